@@ -1,0 +1,47 @@
+"""The conformance kit, run for every set-up that every registered game lists (no per-game code here)."""
+
+import pytest
+
+import hexbox  # noqa: F401  (registers the games)
+from hexbox.core import conformance as kit
+from hexbox.core import conformance_setups
+
+SETUPS = conformance_setups()
+IDS = [f"{g}-{n}p" + "".join(f"-{k}={v}" for k, v in o.items()) for g, n, o in SETUPS]
+
+
+@pytest.fixture(params=SETUPS, ids=IDS)
+def setup(request):
+    return request.param
+
+
+def test_random_games_end(setup):
+    kit.check_games_end(*setup, seeds=range(6))
+
+
+def test_result_is_complete(setup):
+    kit.check_result(*setup, seed=11)
+
+
+def test_same_seed_and_actions_replay_identically(setup):
+    kit.check_determinism_and_replay(*setup, seed=3)
+
+
+def test_actions_round_trip_and_defaults_are_legal(setup):
+    kit.check_actions(*setup, seed=5)
+
+
+def test_refused_actions_change_nothing(setup):
+    kit.check_refusals(*setup, seed=7)
+
+
+def test_clone_is_independent(setup):
+    kit.check_clone(*setup, seed=9)
+
+
+def test_no_leak_under_resample(setup):
+    kit.check_no_leak(*setup, seeds=range(3))
+
+
+def test_every_game_has_setups():
+    assert {g for g, _, _ in SETUPS} == set(hexbox.games())
