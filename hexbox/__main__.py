@@ -1,0 +1,3 @@
+from hexbox.cli import main
+
+main()

@@ -1,0 +1,350 @@
+"""`hexbox …`: play at the terminal, simulate many games, replay a record, measure speed.
+
+Bad arguments give one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from hexbox.agents import make_agent
+from hexbox.core import (
+    ConfigError, Event, HexboxError, IllegalAction, Record, State, View, coerce_option, game_info, games, load,
+    replay as replay_record,
+)
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="hexbox: tabletop games of curses, werewolves and hidden loyalties.")
+
+
+class BadInput(HexboxError):
+    """A command-line argument or a file that cannot be used."""
+
+
+# ---- shared helpers ------------------------------------------------------------------------------------
+
+
+def _options(name: str, pairs: list[str]) -> dict[str, Any]:
+    info = game_info(name)
+    out = {}
+    for pair in pairs:
+        key, eq, text = pair.partition("=")
+        if not eq:
+            raise BadInput(f"--option expects name=value, not {pair!r}")
+        out[key] = coerce_option(info.option(key), text)
+    return out
+
+
+def _seats(text: str, players: int, what: str) -> list[int]:
+    try:
+        seats = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise BadInput(f"{what} expects seat numbers separated by commas, not {text!r}") from None
+    bad = [s for s in seats if not 0 <= s < players]
+    if bad or not seats:
+        raise BadInput(f"{what}: seats are 0 to {players - 1}, not {text!r}")
+    return sorted(set(seats))
+
+
+def _views_module(name: str):
+    return importlib.import_module(f"hexbox.games.{name}.views")
+
+
+def describe(event: Event) -> str:
+    data = ", ".join(f"{k}={v}" for k, v in event.data.items())
+    return f"{event.kind}: {data}" if data else event.kind
+
+
+# ---- games ---------------------------------------------------------------------------------------------
+
+
+@app.command("games")
+def games_cmd() -> None:
+    """List the games, their player counts and options."""
+    console = Console()
+    table = Table("game", "players", "options", "about")
+    for name in games():
+        info = game_info(name)
+        opts = ", ".join(f"{o.name}={o.default}" for o in info.options)
+        table.add_row(name, f"{info.min_players}-{info.max_players}", opts, info.summary)
+    console.print(table)
+
+
+# ---- play ----------------------------------------------------------------------------------------------
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="game name (see `hexbox games`)")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
+    seat: Annotated[int | None, typer.Option(help="your seat (the others are bots)")] = None,
+    humans: Annotated[str | None, typer.Option(help="hotseat: seats played by people, e.g. 0,2")] = None,
+    bots: Annotated[str, typer.Option(help="random | heuristic")] = "heuristic",
+    seed: Annotated[int | None, typer.Option(help="seed of the deal (random if omitted)")] = None,
+    option: Annotated[list[str], typer.Option("--option", "-o", help="game option name=value")] = [],  # noqa: B006
+    record: Annotated[Path | None, typer.Option(help="write the game's record here at the end")] = None,
+) -> None:
+    """Play at the terminal: the table from your seat only, legal actions numbered, Enter = the default."""
+    info = game_info(game)
+    n = players or info.default_players or info.min_players
+    g = load(game, players=n, **_options(game, option))
+    if seat is not None and humans is not None:
+        raise BadInput("give either --seat or --humans, not both")
+    people = _seats(humans, n, "--humans") if humans else _seats(str(seat if seat is not None else 0), n, "--seat")
+    bot = {s: make_agent(bots, game) for s in range(n) if s not in people}
+    seed = seed if seed is not None else random.randrange(1 << 31)
+    console = Console(highlight=False)
+    views = _views_module(game)
+    state = g.new_state(seed=seed)
+    rec = Record(game, n, dict(g.options), seed)
+    logs: dict[int, list[str]] = {h: [] for h in people}
+    rng = random.Random(seed)
+    console.print(f"[bold]{info.title}[/bold], {n} players, seed {seed}. You: seat {', '.join(map(str, people))}.")
+    last_viewer: int | None = None
+    while not state.is_over:
+        actors = state.actors
+        bot_actors = [s for s in actors if s in bot]
+        if bot_actors:  # bots speak first in an open window, so people can react to them
+            s = rng.choice(bot_actors)
+            action = bot[s].act(View.of(state, s), rng)
+        else:
+            s = actors[0]
+            if len(people) > 1 and s != last_viewer:
+                console.clear()
+                _ask(console, f"Pass the screen to seat {s} and press Enter")
+                console.clear()
+            last_viewer = s
+            action = _choose(console, state, s, views, logs[s])
+        events = state.apply(s, action)
+        rec.actions.append((s, action.to_json()))
+        for h in people:
+            line = f"seat {s}: {action}"
+            logs[h].append(line if action_is_public(events) or s == h else f"seat {s} acted")
+            logs[h].extend("  " + describe(e) for e in events if e.visible_to(h))
+    shown = people[0] if len(people) == 1 else None
+    console.print(views.render(state.observe(shown)))
+    result = state.result
+    console.print(f"[bold]Winners:[/bold] {', '.join(f'seat {w}' for w in sorted(result.winners)) or 'nobody'}"
+                  f" — {result.reason}")
+    if record:
+        record.write_text(rec.dumps() + "\n", encoding="utf-8")
+        console.print(f"record written to {record}")
+
+
+def action_is_public(events: list[Event]) -> bool:
+    """An action is shown to everyone unless every event it caused is private."""
+    return not events or any(e.public for e in events)
+
+
+def _ask(console: Console, prompt: str) -> str:
+    console.print(prompt, end=" ")
+    line = sys.stdin.readline()
+    if not line:
+        raise BadInput("input ended before the game did")
+    return line.strip()
+
+
+def _choose(console: Console, state: State, seat: int, views, log: list[str]):
+    console.rule(f"seat {seat}")
+    console.print(views.render(state.observe(seat)))
+    if log:
+        console.print("[dim]" + "\n".join(log[-10:]) + "[/dim]")
+    legal = state.legal_actions(seat)
+    default = state.default_action(seat)
+    for i, a in enumerate(legal, 1):
+        mark = " [bold](default)[/bold]" if a == default else ""
+        console.print(f"  {i:>3}. {a}{mark}")
+    while True:
+        answer = _ask(console, f"seat {seat}, your choice [1-{len(legal)}, Enter = default]:")
+        if not answer:
+            return default
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        console.print(f"[red]not a choice: {answer!r}[/red]")
+
+
+# ---- simulate ------------------------------------------------------------------------------------------
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="game name")],
+    n_games: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 1000,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    agents: Annotated[str | None, typer.Option("--agents", "--bots",
+                                               help="one agent for all seats, or one per seat: random,heuristic,…")
+                      ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
+    seed: Annotated[int, typer.Option(help="master seed: the same seed gives the same numbers")] = 0,
+    rotate: Annotated[bool, typer.Option(help="shift the agents one seat per game")] = False,
+    out: Annotated[Path | None, typer.Option(help="write one JSON line per game here")] = None,
+    option: Annotated[list[str], typer.Option("--option", "-o", help="game option name=value")] = [],  # noqa: B006
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+) -> None:
+    """Play many games between bots, in parallel, and summarise win rates with 95% intervals."""
+    from rich.progress import Progress
+
+    from hexbox.sim.runner import jobs_for, run
+    from hexbox.sim.stats import summarize
+
+    info = game_info(game)
+    n = players or info.default_players or info.min_players
+    opts = _options(game, option)
+    load(game, players=n, **opts)  # a clear ConfigError before any work starts
+    if n_games < 1 or jobs < 1:
+        raise BadInput("--games and --jobs must be at least 1")
+    specs = [s.strip() for s in (agents or "random").split(",")]
+    if len(specs) == 1:
+        specs *= n
+    if len(specs) != n:
+        raise BadInput(f"--agents: give one agent or one per seat ({n}), not {len(specs)}")
+    for s in set(specs):
+        make_agent(s, game)
+    todo = jobs_for(game, n, specs, n_games, seed, opts, rotate)
+    console = Console(stderr=True)
+    results = []
+    sink = out.open("w", encoding="utf-8") if out else None
+    try:
+        with Progress(console=console, transient=True, disable=as_json) as progress:
+            task = progress.add_task(f"{game}: {n_games} games", total=n_games)
+            for r in run(todo, workers=jobs):
+                results.append(r)
+                if sink:
+                    sink.write(json.dumps(r) + "\n")
+                progress.advance(task)
+    finally:
+        if sink:
+            sink.close()
+    summary = summarize(results)
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    _print_summary(Console(highlight=False), game, n, summary)
+
+
+def _print_summary(console: Console, game: str, players: int, summary: dict[str, Any]) -> None:
+    table = Table("seat", "win rate", "95% interval", "wins", title=f"{game}, {players} players, "
+                  f"{summary['games']} games")
+    for s, r in summary["seats"].items():
+        table.add_row(str(s), f"{r['rate']:.3f}", f"{r['low']:.3f}–{r['high']:.3f}", str(r["wins"]))
+    console.print(table)
+    if len(summary["agents"]) > 1:
+        agents = Table("agent", "win rate per seat-game", "95% interval")
+        for a, r in summary["agents"].items():
+            agents.add_row(a, f"{r['rate']:.3f}", f"{r['low']:.3f}–{r['high']:.3f}")
+        console.print(agents)
+    console.print(f"mean length: {summary['mean_turns']:.1f} turns, {summary['mean_actions']:.1f} actions; "
+                  f"games with no winner: {summary['no_winner']:.1%}")
+
+
+# ---- replay --------------------------------------------------------------------------------------------
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a record written by `hexbox play --record`")],
+    seat: Annotated[int | None, typer.Option(help="watch from this seat (default: as a spectator)")] = None,
+    step: Annotated[bool, typer.Option(help="wait for Enter after each action")] = False,
+) -> None:
+    """Step through a recorded game, showing only what the chosen viewer could see."""
+    try:
+        rec = Record.loads(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BadInput(f"cannot read {file}: {exc.strerror}") from None
+    except ValueError as exc:
+        raise BadInput(f"{file} is not a hexbox record: {exc}") from None
+    if seat is not None and not 0 <= seat < rec.players:
+        raise BadInput(f"--seat: seats are 0 to {rec.players - 1}")
+    console = Console(highlight=False)
+    views = _views_module(rec.game)
+    state = replay_record(Record(rec.game, rec.players, rec.options, rec.seed))
+    for i, (s, action_json) in enumerate(rec.actions, 1):
+        try:
+            action = state.game.parse_action(action_json)
+            events = state.apply(s, action)
+        except (ValueError, IllegalAction) as exc:
+            raise BadInput(f"{file}: action {i} cannot be replayed: {exc}") from None
+        shown = [e for e in events if e.visible_to(seat)]
+        who = action if action_is_public(events) or s == seat else "acted"
+        console.print(f"[bold]{i}.[/bold] seat {s}: {who}")
+        for e in shown:
+            console.print("   " + describe(e))
+        if step:
+            _ask(console, "[dim]Enter for the next action[/dim]")
+    console.print(views.render(state.observe(seat)))
+
+
+# ---- bench ---------------------------------------------------------------------------------------------
+
+
+@app.command("bench")
+def bench_cmd(
+    names: Annotated[list[str] | None, typer.Argument(help="games to measure (default: all)")] = None,
+    rounds: Annotated[int, typer.Option(help="rounds; the numbers are medians")] = 5,
+    seconds: Annotated[float, typer.Option(help="seconds per measurement")] = 1.0,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Random-playout games/s, actions/s and clone()/s, with OpenSpiel's python_liars_poker as reference."""
+    from hexbox.bench import bench
+
+    chosen = names or games()
+    for name in chosen:
+        game_info(name)
+    if rounds < 1 or seconds <= 0:
+        raise BadInput("--rounds must be at least 1 and --seconds positive")
+    report = bench(chosen, rounds=rounds, seconds=seconds)
+    if as_json:
+        typer.echo(json.dumps(report, indent=2))
+        return
+    console = Console(highlight=False)
+    table = Table("game", "players", "games/s", "actions/s", "clone()/s", "× reference actions/s",
+                  title=f"random playouts, median of {rounds} rounds")
+    for name, r in report["games"].items():
+        ratio = f"{r['ratio_to_reference']:.2f}×" if r["ratio_to_reference"] else "—"
+        table.add_row(name, str(r["players"]), f"{r['games_per_s']:,.0f}", f"{r['actions_per_s']:,.0f}",
+                      f"{r['clones_per_s']:,.0f}", ratio)
+    console.print(table)
+    ref = report.get("reference")
+    if ref:
+        console.print(f"reference: {ref['name']}: {ref['games_per_s']:,.0f} games/s, "
+                      f"{ref['actions_per_s']:,.0f} actions/s (same run)")
+    else:
+        console.print("reference: open_spiel is not installed (pip install -e '.[bench]')")
+
+
+# ---- entry point ---------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> None:
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args=argv, prog_name="hexbox", standalone_mode=False)
+    except typer.Exit as exc:
+        code = exc.exit_code
+    except typer.Abort:
+        _fail("aborted", 130)
+    except typer.TyperException as exc:  # usage errors: unknown option, missing argument, bad value
+        _fail(exc.format_message().splitlines()[0], 2)
+    except (BadInput, ConfigError, IllegalAction) as exc:
+        _fail(str(exc), 2)
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _fail(message: str, code: int) -> None:
+    print(f"hexbox: error: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+"""GROWL components, read from cards.toml and checked against the spec (§2, §3).
+
+Every card kind has an index: the hand cards first (0..10, in the canonical order of spec §5), then the
+8 Night cards, the 8 Final Night cards and the 12 Spells. Hands are counts per hand-card index (D16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hexbox.core import read_toml, require
+
+ICONS = ("bite", "charm", "wound", "salve", "gold", "holy_water", "infinity", "wolf_wound", "no_night_pass")
+CANONICAL = ("gold", "cursed_gold", "charm", "cursed_charm", "salve", "super_salve", "holy_water", "hex",
+             "infection", "wound", "bite")
+
+
+@dataclass(frozen=True)
+class Card:
+    index: int
+    id: str
+    name: str
+    set: str  # base | curses | spells
+    kind: str  # hand | night | final | spell
+    icons: dict[str, int]
+    copies: dict[str, int]
+    cancels: str = ""  # the icon an Infinity card cancels (R35)
+    stays: bool = False  # Séance, Silver Bullet: lie face-up in front of a player
+    trigger: str = ""  # spells: ongoing | gold | after_night | own_death | other_death
+    gold_cost: int = 0
+    once_per_turn: bool = False
+    real_name: bool = True
+
+    def icon(self, name: str) -> int:
+        return self.icons.get(name, 0)
+
+
+def _card(i: int, raw: dict[str, Any]) -> Card:
+    where = f"growl/cards.toml card {raw.get('id', i)}"
+    require(raw.get("kind") in ("hand", "night", "final", "spell"), where, "kind must be hand, night, final or spell")
+    icons = dict(raw.get("icons", {}))
+    require(all(k in ICONS and isinstance(v, int) and v > 0 for k, v in icons.items()), where, "unknown icon")
+    return Card(i, raw["id"], raw["name"], raw["set"], raw["kind"], icons, dict(raw.get("copies", {})),
+                raw.get("cancels", ""), raw.get("stays", False), raw.get("trigger", ""), raw.get("gold_cost", 0),
+                raw.get("once_per_turn", False), raw.get("real_name", True))
+
+
+def load() -> tuple[tuple[Card, ...], dict[int, tuple[int, int]]]:
+    raw = read_toml(__package__, "cards.toml")
+    where = "growl/cards.toml"
+    cards = tuple(_card(i, c) for i, c in enumerate(raw.get("card", [])))
+    kinds = [c.kind for c in cards]
+    require(kinds == ["hand"] * 11 + ["night"] * 8 + ["final"] * 8 + ["spell"] * 12, where,
+            "expected 11 hand cards, 8 Night, 8 Final Night and 12 Spells, in that order")
+    require(tuple(c.id for c in cards[:11]) == CANONICAL, where, "hand cards must be in the canonical order")
+    require(len({c.id for c in cards}) == len(cards), where, "card ids must be unique")
+    curses = [c for c in cards if c.set == "curses"]
+    require(sum(c.copies["base"] for c in curses) == 14, where, "the Curses expansion has 14 cards (R39)")
+    base = [c for c in cards if c.kind == "hand" and c.set == "base"]
+    require(sum(c.copies["base"] for c in base) == 42, where, "42 main cards at 4-5 players")
+    require(sum(c.copies["base"] + c.copies["plus6"] + c.copies["plus9"] for c in base) == 58, where,
+            "58 main cards at 9-10 players")
+    starter = {int(k): (v[0], v[1]) for k, v in raw.get("setup", {}).get("starter", {}).items()}
+    require(sorted(starter) == list(range(4, 11)), where, "a starter row for each player count 4-10")
+    require(all(b + g == n for n, (b, g) in starter.items()), where, "one starter card per seat")
+    return cards, starter
+
+
+CARDS, STARTER = load()
+INDEX = {c.id: c.index for c in CARDS}
+IDS = tuple(c.id for c in CARDS)
+HAND = 11
+(GOLD, CURSED_GOLD, CHARM, CURSED_CHARM, SALVE, SUPER_SALVE, HOLY_WATER, HEX, INFECTION, WOUND,
+ BITE) = range(HAND)
+NIGHT = tuple(c.index for c in CARDS if c.kind == "night")
+FINAL = tuple(c.index for c in CARDS if c.kind == "final")
+SPELLS = tuple(c.index for c in CARDS if c.kind == "spell")
+(BLOOD_HOUND, CAGED, HYPNOSIS, INSOMNIA, SEANCE, SILVER_BULLET, THE_GIFT, TRUTH_SERUM) = NIGHT
+(ALL_HALLOWS_EVE, THE_ACCUSED, THE_PURGE, THE_SLEEPWALKERS, THE_TEMPEST, THE_TRUSTED, THE_UNSAVED,
+ THE_UNWANTED) = FINAL
+(WOLFSBANE, TANGLEVINE, SCRYING_BOWL, HEALING_DRAUGHT, PURIFYING_RITE, BANISHING_RITE, SPIRIT_LEASH, MOON_WATCHER,
+ OWL_FEATHER, DEATH_RATTLE, OMEN_CROW, CHARM_BRACELET) = SPELLS
+# cards that lie face-up in front of a position: Séance, Silver Bullet and the Spells (R41, R45)
+TABLE = (SEANCE, SILVER_BULLET, *SPELLS)
+GOLD_SPELLS = tuple(s for s in SPELLS if CARDS[s].trigger == "gold")
+CURSES_IDS = tuple(c.index for c in CARDS if c.set == "curses")
+GOLD_ICON = tuple(c.icon("gold") for c in CARDS[:HAND])
+WOUND_CARDS = tuple(c.index for c in CARDS[:HAND] if c.icon("wound"))  # cursed_gold, cursed_charm, wound
+GOLD_CARDS = (GOLD, CURSED_GOLD)
+
+
+def name(index: int) -> str:
+    return CARDS[index].name
+
+
+def main_cards(players: int) -> list[int]:
+    """The main cards (Gold/Bite/Charm/Wound/Salve) for a player count (R6, §3)."""
+    out: list[int] = []
+    for c in CARDS[:HAND]:
+        if c.set != "base":
+            continue
+        k = c.copies["base"] + (c.copies["plus6"] if players >= 6 else 0) + (c.copies["plus9"] if players >= 9 else 0)
+        out += [c.index] * k
+    return out
+
+
+def curses_cards() -> list[int]:
+    return [c for c in CURSES_IDS for _ in range(CARDS[c].copies["base"])]

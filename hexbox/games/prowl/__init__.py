@@ -1,0 +1,25 @@
+"""Prowl: Clans & Cunning (Playlogue, 2024): back a secret clan and make sure it ends on top of the track."""
+
+from hexbox.core import GameInfo, Option, register
+
+register(GameInfo(
+    name="prowl",
+    title="Prowl: Clans & Cunning",
+    min_players=2,
+    max_players=5,
+    default_players=4,
+    factory="hexbox.games.prowl.rules:ProwlGame",
+    summary="play, change or accuse; your secret clan must top the track when the cards run out",
+    options=(
+        Option("leaders", True, "false removes the 4 leaders (R7, the rulebook's beginner set-up)"),
+        Option("hand_size", 6, "cards dealt; rounds = hand_size - 1 (R52); players x hand_size <= 32 (28 without "
+               "leaders)", low=2, high=8),
+        Option("two_player_deck", True, "with 2 players, the random strengthening deck (R37)"),
+        Option("first_player", -1, "-1 = random starting player (R9), else that seat starts", low=-1,
+               high=lambda n: n - 1),
+    ),
+    conformance=(
+        {"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
+        {"players": 4, "leaders": False}, {"players": 2, "two_player_deck": False, "hand_size": 8},
+    ),
+))

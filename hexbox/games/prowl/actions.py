@@ -1,0 +1,126 @@
+"""Prowl actions and their fixed encoding (spec §5): 817 ids, the same for every player count."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from hexbox.core import Action, ActionSpace
+
+from .cards import CARD_INDEX, CARDS, CLAN_INDEX, CLANS
+
+MAX_SEATS = 5
+FIRSTS = ("strengthen", "effect")
+OPTIONS = ("raise", "lower", "dominance", "force_change", "left", "right", "confirm")
+
+
+def card_name(card_id: str) -> str:
+    return CARDS[CARD_INDEX[card_id]].name
+
+
+def clan_name(clan_id: str) -> str:
+    return CLANS[CLAN_INDEX[clan_id]].name
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    kind: ClassVar[str] = "play"
+    card: str
+    first: str  # "strengthen" | "effect"
+
+    def __str__(self) -> str:
+        return f"play {card_name(self.card)}, {self.first} first"
+
+
+@dataclass(frozen=True, slots=True)
+class Change(Action):
+    kind: ClassVar[str] = "change"
+    card: str
+
+    def __str__(self) -> str:
+        return f"change clan to {card_name(self.card)} (face down)"
+
+
+@dataclass(frozen=True, slots=True)
+class Accuse(Action):
+    kind: ClassVar[str] = "accuse"
+    card: str
+    target: int
+    clan: str
+
+    def __str__(self) -> str:
+        return f"discard {card_name(self.card)} and accuse seat {self.target} of {clan_name(self.clan)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SetClan(Action):
+    kind: ClassVar[str] = "set_clan"
+    card: str
+
+    def __str__(self) -> str:
+        return f"place {card_name(self.card)} face down as your clan card"
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePlayer(Action):
+    kind: ClassVar[str] = "choose_player"
+    seat: int
+
+    def __str__(self) -> str:
+        return f"choose seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseClan(Action):
+    kind: ClassVar[str] = "choose_clan"
+    clan: str
+
+    def __str__(self) -> str:
+        return f"choose {clan_name(self.clan)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCard(Action):
+    kind: ClassVar[str] = "choose_card"
+    card: str
+
+    def __str__(self) -> str:
+        return f"choose {card_name(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOption(Action):
+    kind: ClassVar[str] = "choose_option"
+    option: str
+
+    def __str__(self) -> str:
+        return {"dominance": "take the Dominance token", "force_change": "force them to Change next turn",
+                "confirm": "confirm the swap"}.get(self.option, self.option)
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    kind: ClassVar[str] = "skip"
+
+    def __str__(self) -> str:
+        return "skip"
+
+
+# id layout (spec §5): the ranges below are part of the public encoding; lists are indexed like the ids
+PLAY = [[Play(c.id, f) for f in FIRSTS] for c in CARDS]  # 0..63 = 2 * card + first
+CHANGE = [Change(c.id) for c in CARDS]  # 64..95
+ACCUSE = [[[Accuse(c.id, t, k.id) for k in CLANS] for t in range(MAX_SEATS)] for c in CARDS]  # 96..735
+SET_CLAN = [SetClan(c.id) for c in CARDS]  # 736..767
+CHOOSE_PLAYER = [ChoosePlayer(s) for s in range(MAX_SEATS)]  # 768..772
+CHOOSE_CLAN = [ChooseClan(k.id) for k in CLANS]  # 773..776
+CHOOSE_CARD = [ChooseCard(c.id) for c in CARDS]  # 777..808
+CHOOSE_OPTION = {o: ChooseOption(o) for o in OPTIONS}  # 809..815
+SKIP = Skip()  # 816
+
+SPACE = ActionSpace([
+    *(a for pair in PLAY for a in pair), *CHANGE, *(a for c in ACCUSE for t in c for a in t), *SET_CLAN,
+    *CHOOSE_PLAYER, *CHOOSE_CLAN, *CHOOSE_CARD, *CHOOSE_OPTION.values(), SKIP,
+])
+assert len(SPACE) == 817 and SPACE.id(CHANGE[0]) == 64 and SPACE.id(ACCUSE[0][0][0]) == 96
+assert SPACE.id(SET_CLAN[0]) == 736 and SPACE.id(CHOOSE_OPTION["raise"]) == 809 and SPACE.id(SKIP) == 816
+RAISE, LOWER, DOMINANCE, FORCE_CHANGE, LEFT, RIGHT, CONFIRM = (CHOOSE_OPTION[o] for o in OPTIONS)

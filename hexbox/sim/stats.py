@@ -1,0 +1,55 @@
+"""Win rates with 95% confidence intervals (Wilson score), by seat and by agent."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion; sound near 0 and 1, unlike the normal approximation."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarize(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    games = 0
+    by_seat: dict[int, int] = defaultdict(int)
+    by_agent_wins: dict[str, int] = defaultdict(int)
+    by_agent_games: dict[str, int] = defaultdict(int)
+    actions = turns = 0
+    no_winner = 0
+    players = 0
+    for r in results:
+        games += 1
+        players = max(players, r["players"])
+        actions += r["actions"]
+        turns += r["turns"]
+        no_winner += not r["winners"]
+        for s in r["winners"]:
+            by_seat[s] += 1
+        for s, agent in enumerate(r["agents"]):
+            by_agent_games[agent] += 1
+            by_agent_wins[agent] += s in r["winners"]
+
+    def rate(w: int, n: int) -> dict[str, Any]:
+        lo, hi = wilson(w, n)
+        return {"wins": w, "games": n, "rate": w / n if n else 0.0, "low": lo, "high": hi}
+
+    return {
+        "games": games,
+        "seats": {s: rate(by_seat[s], games) for s in range(players)},
+        "agents": {a: rate(by_agent_wins[a], by_agent_games[a]) for a in sorted(by_agent_games)},
+        "mean_actions": actions / games if games else 0.0,
+        "mean_turns": turns / games if games else 0.0,
+        "no_winner": no_winner / games if games else 0.0,
+    }

@@ -1,0 +1,108 @@
+"""The hexbox command line, driven as a person would: real processes, scripted input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def hexbox(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hexbox", *args], input=stdin, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_games_lists_werebeasts():
+    out = hexbox("games")
+    assert out.returncode == 0
+    assert "werebeasts" in out.stdout and "3-10" in out.stdout
+
+
+def test_play_werebeasts_to_the_end_with_scripted_input(tmp_path):
+    record = tmp_path / "game.json"
+    # "1" = the first legal action when it is ours to bid or take; blank lines = the default action
+    script = "\n".join(["", "1", ""] * 400) + "\n"
+    out = hexbox("play", "werebeasts", "--players", "4", "--seat", "2", "--seed", "5", "--record", str(record),
+                 stdin=script)
+    assert out.returncode == 0, out.stderr
+    assert "seat 2, your choice" in out.stdout
+    assert "You are seat 2" in out.stdout
+    assert "Winners:" in out.stdout and "Game over" in out.stdout
+    rec = json.loads(record.read_text())
+    assert rec["game"] == "werebeasts" and rec["players"] == 4 and rec["seed"] == 5
+    assert any(seat == 2 for seat, _ in rec["actions"])
+    replayed = hexbox("replay", str(record), "--seat", "2")
+    assert replayed.returncode == 0, replayed.stderr
+    assert "Game over" in replayed.stdout
+
+
+def test_play_shows_only_the_players_own_goals():
+    out = hexbox("play", "werebeasts", "--players", "3", "--seat", "0", "--seed", "1", stdin="\n" * 3000)
+    assert out.returncode == 0, out.stderr
+    before_end = out.stdout.split("Game over")[0]
+    assert "You are seat 0" in before_end
+    assert "You are seat 1" not in before_end and "You are seat 2" not in before_end
+
+
+def test_hotseat_hands_the_screen_over():
+    out = hexbox("play", "werebeasts", "--players", "3", "--humans", "0,1", "--bots", "random", "--seed", "2",
+                 stdin="\n" * 5000)
+    assert out.returncode == 0, out.stderr
+    assert "Pass the screen to seat" in out.stdout
+
+
+def test_input_ending_early_is_a_clear_error():
+    out = hexbox("play", "werebeasts", "--seed", "1", stdin="")
+    assert out.returncode == 2
+    assert out.stderr.strip() == "hexbox: error: input ended before the game did"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "chess"], "unknown game 'chess'"),
+    (["play", "werebeasts", "--players", "11"], "werebeasts is for 3 to 10 players"),
+    (["play", "werebeasts", "--option", "dealer=9"], "option dealer=9 is not allowed"),
+    (["play", "werebeasts", "--option", "colour=red"], "no option 'colour'"),
+    (["play", "werebeasts", "--seat", "7"], "--seat: seats are 0 to 4"),
+    (["play", "werebeasts", "--bots", "genius"], "unknown agent 'genius'"),
+    (["simulate", "werebeasts", "--games", "0"], "--games and --jobs must be at least 1"),
+    (["simulate", "werebeasts", "--agents", "random,random"], "one agent or one per seat"),
+    (["simulate", "werebeasts", "--frobnicate"], "No such option"),
+    (["replay", "/no/such/file.json"], "cannot read /no/such/file.json"),
+    (["bench", "nope"], "unknown game 'nope'"),
+])
+def test_bad_arguments_give_one_line_and_exit_2(args, message):
+    out = hexbox(*args)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_simulate_gives_the_same_numbers_for_any_number_of_jobs(tmp_path):
+    runs = []
+    for jobs in ("1", "2"):
+        path = tmp_path / f"out{jobs}.jsonl"
+        out = hexbox("simulate", "werebeasts", "--games", "60", "--jobs", jobs, "--seed", "42",
+                     "--agents", "heuristic,random,random,random,random", "--json", "--out", str(path))
+        assert out.returncode == 0, out.stderr
+        runs.append((json.loads(out.stdout), path.read_text()))
+    assert runs[0] == runs[1]
+    summary, lines = runs[0]
+    assert summary["games"] == 60 and len(lines.splitlines()) == 60
+    assert set(summary["seats"]) == {"0", "1", "2", "3", "4"}
+    assert 0 < summary["mean_actions"]
+
+
+def test_simulate_prints_win_rates_with_intervals():
+    out = hexbox("simulate", "werebeasts", "--games", "20", "--players", "3")
+    assert out.returncode == 0, out.stderr
+    assert "95% interval" in out.stdout and "mean length" in out.stdout
+
+
+def test_bench_reports_rates():
+    out = hexbox("bench", "werebeasts", "--rounds", "1", "--seconds", "0.05", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)["games"]["werebeasts"]
+    assert report["games_per_s"] > 0 and report["actions_per_s"] > 0 and report["clones_per_s"] > 0
