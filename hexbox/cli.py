@@ -18,9 +18,19 @@ from rich.table import Table
 
 from hexbox.agents import make_agent
 from hexbox.core import (
-    ConfigError, Event, HexboxError, IllegalAction, Record, State, View, coerce_option, game_info, games, load,
-    replay as replay_record,
+    ConfigError,
+    Event,
+    HexboxError,
+    IllegalAction,
+    Record,
+    State,
+    View,
+    coerce_option,
+    game_info,
+    games,
+    load,
 )
+from hexbox.core import replay as replay_record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="hexbox: tabletop games of curses, werewolves and hidden loyalties.")

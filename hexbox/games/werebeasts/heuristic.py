@@ -7,6 +7,8 @@ and paid away, and the public denials).
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections import defaultdict
 from typing import Any
@@ -18,12 +20,14 @@ from .cards import CARD_INDEX, CARDS
 
 BEAST_OF = {a.id: CARDS.goals[a.beast].id for a in CARDS.auction}
 ICONS = {a.id: a.icons for a in CARDS.auction}
+BID_CLUE = math.log(3.0)  # likelihood ratio of a bid on a beast: collectors bid, others mostly do not
+HOLD_CLUE = math.log(1.3)  # per icon held: collections grow, but deals and spoils are random
 
 
 class Heuristic:
     name = "heuristic"
 
-    def __init__(self, accuse_threshold: float = 0.8, decoy_rate: float = 0.15):
+    def __init__(self, accuse_threshold: float = 0.9, decoy_rate: float = 0.35):
         self.accuse_threshold = accuse_threshold
         self.decoy_rate = decoy_rate
 
@@ -69,25 +73,26 @@ class Heuristic:
         return A.SELL
 
     def beliefs(self, seat: int, obs: dict[str, Any]) -> dict[tuple[int, str], float]:
-        """P(target holds goal) for every accusable pair, from public evidence only."""
+        """P(target holds goal) for every accusable pair: a Bayesian guess from public evidence only.
+
+        Each clue multiplies the odds that the clue-giver collects that beast by a likelihood ratio: bidding on
+        it (people bid on their own beasts, and on decoys now and then), holding it, or paying it away.
+        """
         mine = self._goals(obs)
         up = {g["goal"] for g in obs["goal_positions"] if g["goal"]}
         denied = {(s, g) for s, g in obs["denials"]}
-        evidence: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+        log_odds: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
         for sale in obs["sales"]:
             beast = BEAST_OF[sale["card"]]
             for s, bid in sale["bids"].items():
-                size = bid["cans"] + 2 * len(bid["cards"])
-                evidence[int(s)][beast] += 0.5 + 0.15 * size
+                log_odds[int(s)][beast] += BID_CLUE + 0.05 * (bid["cans"] + 2 * len(bid["cards"]))
                 for c in bid["cards"]:
-                    evidence[int(s)][BEAST_OF[c]] -= 0.5  # offering a card away hints it is not wanted
-            if sale["buyer"] == sale["seller"]:
-                evidence[sale["seller"]][beast] += 0.3
+                    log_odds[int(s)][BEAST_OF[c]] -= BID_CLUE  # offering a card away hints it is not wanted
         for p in obs["players_info"]:
             for c in p["cards"]:
-                evidence[p["seat"]][BEAST_OF[c]] += 0.6 * ICONS[c]
-            if p["cans"] >= 12:
-                evidence[p["seat"]]["chow"] += 0.25 * (p["cans"] - 10)
+                log_odds[p["seat"]][BEAST_OF[c]] += HOLD_CLUE * ICONS[c]
+            if p["cans"] >= 12:  # hoarding cans is what a Werechow collector does
+                log_odds[p["seat"]]["chow"] += 0.15 * (p["cans"] - 10)
         known_neighbour = {g["shared_with"] for g in obs["my_goals"] if g["shared_with"] is not None}
         out: dict[tuple[int, str], float] = {}
         for p in obs["players_info"]:
@@ -95,13 +100,9 @@ class Heuristic:
             if t == seat or p["eliminated"]:
                 continue
             candidates = [g for g in obs["goals_in_play"] if g not in mine and g not in up and (t, g) not in denied]
-            if not candidates:
-                continue
+            weight = {g: math.exp(min(30.0, log_odds[t][g])) for g in candidates}
             unknown = 1 if t in known_neighbour else 2  # with 5+ players I already know one of my neighbour's
-            weights = {g: 1.0 + max(0.0, evidence[t][g]) ** 1.5 for g in candidates}
-            total = sum(weights.values())
-            for g, w in weights.items():
-                out[(t, g)] = min(1.0, unknown * w / total)
+            out.update({(t, g): q for g, q in _membership(weight, unknown).items()})
         return out
 
     # ---- W2: spoils ---------------------------------------------------------------------------------
@@ -163,3 +164,17 @@ class Heuristic:
             return b["cans"] * can + sum(self._card_value(c, goals) for c in b["cards"])
 
         return max(legal, key=worth)
+
+
+def _membership(weight: dict[str, float], k: int) -> dict[str, float]:
+    """P(g is one of the k hidden goals) when subsets are weighted by the product of their members' weights."""
+    if len(weight) <= k:
+        return {g: 1.0 for g in weight}
+    total = 0.0
+    mass: dict[str, float] = defaultdict(float)
+    for subset in itertools.combinations(weight, k):
+        w = math.prod(weight[g] for g in subset)
+        total += w
+        for g in subset:
+            mass[g] += w
+    return {g: mass[g] / total for g in weight}
