@@ -74,9 +74,13 @@ def test_X8_the_deck_is_never_empty_at_the_start_of_a_turn():
     def check(state):
         if state.phase == TURN:
             assert state.deck  # X8
+    ends = set()
     for n, seed in ((3, 4), (4, 5), (5, 6), (8, 7)):
-        end = random_playout(new(players=n, max_bid_changes=3), seed, check)
-        assert end.is_over and (not end.deck or len(end.alive()) == 2)  # R30: one or the other
+        for accusations in (True, False):
+            end = random_playout(new(players=n, max_bid_changes=3), seed, check, accusations)
+            assert end.is_over and (not end.deck or len(end.alive()) == 2)  # R30: one or the other
+            ends.add("deck" if not end.deck else "two left")
+    assert ends == {"deck", "two left"}
 
 
 def test_R31_D12_every_goal_is_revealed_at_the_end_box_included(four):

@@ -99,8 +99,11 @@ def last_sale(state: WerebeastsState, seller: int, card: str) -> hexbox.Result:
     return state.result
 
 
-def random_playout(state: WerebeastsState, seed: int, visit=None, limit: int = 100_000) -> WerebeastsState:
-    """Random legal actions until the end; ``visit(state)`` is called before every action."""
+def random_playout(state: WerebeastsState, seed: int, visit=None, accusations: bool = True,
+                   limit: int = 100_000) -> WerebeastsState:
+    """Random legal actions until the end; ``visit(state)`` is called before every action.
+
+    Without ``accusations`` nobody accuses, so the game runs until the deck is sold out."""
     rng = random.Random(seed)
     for _ in range(limit):
         if state.is_over:
@@ -109,6 +112,8 @@ def random_playout(state: WerebeastsState, seed: int, visit=None, limit: int = 1
             visit(state)
         seat = rng.choice(state.actors)
         legal = state.legal_actions(seat)
+        if not accusations:
+            legal = [a for a in legal if a.kind != "accuse"]
         kind = rng.choice(sorted({a.kind for a in legal}))  # a kind first, so that sales are not drowned out
         state.apply(seat, rng.choice([a for a in legal if a.kind == kind]))
     raise AssertionError("the game did not end")

@@ -1,0 +1,173 @@
+"""Hidden information: what each seat observes, and resampling consistent with it (spec §7; R7, R8, R18, R31)."""
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from werebeasts_helpers import accuse, goal_id, hold, last_sale, new, random_playout, unused_goal, views
+
+from hexbox.games.werebeasts import actions as A
+from hexbox.games.werebeasts.cards import CARDS, GOAL_INDEX
+
+
+def test_R7_my_goals_with_the_neighbour_sharing_each():
+    state = new(players=5, dealer=0)
+    mine = state.observe(2)["my_goals"]
+    # R7: seat 2 sees slot 1 (shared with seat 1) and slot 2 (shared with seat 3)
+    assert mine == [{"goal": goal_id(state, 1), "position": 1, "shared_with": 1},
+                    {"goal": goal_id(state, 2), "position": 2, "shared_with": 3}]
+    assert state.observe(0)["my_goals"] == [{"goal": goal_id(state, 4), "position": 4, "shared_with": 4},
+                                            {"goal": goal_id(state, 0), "position": 0, "shared_with": 1}]
+
+
+def test_R8_private_goals_are_shared_with_nobody():
+    state = new(players=3, dealer=0)
+    assert state.observe(1)["my_goals"] == [{"goal": goal_id(state, 2), "position": 2, "shared_with": None},
+                                            {"goal": goal_id(state, 3), "position": 3, "shared_with": None}]
+
+
+def test_spectators_see_no_goal_and_nobody_sees_the_box():
+    state = new(players=5, dealer=0)
+    for obs in views(state):
+        assert all(p["goal"] is None for p in obs["goal_positions"])
+        assert obs["goal_positions"][5]["seats"] == [] and obs["goal_positions"][6]["seats"] == []
+    assert "my_goals" not in state.observe(None)
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_hidden_goals_do_not_show_in_any_other_seats_observation(n):
+    state = new(players=n, dealer=0)
+    # move one of seat 1's goals to the box and swap the box: only the seats that see that position notice
+    other = state.clone()
+    p, q = state.game.seat_positions[1]
+    other.goal_at[p], other.goal_at[-1] = state.goal_at[-1], state.goal_at[p]
+    other.goal_at[-2], other.goal_at[-1] = other.goal_at[-1], other.goal_at[-2]
+    seers = set(state.game.position_seers[p])
+    for s in [None, *range(n)]:
+        assert (state.observe(s) == other.observe(s)) == (s not in seers)
+
+
+def test_observations_are_plain_json():
+    state = random_playout(new(players=5), 3, lambda st: None)
+    for obs in views(state):
+        assert json.loads(json.dumps(obs)) == obs
+    state = new(players=4)
+    for obs in views(state):
+        assert json.loads(json.dumps(obs)) == obs
+
+
+def test_R18_a_denial_is_public_knowledge():
+    state = new(players=5, dealer=4)
+    wrong = unused_goal(state, 2, 0)
+    state.apply(0, accuse(2, wrong))
+    for obs in views(state):
+        assert obs["denials"] == [[2, wrong]]
+
+
+def test_R31_D12_after_the_end_every_goal_is_revealed_to_everyone():
+    state = new(players=5, dealer=0)
+    for s in range(5):
+        hold(state, s, [], 0)
+    truth = [goal_id(state, p) for p in range(7)]
+    beast = next(g for g in truth[5:] if g != "chow")
+    last_sale(state, 1, f"{beast}_1")
+    for obs in views(state):
+        assert [p["goal"] for p in obs["goal_positions"]] == truth  # the box too (D12)
+
+
+def test_the_game_over_event_lists_every_goal():
+    state = new(players=3, dealer=2)
+    events = state.apply(0, accuse(1, goal_id(state, 2)))
+    events += state.apply(0, A.TAKE_CARDS)
+    over = events[-1]
+    assert over.kind == "game_over" and over.public
+    assert over.data["goals"] == [goal_id(state, p) for p in range(8)]
+
+
+def test_every_event_is_public():
+    # §7: accusations, answers, bids and sales are public
+    state = new(players=5, max_bid_changes=2)
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = rng.choice(state.actors)
+        legal = state.legal_actions(seat)
+        for e in state.apply(seat, rng.choice(legal)):
+            assert e.public
+
+
+# ---- resample --------------------------------------------------------------------------------------------
+
+def test_resample_keeps_every_observation_and_redeals_the_unseen():
+    state = new(players=5, dealer=4)
+    state.apply(0, accuse(2, goal_id(state, 2)))  # slot 2 face up
+    state.apply(0, A.TAKE_CARDS)
+    seat = 4  # owns slots 3 and 4
+    seen = {3, 4, 2}
+    rng = random.Random(5)
+    layouts, decks = set(), set()
+    for _ in range(200):
+        world = state.resample(seat, rng)
+        assert world.observe(seat) == state.observe(seat)
+        assert world.observe(None) == state.observe(None)
+        assert all(world.goal_at[p] == state.goal_at[p] for p in seen)
+        assert sorted(world.goal_at) == sorted(state.goal_at)
+        assert sorted(world.deck) == sorted(state.deck)
+        layouts.add(tuple(world.goal_at))
+        decks.add(tuple(world.deck))
+    # every unseen position, the box included, is re-dealt; so is the order of the deck
+    for p in (0, 1, 5, 6):
+        assert len({lay[p] for lay in layouts}) == 4
+    assert len(decks) > 150
+    # some other seat's view does change
+    assert any(world.observe(1) != state.observe(1) for world in (state.resample(seat, rng) for _ in range(20)))
+
+
+def test_resample_leaves_the_original_state_alone():
+    state = new(players=5)
+    before = (list(state.goal_at), list(state.deck), state.rng.getstate())
+    state.resample(1, random.Random(2))
+    assert (state.goal_at, state.deck, state.rng.getstate()) == before
+
+
+@pytest.mark.parametrize("n", [4, 5, 8])  # with 3 players an accusation ends the game (X1)
+def test_resample_never_puts_a_denied_type_at_the_denied_seats_positions(n):
+    state = new(players=n, dealer=n - 1)
+    # seat 0 wrongly accuses seat 2 of a goal in the box (R18): a public denial
+    wrong = goal_id(state, state.game.positions - 1)
+    if wrong in [CARDS.goals[g].id for g in state.goals_of(0)]:
+        wrong = goal_id(state, state.game.positions - 2)
+    state.apply(0, accuse(2, wrong))
+    state.apply(2, A.TAKE_CARDS)
+    viewer = 1
+    denied_at = set(state.game.seat_positions[2]) - set(state.game.seat_positions[viewer])
+    g = GOAL_INDEX[wrong]
+    landed = Counter()
+    rng = random.Random(11)
+    for _ in range(400):
+        world = state.resample(viewer, rng)
+        assert all(world.goal_at[p] != g for p in denied_at)
+        landed[world.goal_at.index(g)] += 1
+        assert world.observe(viewer) == state.observe(viewer)
+    # the denied type does move about among the other unseen positions
+    assert len(landed) >= 3
+
+
+def test_resample_with_tight_denials_still_finds_the_only_deals():
+    # seat 2 has publicly denied every type but its own two and one other; the deal must respect all of them
+    state = new(players=5, dealer=4)
+    viewer = 4  # owns slots 3 and 4
+    mine = set(state.goals_of(viewer))
+    two = set(state.goals_of(2))
+    hidden_types = [g for g in state.in_play if g not in mine]
+    spare = next(g for g in hidden_types if g not in two)
+    state.denials = tuple((2, g) for g in hidden_types if g not in two and g != spare)
+    rng = random.Random(3)
+    dealt = set()
+    for _ in range(100):
+        world = state.resample(viewer, rng)
+        got = {world.goal_at[p] for p in state.game.seat_positions[2]}
+        assert got <= two | {spare}
+        assert world.observe(viewer) == state.observe(viewer)
+        dealt |= got
+    assert dealt == two | {spare}
