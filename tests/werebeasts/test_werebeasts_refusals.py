@@ -1,0 +1,112 @@
+"""Every kind of refusal raises IllegalAction with a reason and changes nothing (R13, R14, R21, R23-R26, DESIGN §2)."""
+
+import pytest
+from werebeasts_helpers import accuse, goal_id, hold, last_sale, new, offer_card, open_sale, pass_all, views
+
+import hexbox
+from hexbox.games.werebeasts import actions as A
+from hexbox.games.werebeasts.cards import CARDS
+from hexbox.games.werebeasts.rules import WerebeastsState
+
+FIELDS = [f for f in WerebeastsState.__slots__ if f not in ("game",)]
+
+
+def fingerprint(state):
+    return repr([getattr(state, f) for f in FIELDS if f != "rng"]) + repr(state.rng.getstate())
+
+
+def turn():
+    """5 players, seat 0 to play; seat 2 holds a card, everyone 3 cans."""
+    state = new(players=5, dealer=4)
+    for s in range(5):
+        hold(state, s, [], 3)
+    hold(state, 2, ["kitten_1"])
+    return state
+
+
+def bidding(**options):
+    state = turn() if not options else new(players=5, dealer=4, **options)
+    open_sale(state, 0)
+    return state
+
+
+def spoils():
+    state = turn()
+    state.apply(0, accuse(2, goal_id(state, 2)))
+    return state
+
+
+def face_up():
+    state = spoils()
+    state.apply(0, A.TAKE_CARDS)
+    return state
+
+
+def accepting():
+    state = bidding()
+    state.apply(3, A.OFFER_CANS[2])
+    pass_all(state)
+    return state
+
+
+def passed():
+    state = bidding()
+    state.apply(1, A.PASS)
+    return state
+
+
+def done():
+    state = bidding(max_bid_changes=1)
+    state.apply(1, A.OFFER_CANS[1])
+    return state
+
+
+def over():
+    state = turn()
+    last_sale(state, 0, "wolf_1")
+    return state
+
+
+CASES = [
+    # (name, position, seat, action, words in the reason)
+    ("R13 not your turn: sell", turn, 2, A.SELL, "seat 0's decision"),
+    ("R13 not your turn: accuse", turn, 3, lambda s: accuse(2, goal_id(s, 5)), "seat 0's decision"),
+    ("R13 accusing yourself", turn, 0, lambda s: accuse(0, goal_id(s, 5)), "another player"),
+    ("R13 seat not at the table", turn, 0, lambda s: accuse(6, goal_id(s, 5)), "cannot be accused"),
+    ("R13 D3 goal not in play", turn, 0,
+     lambda s: accuse(2, next(g.id for g in CARDS.goals if g.index not in s.in_play)), "not a goal in play"),
+    ("R14 naming your own goal", turn, 0, lambda s: accuse(2, goal_id(s, 0)), "own goal"),
+    ("R14 naming your other own goal", turn, 0, lambda s: accuse(3, goal_id(s, 4)), "own goal"),
+    ("R14 X3 a face-up goal", face_up, 0, lambda s: accuse(3, goal_id(s, 2)), "face up"),
+    ("R21 an eliminated target", face_up, 0, lambda s: accuse(2, goal_id(s, 1)), "cannot be accused"),
+    ("R12 no accusation during a sale", bidding, 0, lambda s: accuse(2, goal_id(s, 2)), "bidding phase"),
+    ("W2 spoils are the accuser's", spoils, 2, A.TAKE_CANS, "seat 0's decision"),
+    ("W2 no sale before the spoils", spoils, 0, A.SELL, "spoils phase"),
+    ("R24 over-bidding cans", bidding, 1, A.OFFER_CANS[4], "only 3 cans"),
+    ("R24 offering a card you do not own", bidding, 1, offer_card("kitten_1"), "do not own"),
+    ("R24 retracting a card not in the bid", bidding, 2, A.RETRACT_CARD[0], "not in your bid"),
+    ("R23 the seller does not bid", bidding, 0, A.OFFER_CANS[1], "not an open bidder"),
+    ("W3 a passed bidder does not bid", passed, 1, A.OFFER_CANS[1], "not an open bidder"),
+    ("W3 a done bidder does not pass", done, 1, A.PASS, "not an open bidder"),
+    ("D7 no accepting during the window", bidding, 0, A.ACCEPT[3], "bidding phase"),
+    ("R26 accepting a seat without a bid", accepting, 0, A.ACCEPT[2], "no standing bid"),
+    ("R26 only the seller accepts", accepting, 3, A.ACCEPT[3], "seat 0's decision"),
+    ("D6 no refusing every bid", accepting, 0, A.PASS, "not an open bidder"),
+    ("R30 nothing after the end", over, 1, A.SELL, "game is over"),
+    ("not a Werebeasts action", turn, 0, "sell", "not a Werebeasts action"),
+]
+
+
+@pytest.mark.parametrize("name, make, seat, action, reason", CASES, ids=[c[0] for c in CASES])
+def test_refusal_changes_nothing(name, make, seat, action, reason):
+    state = make()
+    if callable(action) and not isinstance(action, A.Action):
+        action = action(state)
+    if isinstance(action, A.Action):
+        assert action not in state.legal_actions(seat)
+    before, prints = views(state), fingerprint(state)
+    with pytest.raises(hexbox.IllegalAction) as refused:
+        state.apply(seat, action)
+    assert reason in str(refused.value)
+    assert views(state) == before
+    assert fingerprint(state) == prints
