@@ -1,0 +1,704 @@
+"""Prowl rules, section by section as in the rulebook: Set-up, How to Play (Play, Change, Accuse), the track,
+Discarded Cards, the 2-Player Game, Ending the Game (Dominance and Tiebreaking). Card effects: effects.py.
+
+Rule ids (R1…) refer to ../shared/games/prowl.md; the tests cite the same ids.
+
+Representation: cards are indices 0..31 (clan = index // 8), clans 0..3. ``track[0]`` is the highest clan.
+Seat s+1 sits on seat s's left; turns pass to the left. An attachment is ``att_by[card]`` (its player, or -1)
+with up to two parameters ``att_a``/``att_b`` (a named clan, a chosen seat): every card exists once.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import Any
+
+from hexbox.core import Action, ConfigError, Event, Game, IllegalAction, Result, Rng, State
+
+from . import actions as A
+from . import effects
+from .cards import (
+    AUTUMN,
+    BLIZZARD,
+    BRAMBLE_SNARE,
+    CARD_CLAN,
+    CARD_INDEX,
+    CARDS,
+    CLAN_INDEX,
+    CLANS,
+    CURSED_EFFIGY,
+    EXILED_PRINCE,
+    FROST_VEIL,
+    GARRISON,
+    GRAND_CHANCELLOR,
+    HEADSTRONG_SCOUT,
+    HIGH_MAGE,
+    ICE_WALL,
+    LEADERS,
+    LONG_NIGHT,
+    SUMMER,
+    WARLORD,
+    WINTER,
+)
+
+SETUP, TURN, PROMPT, OVER = range(4)
+PHASES = ("setup", "turn", "prompt", "over")
+NO_CONSTRAINT, MUST_CHANGE, MUST_PLAY, NO_PLAY = range(4)
+CONSTRAINTS = (None, "must_change", "must_play", "may_not_play")
+MOVED, EDGE, BLOCKED = range(3)
+ACCUSE_REWARD = -1  # the prompt's card when an Accuse action (not a card) earned the reward
+
+
+class ProwlGame(Game):
+    name = "prowl"
+    action_space = A.SPACE
+
+    def __init__(self, players: int, options: dict[str, Any]):
+        super().__init__(players, options)
+        self.leaders: bool = options["leaders"]
+        self.hand_size: int = options["hand_size"]
+        self.deck_cards = tuple(c.index for c in CARDS if self.leaders or not c.leader)
+        if players * self.hand_size > len(self.deck_cards):
+            raise ConfigError(
+                f"option hand_size={self.hand_size} is not allowed with {players} players: "
+                f"{players} x {self.hand_size} > {len(self.deck_cards)} cards"
+                + ("" if self.leaders else " (leaders removed)"))
+        self.strengthening_deck = players == 2 and options["two_player_deck"]  # R37
+        self.first_player: int = options["first_player"]
+
+    def new_state(self, seed: int) -> ProwlState:
+        return ProwlState.setup(self, seed)
+
+
+class ProwlState(State):
+    __slots__ = (
+        "n", "track", "hands", "clan_card", "face_up", "denied", "discards", "att_by", "att_a", "att_b",
+        "dominance", "start", "active", "phase", "constraint", "deck", "deck_discards", "box", "known_clans",
+        "known_hand", "playing", "pending_strengthen", "prompt", "turns", "history", "_result", "ev",
+    )
+
+    game: ProwlGame
+
+    # ---- Set-up (R1-R9) ----------------------------------------------------------------------------
+
+    @classmethod
+    def setup(cls, game: ProwlGame, seed: int) -> ProwlState:
+        self = cls.__new__(cls)
+        n = game.players
+        rng = Rng(seed)
+        self.game, self.rng, self.n = game, rng, n
+        self.track = list(range(4))
+        rng.shuffle(self.track)  # R5
+        cards = list(game.deck_cards)  # R7: without leaders if asked
+        rng.shuffle(cards)  # R6
+        h = game.hand_size
+        self.hands = [sorted(cards[h * s: h * (s + 1)]) for s in range(n)]
+        rest = cards[h * n:]
+        self.deck = rest if game.strengthening_deck else []  # R37: the top card is the last one
+        self.box = [] if game.strengthening_deck else sorted(rest)
+        self.deck_discards = []
+        self.clan_card = [-1] * n
+        self.face_up = [False] * n
+        self.denied = [0] * n  # R31: bit k set = this clan card is publicly not of clan k
+        self.discards = [[] for _ in range(n)]
+        self.att_by = [-1] * 32
+        self.att_a = [-1] * 32
+        self.att_b = [-1] * 32
+        self.dominance = -1
+        self.start = -1
+        self.active = -1
+        self.phase = SETUP
+        self.constraint = [NO_CONSTRAINT] * n
+        self.known_clans = [[-1] * n for _ in range(n)]
+        self.known_hand = [[()] * n for _ in range(n)]
+        self.playing = -1
+        self.pending_strengthen = False
+        self.prompt = None
+        self.turns = 0
+        self.history = ()
+        self._result = None
+        self.ev = []
+        return self
+
+    def clone(self) -> ProwlState:
+        c = ProwlState.__new__(ProwlState)
+        c.game, c.rng, c.n = self.game, self.rng.clone(), self.n
+        c.track, c.clan_card, c.face_up, c.denied = self.track[:], self.clan_card[:], self.face_up[:], self.denied[:]
+        c.hands = [x[:] for x in self.hands]
+        c.discards = [x[:] for x in self.discards]
+        c.att_by, c.att_a, c.att_b = self.att_by[:], self.att_a[:], self.att_b[:]
+        c.dominance, c.start, c.active, c.phase = self.dominance, self.start, self.active, self.phase
+        c.constraint, c.deck, c.box = self.constraint[:], self.deck[:], self.box[:]
+        c.deck_discards = self.deck_discards[:]
+        c.known_clans = [x[:] for x in self.known_clans]
+        c.known_hand = [x[:] for x in self.known_hand]
+        c.playing, c.pending_strengthen, c.prompt = self.playing, self.pending_strengthen, self.prompt
+        c.turns, c.history, c._result = self.turns, self.history, self._result
+        c.ev = []
+        return c
+
+    # ---- queries -----------------------------------------------------------------------------------
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == TURN or phase == PROMPT:
+            return (self.active,)
+        if phase == SETUP:
+            return tuple(s for s in range(self.n) if self.clan_card[s] < 0)
+        return ()
+
+    def clan_of(self, seat: int) -> int:
+        return CARD_CLAN[self.clan_card[seat]]
+
+    def position(self, clan: int) -> int:
+        """0 = highest (R3)."""
+        return self.track.index(clan)
+
+    def attached(self, card: int) -> bool:
+        return self.att_by[card] >= 0
+
+    def eligible(self, seat: int) -> list[int]:
+        """Opponents an effect of ``seat`` may choose: not behind a Frost Veil (card 26)."""
+        veil = self.att_by[FROST_VEIL]
+        return [p for p in range(self.n) if p != seat and p != veil]
+
+    def accusable(self, seat: int) -> list[int]:
+        """R28: eligible opponents whose clan card is face down."""
+        veil, up = self.att_by[FROST_VEIL], self.face_up
+        return [p for p in range(self.n) if p != seat and p != veil and not up[p]]
+
+    def turns_left(self, seat: int) -> int:
+        """Each turn uses exactly one hand card (R11): the cards in hand are the turns still to come."""
+        return len(self.hands[seat])
+
+    # ---- legal actions (ascending id) --------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == TURN:
+            if seat != self.active:
+                return []
+            hand = self.hands[seat]
+            rule = self.constraint[seat]
+            out: list[Action] = []
+            if rule == NO_CONSTRAINT or rule == MUST_PLAY:  # R39
+                for c in hand:
+                    out += A.PLAY[c]
+            if rule != MUST_PLAY:
+                out += [A.CHANGE[c] for c in hand]
+            if rule == NO_CONSTRAINT or rule == NO_PLAY:
+                targets = self.accusable(seat)
+                if targets:
+                    for c in hand:
+                        block = A.ACCUSE[c]
+                        for t in targets:
+                            out += block[t]
+            return out
+        if phase == PROMPT:
+            return effects.prompt_actions(self) if seat == self.active else []
+        if phase == SETUP:
+            return [A.SET_CLAN[c] for c in self.hands[seat]] if self.clan_card[seat] < 0 else []
+        return []
+
+    def default_action(self, seat: int) -> Action:
+        legal = self.legal_actions(seat)
+        if not legal:
+            raise IllegalAction(f"seat {seat} may not act now")
+        if self.phase == SETUP:  # P1: a card of the clan held most, ties in clan order, lowest index
+            hand = self.hands[seat]
+            counts = [sum(1 for c in hand if CARD_CLAN[c] == k) for k in range(4)]
+            best = max(range(4), key=lambda k: (counts[k], -k))
+            return A.SET_CLAN[min(c for c in hand if CARD_CLAN[c] == best)]
+        if self.phase == PROMPT and legal[-1] is A.SKIP:  # P3: skip what is optional
+            return A.SKIP
+        return legal[0]  # P2, P4: the lowest id (play strengthen-first, change, or take Dominance)
+
+    # ---- apply -------------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        if action not in A.SPACE.ids:
+            raise IllegalAction(f"{action!r} is not a Prowl action")
+        if self._result is not None:
+            raise IllegalAction("the game is over")
+        handler = _HANDLERS[type(action)]
+        self.ev = []
+        handler(self, seat, action)
+        events, self.ev = self.ev, []
+        return events
+
+    def _expect_turn(self, seat: int, what: str) -> None:
+        if self.phase != TURN:
+            raise IllegalAction(f"cannot {what} now: the game is in the {PHASES[self.phase]} phase")
+        if seat != self.active:
+            raise IllegalAction(f"seat {seat} cannot {what}: it is seat {self.active}'s turn")
+
+    def _hand_card(self, seat: int, card_id: str) -> int:
+        card = CARD_INDEX[card_id]
+        if card not in self.hands[seat]:
+            raise IllegalAction(f"{CARDS[card].name} is not in seat {seat}'s hand")
+        return card
+
+    def emit(self, kind: str, data: dict[str, Any], to: Any = None) -> None:
+        self.ev.append(Event(kind, data, to))
+
+    def log(self, entry: dict[str, Any]) -> None:
+        """Public history (spec §7): turn actions, accusations, peeks and exchanges, never a hidden card."""
+        self.history += (entry,)
+
+    # ---- Set-up 4-5: clan cards, starting player (R8, R9) -------------------------------------------
+
+    def _set_clan(self, seat: int, action: A.SetClan) -> None:
+        if self.phase != SETUP:
+            raise IllegalAction("clan cards are placed during set-up only")
+        if self.clan_card[seat] >= 0:
+            raise IllegalAction(f"seat {seat} has already placed a clan card")
+        card = self._hand_card(seat, action.card)
+        self.hands[seat].remove(card)
+        self.clan_card[seat] = card
+        self.emit("clan_placed", {"seat": seat})
+        self.emit("your_clan", {"seat": seat, "card": action.card}, to=(seat,))
+        if min(self.clan_card) >= 0:
+            first = self.game.first_player
+            self.start = self.rng.randrange(self.n) if first < 0 else first  # R9, D11: drawn after P1
+            self.dominance = self.start
+            self.active = self.start
+            self.emit("start", {"seat": self.start, "dominance": self.start})
+            self._begin_turn()
+
+    # ---- Turns (R10-R14) ---------------------------------------------------------------------------
+
+    def _begin_turn(self) -> None:
+        """R12: (a) attachments lasting until this player's next turn end, (b) the two-player reveal, (c) act."""
+        seat = self.active
+        self.turns += 1
+        self.phase = TURN
+        for card in (FROST_VEIL, BLIZZARD):
+            if self.att_by[card] == seat:
+                self.detach(card)
+        if self.game.strengthening_deck and self.dominance == seat:  # R37
+            if self.deck:
+                card = self.deck.pop()
+                self.deck_discards.append(card)
+                self.emit("deck_reveal", {"seat": seat, "card": CARDS[card].id})
+                self.strengthen(CARD_CLAN[card])
+            else:
+                self.emit("deck_reveal", {"seat": seat, "card": None})
+        self.emit("turn", {"seat": seat, "turn": self.turns, "constraint": CONSTRAINTS[self.constraint[seat]]})
+
+    def resolve(self) -> None:
+        """Carry the turn on after an action or a prompt answer: the next prompt, or the rest of the Play."""
+        if self.prompt is not None:
+            self.phase = PROMPT
+            return
+        card = self.playing
+        if card >= 0:
+            seat = self.active
+            if self.pending_strengthen:
+                self.pending_strengthen = False
+                self.strengthen(CARD_CLAN[card])
+            if self.att_by[card] != seat and card not in self.discards[seat]:  # R19, R22, R24
+                self.discards[seat].append(card)
+            self.playing = -1
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """R13: end-of-turn checks (Headstrong Scout), then the player on the left; R43: or the end."""
+        scout = self.att_by[HEADSTRONG_SCOUT]
+        if scout >= 0:
+            effects.scout_check(self, scout)
+        self.constraint[self.active] = NO_CONSTRAINT  # R39: it bound this turn only
+        if not any(self.hands):
+            self._finish()
+            return
+        self.active = (self.active + 1) % self.n
+        self._begin_turn()
+
+    # ---- 1. Play (R15-R24) -------------------------------------------------------------------------
+
+    def _play(self, seat: int, action: A.Play) -> None:
+        self._expect_turn(seat, "play")
+        rule = self.constraint[seat]
+        if rule == MUST_CHANGE or rule == NO_PLAY:
+            raise IllegalAction(f"seat {seat} may not Play this turn ({CONSTRAINTS[rule]})")
+        card = self._hand_card(seat, action.card)
+        last = len(self.hands[seat]) == 1  # R20, R21: the turn began with one card in hand
+        self.hand_card_gone(seat, card)
+        info = CARDS[card]
+        live = not (info.early and last) and (not info.final or last)
+        self.playing = card
+        self.log({"kind": "play", "seat": seat, "card": info.id, "first": action.first, "effect": live})
+        self.emit("play", {"seat": seat, "card": info.id, "first": action.first, "effect": live})
+        if action.first == "strengthen":  # R15: the player orders the two parts
+            self.strengthen(info.clan)
+        else:
+            self.pending_strengthen = True
+        if live:
+            effects.start(self, seat, card)
+        self.resolve()
+
+    # ---- 2. Change (R25, R26) ----------------------------------------------------------------------
+
+    def _change(self, seat: int, action: A.Change) -> None:
+        self._expect_turn(seat, "change")
+        if self.constraint[seat] == MUST_PLAY:
+            raise IllegalAction(f"seat {seat} must Play this turn (Firebrand)")
+        card = self._hand_card(seat, action.card)
+        old = self.clan_card[seat]
+        self.hands[seat].remove(card)
+        self.discards[seat].append(old)
+        self.clan_card[seat] = card
+        self.face_up[seat] = False
+        self.denied[seat] = 0
+        for o in range(self.n):  # D16: nobody else can tell which hand card became the clan
+            if o != seat:
+                self.known_clans[o][seat] = -1
+                self.known_hand[o][seat] = ()
+        self.log({"kind": "change", "seat": seat, "old": CARDS[old].id})
+        self.emit("change", {"seat": seat, "old": CARDS[old].id})
+        self.emit("your_clan", {"seat": seat, "card": action.card}, to=(seat,))
+        self.resolve()
+
+    # ---- 3. Accuse (R27-R32) -----------------------------------------------------------------------
+
+    def _accuse(self, seat: int, action: A.Accuse) -> None:
+        self._expect_turn(seat, "accuse")
+        rule = self.constraint[seat]
+        if rule == MUST_CHANGE or rule == MUST_PLAY:
+            raise IllegalAction(f"seat {seat} may not Accuse this turn ({CONSTRAINTS[rule]})")
+        card = self._hand_card(seat, action.card)
+        if action.target not in self.accusable(seat):
+            raise IllegalAction(f"seat {action.target} cannot be accused (face-up clan card, Frost Veil or yourself)")
+        self.hand_card_gone(seat, card)
+        self.discards[seat].append(card)
+        self.accusation(seat, action.target, CLAN_INDEX[action.clan], CARDS[card].id, ACCUSE_REWARD)
+        self.resolve()
+
+    def accusation(self, seat: int, target: int, clan: int, discarded: str | None, source: int) -> None:
+        """R27-R32: the engine answers truthfully; a right guess turns the card face up and opens the reward."""
+        right = self.clan_of(target) == clan
+        entry = {"kind": "accuse", "seat": seat, "target": target, "clan": CLANS[clan].id, "right": right,
+                 "card": discarded}
+        self.log(entry)
+        self.emit("accuse", dict(entry))
+        if right:
+            self.face_up[target] = True
+            self.denied[target] = 0
+            self.emit("clan_revealed", {"seat": target, "card": CARDS[self.clan_card[target]].id})
+            effects.ask(self, source, "reward", target)
+        else:
+            self.denied[target] |= 1 << clan
+
+    def reward(self, seat: int, target: int, option: str) -> None:
+        """R29, R30: (i) Dominance, or a raise if already held (the raise is a prompt); (ii) force a Change."""
+        self.log({"kind": "reward", "seat": seat, "target": target, "reward": option})
+        if option == "force_change":
+            self.constraint[target] = MUST_CHANGE
+            self.emit("constraint", {"seat": target, "constraint": "must_change"})
+        else:
+            self.take_dominance(seat)
+
+    # ---- Track movement (R16, R34-R36) -------------------------------------------------------------
+
+    def _step(self, clan: int, up: bool, strengthening: bool) -> int:
+        """One step of ``clan``: it exchanges places with its neighbour (R34), unless something blocks (R35)."""
+        track = self.track
+        i = track.index(clan)
+        j = i - 1 if up else i + 1
+        if j < 0 or j > 3:
+            return EDGE
+        other = track[j]
+        falling = other if up else clan
+        if self._blocked(clan, other, falling, strengthening and up):
+            return BLOCKED
+        track[i], track[j] = other, clan
+        return MOVED
+
+    def _blocked(self, a: int, b: int, falling: int, strengthening: bool) -> bool:
+        """R35: lasting locks first, then the one-shot Snare (strengthening only), then the Ice Wall."""
+        blocker = -1
+        if self.att_by[BLIZZARD] >= 0 and self.att_a[BLIZZARD] in (a, b):
+            blocker = BLIZZARD
+        elif falling == WINTER and self.att_by[LONG_NIGHT] >= 0:
+            blocker = LONG_NIGHT
+        elif strengthening and self.att_by[BRAMBLE_SNARE] >= 0 and self.att_a[BRAMBLE_SNARE] == a:
+            blocker = BRAMBLE_SNARE
+            self.detach(BRAMBLE_SNARE)
+        elif falling == WINTER and self.att_by[ICE_WALL] >= 0:
+            blocker = ICE_WALL
+            self.detach(ICE_WALL)
+        if blocker < 0:
+            return False
+        self.emit("blocked", {"by": CARDS[blocker].id, "clans": [CLANS[a].id, CLANS[b].id]})
+        return True
+
+    def move(self, clan: int, steps: int, up: bool, strengthening: bool = False) -> None:
+        """Raise or lower ``clan`` by ``steps``; a blocked step cancels the rest (R34, R35)."""
+        moved = 0
+        for _ in range(steps):
+            outcome = self._step(clan, up, strengthening)
+            if outcome != MOVED:
+                break
+            moved += 1
+        how = "strengthen" if strengthening else ("raise" if up else "lower")
+        self.emit("track", {"how": how, "clan": CLANS[clan].id, "by": steps, "moved": moved,
+                            "track": [CLANS[k].id for k in self.track]})
+
+    def strengthen(self, clan: int) -> None:
+        """R16: raise the clan by 1 because its card was Played (or revealed, R37)."""
+        self.move(clan, 1, True, strengthening=True)
+
+    def swap(self, x: int, y: int) -> None:
+        """R34: two clans exchange positions in one move; the clans between them stay."""
+        track = self.track
+        i, j = track.index(x), track.index(y)
+        if i > j:
+            i, j, x, y = j, i, y, x
+        moved = 0
+        if i != j and not self._blocked(x, y, x, False):
+            track[i], track[j] = y, x
+            moved = 1
+        self.emit("track", {"how": "swap", "clan": CLANS[x].id, "with": CLANS[y].id, "moved": moved,
+                            "track": [CLANS[k].id for k in self.track]})
+
+    # ---- Dominance, attachments, constraints --------------------------------------------------------
+
+    def take_dominance(self, seat: int) -> None:
+        holder = self.dominance
+        if holder == seat:
+            return
+        if self.att_by[GARRISON] == holder:  # card 22: the token stays, the Garrison goes
+            self.detach(GARRISON)
+            self.emit("dominance_kept", {"seat": holder, "by": CARDS[GARRISON].id})
+            return
+        self.dominance = seat
+        self.emit("dominance", {"seat": seat, "from": holder})
+
+    def attach(self, seat: int, card: int, a: int = -1, b: int = -1) -> None:
+        """R19: the card stays face up in front of its player."""
+        self.att_by[card], self.att_a[card], self.att_b[card] = seat, a, b
+        self.emit("attach", {"seat": seat, "card": CARDS[card].id, **_att_params(card, a, b)})
+
+    def detach(self, card: int) -> None:
+        """R19: an attachment whose time is over goes to its player's discard pile."""
+        seat = self.att_by[card]
+        self.att_by[card] = self.att_a[card] = self.att_b[card] = -1
+        self.discards[seat].append(card)
+        self.emit("detach", {"seat": seat, "card": CARDS[card].id})
+
+    def impose(self, target: int, rule: int) -> None:
+        """R39: fixed now, public, for the target's next turn; the newest replaces an older one."""
+        self.constraint[target] = rule
+        self.emit("constraint", {"seat": target, "constraint": CONSTRAINTS[rule]})
+
+    # ---- Knowledge (R23, R38, spec §7 and D16) ----------------------------------------------------
+
+    def hand_card_gone(self, seat: int, card: int) -> None:
+        """A hand card is Played or discarded face up: nobody needs to remember it in that hand any more."""
+        self.hands[seat].remove(card)
+        for row in self.known_hand:
+            known = row[seat]
+            if card in known:
+                row[seat] = tuple(c for c in known if c != card)
+
+    def peek_clan(self, seat: int, target: int) -> None:
+        card = self.clan_card[target]
+        self.known_clans[seat][target] = card
+        self.log({"kind": "peek", "seat": seat, "target": target, "what": "clan"})
+        self.emit("peek", {"seat": seat, "target": target, "what": "clan"})
+        self.emit("peeked", {"seat": seat, "target": target, "card": CARDS[card].id}, to=(seat,))
+
+    def peek_hand(self, seat: int, target: int) -> None:
+        hand = self.hands[target]
+        self.known_hand[seat][target] = tuple(hand)
+        self.log({"kind": "peek", "seat": seat, "target": target, "what": "hand"})
+        self.emit("peek", {"seat": seat, "target": target, "what": "hand"})
+        self.emit("peeked", {"seat": seat, "target": target, "cards": [CARDS[c].id for c in hand]}, to=(seat,))
+
+    def exchange_hand_cards(self, a: int, b: int, mine: int, theirs: int) -> None:
+        """Mist Weaver: a gives ``mine`` to b and takes ``theirs``; a saw b's whole hand, b sees what it got."""
+        ha, hb = self.hands[a], self.hands[b]
+        ha.remove(mine)
+        hb.remove(theirs)
+        insort(ha, theirs)
+        insort(hb, mine)
+        for o in range(self.n):
+            if o != a and o != b:
+                self.known_hand[o][a] = ()
+                self.known_hand[o][b] = ()
+        self.known_hand[a][b] = tuple(hb)
+        self.known_hand[b][a] = tuple(c for c in self.known_hand[b][a] if c != mine) + (theirs,)
+        self.log({"kind": "hand_exchange", "seat": a, "target": b})
+        self.emit("hand_exchange", {"seat": a, "target": b})
+        self.emit("hand_exchanged", {"seat": a, "target": b, "gave": CARDS[mine].id, "took": CARDS[theirs].id},
+                  to=(a, b))
+
+    def exchange_clan_cards(self, a: int, b: int) -> None:
+        """Changeling: the two clan cards change hands with their face, denials and others' knowledge (X5)."""
+        self._permute_clan_cards({a: b, b: a})
+        old_a, old_b = self.clan_card[b], self.clan_card[a]
+        self.known_clans[a][b] = old_a  # R38: each looks at the card received, and knew the one given
+        self.known_clans[b][a] = old_b
+        self.log({"kind": "clan_exchange", "seat": a, "target": b})
+        self.emit("clan_exchange", {"seat": a, "target": b})
+        for s in (a, b):
+            self.emit("your_clan", {"seat": s, "card": CARDS[self.clan_card[s]].id}, to=(a, b))
+
+    def pass_clan_cards(self, seat: int, direction: int) -> None:
+        """Hooded Figure (R41): every clan card goes to the neighbour on one side, all at the same moment."""
+        n = self.n
+        self._permute_clan_cards({p: (p + direction) % n for p in range(n)})
+        for p in range(n):  # each knows the card it handed on
+            receiver = (p + direction) % n
+            if receiver != p:
+                self.known_clans[p][receiver] = self.clan_card[receiver]
+        side = "left" if direction == 1 else "right"
+        self.log({"kind": "pass_clans", "seat": seat, "direction": side})
+        self.emit("pass_clans", {"seat": seat, "direction": side})
+        for p in range(n):
+            self.emit("your_clan", {"seat": p, "card": CARDS[self.clan_card[p]].id}, to=(p,))
+
+    def _permute_clan_cards(self, to: dict[int, int]) -> None:
+        """Move the clan card of each key to its value; face, denials and knowledge follow the card."""
+        old_card, old_up, old_denied = self.clan_card[:], self.face_up[:], self.denied[:]
+        old_known = [row[:] for row in self.known_clans]
+        for src, dst in to.items():
+            self.clan_card[dst], self.face_up[dst], self.denied[dst] = old_card[src], old_up[src], old_denied[src]
+            for o in range(self.n):
+                self.known_clans[o][dst] = old_known[o][src]
+        for o in range(self.n):
+            self.known_clans[o][o] = -1  # one's own card is always known (R38), never "remembered"
+
+    # ---- Ending the Game (R43-R51) -----------------------------------------------------------------
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.active = -1
+        self.face_up = [True] * self.n  # R44
+        self._result = decide(self.track, [self.clan_of(p) for p in range(self.n)], self.dominance,
+                              self.att_by, self.att_a, self.att_b)
+        self.emit("game_over", {"clans": [CARDS[c].id for c in self.clan_card], **self._result.to_json()})
+
+    # ---- views and resampling ----------------------------------------------------------------------
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        from .views import observe
+
+        return observe(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> ProwlState:
+        from .hidden import resample
+
+        return resample(self, seat, rng)
+
+
+def _att_params(card: int, a: int, b: int) -> dict[str, Any]:
+    """An attachment's public parameters: the clan it names and the seat it chose."""
+    if card == CURSED_EFFIGY:
+        return {"target": a, "clan": CLANS[b].id if b >= 0 else None}
+    if a >= 0 and card in (HIGH_MAGE, BRAMBLE_SNARE, BLIZZARD):
+        return {"clan": CLANS[a].id}
+    return {}
+
+
+# ---- Dominance and Tiebreaking (R45-R51, spec §6) ------------------------------------------------------
+
+def leader_claims(track: list[int], clans: list[int], dominance: int, att_by: list[int], att_a: list[int],
+                  lost: set[int]) -> dict[int, int]:
+    """R49: seat -> the clan it wins with, for every player whose leader's condition holds."""
+    claims: dict[int, int] = {}
+    for p in range(len(clans)):
+        if p in lost:
+            continue
+        clan = clans[p]
+        if att_by[EXILED_PRINCE] == p and clan == SUMMER and track[3] == WINTER:
+            claims[p] = SUMMER
+        if att_by[WARLORD] == p and clan == AUTUMN and dominance == p and track.index(AUTUMN) <= 1:
+            claims[p] = AUTUMN
+        if att_by[GRAND_CHANCELLOR] == p and clan == WINTER and track[1] == WINTER:
+            claims[p] = WINTER
+        if att_by[HIGH_MAGE] == p and att_a[HIGH_MAGE] == track[0]:
+            claims[p] = att_a[HIGH_MAGE]  # the named clan is the one the contract asks for
+    return claims
+
+
+def ladder(track: list[int], clans: list[int], dominance: int, lost: set[int]) -> tuple[int, int, str]:
+    """R45-R48: down the track; a lone controller wins, a tie goes to the Dominance holder or loses together."""
+    notes = []
+    for clan in track:
+        group = [p for p in range(len(clans)) if clans[p] == clan]
+        name = CLANS[clan].name
+        if not group:
+            continue
+        if len(group) == 1:
+            p = group[0]
+            if p not in lost:
+                return p, clan, "; ".join([*notes, f"{name}: seat {p} alone controls it"])
+            notes.append(f"{name}: seat {p} has lost")
+            continue
+        seats = ", ".join(map(str, group))
+        if dominance in group and dominance not in lost:
+            won = f"{name} tied (seats {seats}), seat {dominance} holds Dominance"
+            return dominance, clan, "; ".join([*notes, won])
+        notes.append(f"{name} tied without Dominance (seats {seats})")
+    return -1, -1, "; ".join(notes)
+
+
+def decide(track: list[int], clans: list[int], dominance: int, att_by: list[int], att_a: list[int],
+           att_b: list[int]) -> Result:
+    """R51: curses, leader claims, the ladder, then the High Mage contract."""
+    n = len(clans)
+    lost = set()
+    if att_by[CURSED_EFFIGY] >= 0 and clans[att_a[CURSED_EFFIGY]] == att_b[CURSED_EFFIGY]:  # card 6, R48
+        lost.add(att_a[CURSED_EFFIGY])
+    claims = leader_claims(track, clans, dominance, att_by, att_a, lost)
+    winner, clan, reason = -1, -1, ""
+    if len(claims) == 1:
+        (winner, clan), = claims.items()
+        reason = f"leader claim: {_leader_of(winner, att_by)} (seat {winner})"
+    elif claims:
+        seats = ", ".join(map(str, sorted(claims)))
+        if dominance in claims:
+            winner, clan = dominance, claims[dominance]
+            reason = f"leader claims by seats {seats}; seat {winner} holds Dominance"
+        else:
+            lost |= set(claims)  # X14: tied claimants lose, and still cause ties
+            winner, clan, reason = ladder(track, clans, dominance, lost)
+            reason = f"leader claims by seats {seats} tied without Dominance; {reason}"
+    else:
+        winner, clan, reason = ladder(track, clans, dominance, lost)
+    if winner >= 0 and att_by[HIGH_MAGE] == winner and clan != att_a[HIGH_MAGE]:  # R50
+        reason = f"no winner: High Mage contract broken by seat {winner} ({reason})"
+        winner = -1
+    elif winner < 0 and not reason.startswith("no winner"):
+        reason = f"no winner: every controlled clan was tied or lost ({reason})" if reason else "no winner"
+    if lost:
+        reason += f"; lost by a card effect or tie: seats {', '.join(map(str, sorted(lost)))}"
+    winners = frozenset() if winner < 0 else frozenset((winner,))
+    return Result(winners, {p: int(p == winner) for p in range(n)}, reason)
+
+
+def _leader_of(seat: int, att_by: list[int]) -> str:
+    return " and ".join(CARDS[c].name for c in LEADERS if att_by[c] == seat)
+
+
+_HANDLERS = {
+    A.SetClan: ProwlState._set_clan,
+    A.Play: ProwlState._play,
+    A.Change: ProwlState._change,
+    A.Accuse: ProwlState._accuse,
+    A.ChoosePlayer: effects.answer,
+    A.ChooseClan: effects.answer,
+    A.ChooseCard: effects.answer,
+    A.ChooseOption: effects.answer,
+    A.Skip: effects.answer,
+}

@@ -1,0 +1,144 @@
+"""What each seat sees (spec §7), and the table drawn as text for the terminal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import CARD_INDEX, CARDS, CLANS, FIELD_MARSHAL, LEADERS
+
+if TYPE_CHECKING:
+    from .rules import ProwlState
+
+NAMES = {c.id: c.name for c in CARDS}
+CLAN_NAMES = {k.id: k.name for k in CLANS}
+
+
+def _ids(cards: list[int] | tuple[int, ...]) -> list[str]:
+    return [CARDS[c].id for c in cards]
+
+
+def observe(state: ProwlState, seat: int | None) -> dict[str, Any]:
+    from .rules import CONSTRAINTS, OVER, PHASES, _att_params
+
+    n = state.n
+    over = state.phase == OVER
+    players = []
+    for p in range(n):
+        card = state.clan_card[p]
+        attachments = [{"card": CARDS[c].id, **_att_params(c, state.att_a[c], state.att_b[c])}
+                       for c in range(32) if state.att_by[c] == p]
+        players.append({
+            "seat": p,
+            "hand_size": len(state.hands[p]),
+            "placed": card >= 0,
+            "clan_card": CARDS[card].id if card >= 0 and state.face_up[p] else None,
+            "face_up": state.face_up[p],
+            "denied": [k.id for k in CLANS if state.denied[p] >> k.index & 1],
+            "discards": _ids(state.discards[p]),
+            "attachments": attachments,
+            "constraint": CONSTRAINTS[state.constraint[p]],
+        })
+    prompt = state.prompt
+    obs: dict[str, Any] = {
+        "game": "prowl",
+        "players": n,
+        "seat": seat,
+        "phase": PHASES[state.phase],
+        "turn": state.turns,
+        "rounds": state.game.hand_size - 1,
+        "start": state.start if state.start >= 0 else None,
+        "active": state.active if state.active >= 0 else None,
+        "actors": list(state.actors),
+        "dominance": state.dominance if state.dominance >= 0 else None,
+        "track": [CLANS[k].id for k in state.track],
+        "players_info": players,
+        "leaders": state.game.leaders,
+        "deck_size": len(state.deck),
+        "deck_discards": _ids(state.deck_discards),
+        "box_size": len(state.box),
+        "prompt": None if prompt is None else {
+            "seat": state.active, "card": CARDS[prompt[0]].id if prompt[0] >= 0 else None, "step": prompt[1],
+            # the prompt's first parameter is public: a chosen seat, or the Field Marshal's clan
+            "target": prompt[2] if prompt[2] >= 0 and prompt[0] != FIELD_MARSHAL else None,
+            "clan": CLANS[prompt[2]].id if prompt[0] == FIELD_MARSHAL and prompt[2] >= 0 else None,
+        },
+        "history": [dict(h) for h in state.history],
+        "result": state.result.to_json() if state.result else None,
+    }
+    if seat is not None:
+        obs["hand"] = _ids(state.hands[seat])
+        obs["clan_card"] = CARDS[state.clan_card[seat]].id if state.clan_card[seat] >= 0 else None
+        obs["known_clans"] = {str(p): CARDS[c].id for p, c in enumerate(state.known_clans[seat]) if c >= 0}
+        obs["known_hands"] = {str(p): sorted(_ids(h)) for p, h in enumerate(state.known_hand[seat]) if h}
+        if prompt is not None and seat == state.active and prompt[3] >= 0:
+            obs["prompt"]["chosen_card"] = CARDS[prompt[3]].id  # Mist Weaver: the card you offer
+    if over:
+        obs["clan_cards"] = _ids(state.clan_card)  # R44, D17: everything is revealed at the end
+        obs["box"] = _ids(sorted(state.box))
+        obs["deck"] = _ids(state.deck)
+    return obs
+
+
+def render(obs: dict[str, Any]) -> str:
+    """The table as seen from ``obs['seat']``: track, your clan and hand, discards and attachments."""
+    seat = obs["seat"]
+    lines = [f"[bold]Prowl[/bold] — turn {obs['turn']} ({obs['rounds']} rounds), {obs['phase']} phase"]
+    track = obs["track"]
+    lines.append("Track (top first): " + "  >  ".join(
+        f"{i + 1}. [bold]{CLAN_NAMES[k]}[/bold]" for i, k in enumerate(track)))
+    if seat is not None:
+        clan = obs["clan_card"]
+        mine = f"{NAMES[clan]} ([green]{_clan_of(clan)}[/green])" if clan else "not placed yet"
+        lines.append(f"You are seat {seat}. Your clan card: {mine}")
+        hand = ", ".join(f"{NAMES[c]} ({_clan_of(c)})" for c in obs["hand"]) or "empty"
+        lines.append(f"Your hand: {hand}")
+        for p, c in obs["known_clans"].items():
+            lines.append(f"  you know seat {p}'s clan card: {NAMES[c]} ({_clan_of(c)})")
+        for p, cards in obs["known_hands"].items():
+            lines.append(f"  you know seat {p} holds: {', '.join(NAMES[c] for c in cards)}")
+    for info in obs["players_info"]:
+        p = info["seat"]
+        tags = []
+        if p == seat:
+            tags.append("you")
+        if p == obs["dominance"]:
+            tags.append("[yellow]Dominance[/yellow]")
+        if p == obs["active"]:
+            tags.append("[bold]to act[/bold]")
+        if info["constraint"]:
+            tags.append(info["constraint"].replace("_", " "))
+        clan = info["clan_card"]
+        shown = f"clan {NAMES[clan]} ({_clan_of(clan)}), face up" if clan else (
+            "clan face down" if info["placed"] else "no clan yet")
+        if info["denied"]:
+            shown += ", not " + "/".join(CLAN_NAMES[k] for k in info["denied"])
+        head = f"  seat {p}" + (f" ({', '.join(tags)})" if tags else "")
+        lines.append(f"{head}: {info['hand_size']} in hand; {shown}")
+        if info["attachments"]:
+            lines.append("    attachments: " + "; ".join(_attachment(a) for a in info["attachments"]))
+        if info["discards"]:
+            lines.append("    discards: " + ", ".join(NAMES[c] for c in info["discards"]))
+    if obs["deck_size"] or obs["deck_discards"]:
+        lines.append(f"Strengthening deck: {obs['deck_size']} cards; revealed: "
+                     + (", ".join(NAMES[c] for c in obs["deck_discards"]) or "none"))
+    if obs["prompt"] and obs["prompt"]["seat"] == seat:
+        what = NAMES[obs["prompt"]["card"]] if obs["prompt"]["card"] else "your accusation"
+        lines.append(f"[bold]Choose for {what}: {obs['prompt']['step']}[/bold]")
+    if obs["result"]:
+        lines.append(f"[bold]Game over[/bold]: {obs['result']['reason']}")
+        lines.append("Clan cards: " + "; ".join(
+            f"seat {p}: {NAMES[c]} ({_clan_of(c)})" for p, c in enumerate(obs["clan_cards"])))
+    return "\n".join(lines)
+
+
+def _clan_of(card_id: str) -> str:
+    return CLANS[CARDS[CARD_INDEX[card_id]].clan].name
+
+
+def _attachment(a: dict[str, Any]) -> str:
+    text = NAMES[a["card"]] + (" (leader)" if CARD_INDEX[a["card"]] in LEADERS else "")
+    if a.get("clan"):
+        text += f" naming {CLAN_NAMES[a['clan']]}"
+    if a.get("target") is not None:
+        text += f" on seat {a['target']}"
+    return text
