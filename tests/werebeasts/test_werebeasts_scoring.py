@@ -167,3 +167,19 @@ def test_R34_to_R37_X10_D11_every_tie_break_step_with_six_players():
     assert result.winners == frozenset({0, 1, 2, 3})
     assert result.scores == {0: 0, 1: 1, 2: 2, 3: 2, 4: 2, 5: 2}
     assert "seats 4 and 5 lose" in result.reason
+
+
+@pytest.mark.parametrize("n", [3, 5, 9])
+def test_R9_R16_R19_R28_cans_and_cards_only_change_hands(n):
+    # §2.3: cans move between players (bids, spoils) or stay in a leftover pile; none appear or vanish
+    start = new(players=n, max_bid_changes=3)
+    cards = sorted(start.deck + [c for hand in start.cards for c in hand])
+
+    def check(state):
+        assert sum(state.cans) == 8 * n
+        held = state.deck + [c for hand in state.cards for c in hand] + ([state.sale] if state.sale >= 0 else [])
+        assert sorted(held) == cards
+
+    for accusations in (True, False):
+        end = random_playout(start.clone(), n, check, accusations)
+        check(end)

@@ -270,3 +270,28 @@ def test_W4_default_tie_goes_to_the_bidder_nearest_the_sellers_left(seller, bidd
     pass_all(state)
     assert state.phase == ACCEPT
     assert state.default_action(seller) is A.ACCEPT[expected]
+
+
+def test_X7_R27_everyone_passes_without_an_offer_the_seller_keeps_the_card(sale):
+    for s in (0, 2, 3, 4):
+        sale.apply(s, A.PASS)
+    # X7: no standing bid when the window closes -> no accept step, the seller keeps the card for nothing
+    assert sale.phase == TURN and sale.active == 2
+    assert sale.cards[1] == [CARD_INDEX["clown_1"], CARD_INDEX["wolf_1"]] and sale.cans[1] == 8
+    assert sale.sales[-1]["buyer"] == 1 and sale.sales[-1]["bids"] == {}
+
+
+@pytest.mark.parametrize("n", [3, 5, 10])
+def test_D13_a_game_played_by_default_actions_alone_is_harmless_and_ends(n):
+    state = new(players=n, dealer=0)
+    sold = len(state.deck)
+    while not state.is_over:
+        for seat in state.actors:
+            if seat in state.actors:
+                action = state.default_action(seat)
+                assert action in state.legal_actions(seat)
+                state.apply(seat, action)
+    # D13: sell, pass: nobody is ever eliminated, every seller keeps the card, and the deck runs out (R30)
+    assert not any(state.out) and len(state.sales) == sold
+    assert all(x["buyer"] == x["seller"] for x in state.sales)
+    assert state.cans == [8] * n
