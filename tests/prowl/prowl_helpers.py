@@ -1,0 +1,93 @@
+"""Building Prowl positions for tests: a real set-up with a fixed seed, then state surgery."""
+
+from __future__ import annotations
+
+import random
+
+import hexbox
+from hexbox.games.prowl import actions as A
+from hexbox.games.prowl.cards import CARD_INDEX, CARDS, CLAN_INDEX
+from hexbox.games.prowl.rules import TURN, ProwlState
+
+
+def card(card_id: str) -> int:
+    return CARD_INDEX[card_id]
+
+
+def clan(clan_id: str) -> int:
+    return CLAN_INDEX[clan_id]
+
+
+def new(players: int = 4, seed: int = 1, **options) -> ProwlState:
+    return hexbox.load("prowl", players=players, **options).new_state(seed=seed)
+
+
+def table(players: int = 4, clans: list[str] | None = None, hands: list[list[str]] | None = None,
+          track: tuple[str, ...] = ("spring", "summer", "autumn", "winter"), dominance: int = 0, active: int = 0,
+          deck: list[str] | None = None, **options) -> ProwlState:
+    """Seat ``active`` to act, with the given clan cards (ids), hands, track (top first) and Dominance holder.
+
+    Every card not named goes to the box (or the two-player deck if ``deck`` is given)."""
+    options.setdefault("first_player", 0)
+    st = new(players, **options)
+    for s in range(players):
+        st.apply(s, st.default_action(s))
+    if clans is not None or hands is not None:
+        clans = clans or [c for c in _spares(hands or [], players)]
+        hands = hands if hands is not None else [[] for _ in range(players)]
+        used = set(clans) | {c for h in hands for c in h} | set(deck or [])
+        assert len(used) == len(clans) + sum(map(len, hands)) + len(deck or []), "a card is used twice"
+        st.clan_card = [card(c) for c in clans]
+        st.hands = [sorted(card(c) for c in h) for h in hands]
+        rest = [c.index for c in CARDS if c.id not in used and (st.game.leaders or not c.leader)]
+        st.deck = [card(c) for c in deck] if deck is not None else []
+        st.box = [] if deck is not None else rest
+    st.track = [clan(k) for k in track]
+    st.dominance = dominance
+    st.active = active
+    st.phase = TURN
+    return st
+
+
+def _spares(hands: list[list[str]], players: int) -> list[str]:
+    held = {c for h in hands for c in h}
+    return [c.id for c in CARDS if c.id not in held and not c.leader][:players]
+
+
+def track_of(st: ProwlState) -> list[str]:
+    return st.observe(None)["track"]
+
+
+def play(st: ProwlState, card_id: str, first: str = "strengthen", *answers) -> list:
+    """Play a card and answer its prompts (actions or ids of ChoosePlayer/Clan/Card/Option, or 'skip')."""
+    seat = st.active
+    events = st.apply(seat, A.Play(card_id, first))
+    for ans in answers:
+        events += st.apply(seat, to_action(ans))
+    return events
+
+
+def to_action(ans) -> A.Action:
+    if isinstance(ans, A.Action):
+        return ans
+    if isinstance(ans, int):
+        return A.CHOOSE_PLAYER[ans]
+    if ans == "skip":
+        return A.SKIP
+    if ans in CLAN_INDEX:
+        return A.CHOOSE_CLAN[CLAN_INDEX[ans]]
+    if ans in CARD_INDEX:
+        return A.CHOOSE_CARD[CARD_INDEX[ans]]
+    return A.CHOOSE_OPTION[ans]
+
+
+def random_playout(st: ProwlState, seed: int = 0) -> ProwlState:
+    rng = random.Random(seed)
+    while not st.is_over:
+        seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    return st
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]

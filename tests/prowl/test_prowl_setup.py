@@ -1,0 +1,164 @@
+"""Components, options and set-up (R1-R10, R52, R53; spec §2, §3, §8)."""
+
+from collections import Counter
+
+import pytest
+from prowl_helpers import new
+
+import hexbox
+from hexbox.core import ConfigError
+from hexbox.games.prowl import actions as A
+from hexbox.games.prowl.cards import CARDS, CLANS, LEADERS, load
+from hexbox.games.prowl.rules import SETUP, TURN
+
+
+def test_R1_R2_four_clans_of_eight_cards():
+    # R1: 4 clans x 8 cards = 32; R2: every card belongs to exactly one clan
+    assert [k.id for k in CLANS] == ["spring", "summer", "autumn", "winter"]
+    assert len(CARDS) == 32
+    assert Counter(c.clan for c in CARDS) == {0: 8, 1: 8, 2: 8, 3: 8}
+    assert all(c.clan == c.index // 8 for c in CARDS)
+
+
+def test_R4_one_leader_per_clan_and_keyword_totals():
+    # R4, spec §2.6: 4 leaders (one per clan, all attachments), 4 Early, 4 Final, 12 Attachments, 5 Peek
+    assert [CARDS[i].clan for i in LEADERS] == [0, 1, 2, 3]
+    assert all(CARDS[i].attachment for i in LEADERS)
+    assert Counter(k for c in CARDS for k in c.keywords) == {"attachment": 12, "early": 4, "final": 4, "peek": 5}
+    assert load().cards == CARDS  # the data file validates
+
+
+def test_faq_cards_are_where_the_faq_puts_them():
+    names = {c.name: c for c in CARDS}
+    assert CLANS[names["Wanderer"].clan].id == "summer"  # F6
+    assert names["High Mage"].leader and names["Headstrong Scout"].attachment
+
+
+def test_R3_R5_track_is_a_random_order_of_the_four_clans():
+    orders = {tuple(new(seed=s).track) for s in range(40)}
+    assert all(sorted(o) == [0, 1, 2, 3] for o in orders)
+    assert len(orders) > 5  # R5: random
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_R6_deal_hand_size_and_spares(players):
+    st = new(players)
+    assert [len(h) for h in st.hands] == [6] * players
+    dealt = [c for h in st.hands for c in h]
+    spare = st.deck if players == 2 else st.box
+    assert len(set(dealt) | set(spare)) == 32 and len(dealt) + len(spare) == 32
+    if players > 2:
+        assert st.deck == []  # R6: 3-5 players, the spares go to the box unseen
+        assert st.observe(0)["box_size"] == 32 - 6 * players
+        assert "box" not in st.observe(0)
+
+
+def test_R7_without_leaders_the_leaders_are_never_dealt():
+    for seed in range(20):
+        st = new(4, seed=seed, leaders=False)
+        everything = [c for h in st.hands for c in h] + st.box
+        assert len(everything) == 28 and not set(everything) & set(LEADERS)
+
+
+def test_R8_clan_cards_placed_secretly_and_simultaneously():
+    st = new(3)
+    assert st.phase == SETUP and st.actors == (0, 1, 2)
+    pick = st.hands[1][0]
+    events = st.apply(1, A.SET_CLAN[pick])
+    assert st.actors == (0, 2)  # P1: the others still choose, in any order
+    assert st.clan_card[1] == pick and pick not in st.hands[1]
+    public = [e.to_json() for e in events if e.public]
+    assert public == [{"kind": "clan_placed", "seat": 1}]  # only that a card was placed
+    assert st.observe(0)["players_info"][1]["placed"] and st.observe(0)["players_info"][1]["clan_card"] is None
+    assert st.observe(1)["clan_card"] == CARDS[pick].id
+    with pytest.raises(hexbox.IllegalAction):
+        st.apply(1, A.SET_CLAN[st.hands[1][0]])  # once only
+
+
+def test_R9_starting_player_is_random_after_placement_and_holds_dominance():
+    starts = set()
+    for seed in range(30):
+        st = new(4, seed=seed)
+        assert st.dominance == -1 and st.start == -1
+        for s in range(4):
+            st.apply(s, st.default_action(s))
+        assert st.phase == TURN and st.dominance == st.start == st.active
+        starts.add(st.start)
+    assert starts == {0, 1, 2, 3}
+    st = new(4, first_player=2)
+    for s in range(4):
+        st.apply(s, st.default_action(s))
+    assert st.active == 2 and st.dominance == 2
+
+
+def test_P1_default_is_a_card_of_the_clan_held_most():
+    st = new(4)
+    for s in range(4):
+        hand = st.hands[s]
+        counts = Counter(CARDS[c].clan for c in hand)
+        choice = A.SPACE.parse(st.default_action(s).to_json())
+        chosen = CARDS[[c for c in hand if CARDS[c].id == choice.card][0]]
+        assert counts[chosen.clan] == max(counts.values())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_R10_R11_every_player_takes_hand_size_minus_one_turns(players):
+    st = new(players, first_player=0)
+    for s in range(players):
+        st.apply(s, st.default_action(s))
+    turns = Counter()
+    while not st.is_over:
+        seat = st.active
+        if st.phase == TURN:
+            turns[seat] += 1
+            before = len(st.hands[seat])
+            st.apply(seat, st.default_action(seat))
+            if st.phase == TURN or st.is_over:
+                assert len(st.hands[seat]) == before - 1  # R11: one action uses one card
+        else:
+            st.apply(seat, st.default_action(seat))
+    assert turns == {s: 5 for s in range(players)}  # R10: 5 rounds, every player once each
+
+
+def test_R52_hand_size_option_adds_rounds():
+    st = new(3, hand_size=8, first_player=1)
+    for s in range(3):
+        st.apply(s, st.default_action(s))
+    order = []
+    while not st.is_over:
+        if st.phase == TURN:
+            order.append(st.active)
+        st.apply(st.active, st.default_action(st.active))
+    assert order == [1, 2, 0] * 7  # clockwise (to the left) from the starting player, 7 rounds
+
+
+def test_options_are_checked():
+    with pytest.raises(ConfigError, match="hand_size"):
+        hexbox.load("prowl", players=5, hand_size=7)  # 35 > 32
+    with pytest.raises(ConfigError, match="leaders removed"):
+        hexbox.load("prowl", players=5, leaders=False)  # 30 > 28
+    with pytest.raises(ConfigError):
+        hexbox.load("prowl", players=6)
+    with pytest.raises(ConfigError):
+        hexbox.load("prowl", players=3, first_player=3)
+    with pytest.raises(ConfigError):
+        hexbox.load("prowl", players=3, hand_size=1)
+    assert hexbox.load("prowl", players=4, leaders=False, hand_size=7).hand_size == 7
+
+
+def test_R53_exactly_four_clans():
+    assert len(CLANS) == 4 and len(new().track) == 4
+
+
+def test_encoding_is_fixed():
+    game = hexbox.load("prowl", players=3)
+    assert game.num_action_ids == 817
+    assert game.action_id(A.Play("summer_wanderer", "effect")) == 2 * 9 + 1
+    assert game.action_id(A.Change("autumn_garrison")) == 64 + 22
+    assert game.action_id(A.Accuse("spring_whisperer", 2, "winter")) == 96 + 4 * (5 * 2 + 2) + 3
+    assert game.action_id(A.SKIP) == 816
+    assert str(A.Play("summer_wanderer", "effect")) == "play Wanderer, effect first"
+    assert str(A.Accuse("spring_whisperer", 2, "winter")) == "discard Whisperer and accuse seat 2 of Winter"
+    assert game.parse_action({"kind": "choose_option", "option": "left"}) is A.LEFT
+    with pytest.raises(ValueError):
+        game.parse_action({"kind": "choose_option", "option": "up"})
