@@ -107,3 +107,8 @@ def main_cards(players: int) -> list[int]:
 
 def curses_cards() -> list[int]:
     return [c for c in CURSES_IDS for _ in range(CARDS[c].copies["base"])]
+
+
+def hand_json(h: list[int]) -> dict[str, int]:
+    """A hand as counts per card id (D16)."""
+    return {IDS[c]: h[c] for c in range(HAND) if h[c]}

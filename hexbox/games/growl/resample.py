@@ -1,0 +1,220 @@
+"""resample(seat): a full GROWL state consistent with what ``seat`` knows (spec §8, steps 1-7).
+
+Kept: everything public (face-up cards, discards, revealed Night cards, the top card, hand counts, deaths,
+positions, open votes) and everything the seat knows (its hand, team, Sniff, the cards it knows others
+hold, teams it was told). Re-dealt: other hands, the deck below the top card (Night card positions
+included, within R13), unseen Spells, other seats' teams and their hidden submissions in open windows.
+Other seats' private logs and knowledge are dropped from the world: they belong to the true state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .cards import BITE, CARDS, FINAL, HAND, NIGHT, SPELLS, WOLFSBANE
+from .phases import CONTRIBUTE, HALLOWS, PASSING, POINT, PURGE, SHOW
+
+TURN_PRIOR = 0.15  # chance that a seat not known to be a werewolf has turned since setup
+TRIES = 200
+
+
+class ResampleMixin:
+    __slots__ = ()
+
+    def resample(self, seat: int, rng: random.Random) -> Any:
+        world = self.clone()
+        world.rng = self.reseeded(rng)
+        if self._result is not None:  # everything is revealed at the Growl
+            return world
+        world.log = [e for e in self.log if e.visible_to(seat)]
+        world.priv_known = {k: v[:] for k, v in self.priv_known.items() if k[0] == seat}
+        world.intel = tuple(f for f in self.intel if f[0] == seat)
+        _redeal_deck_shape(self, world, rng)
+        for pins, prior in ((True, TURN_PRIOR), (False, TURN_PRIOR), (False, 0.0)):
+            for _ in range(TRIES):
+                if _redeal(self, world, seat, rng, pins, prior):
+                    return world
+        _restore_truth(self, world, seat, rng)  # the true deal always fits: it is the last resort
+        return world
+
+
+def _hidden_night(state: Any) -> tuple[list[int], list[int]]:
+    """Night and Final Night cards the table has not seen (the set-aside ones included)."""
+    seen = set(state.revealed_night)
+    if state.deck:
+        seen.add(state.deck[-1])
+    return [c for c in NIGHT if c not in seen], [c for c in FINAL if c not in seen]
+
+
+def _redeal_deck_shape(state: Any, world: Any, rng: random.Random) -> None:
+    """New cut points (R13) agreeing with every Night card seen so far, and new hidden Night cards."""
+    d, cut1, cut2 = state.cuts
+    jitter = state.game.options["night_jitter"]
+    drawn = d + 3 - len(state.deck)  # the draw index of the face-up top card
+    s1 = d // 3 + (d % 3 >= 1)
+    s2 = d // 3 + (d % 3 == 2)
+    from .rules import clamp_cuts
+
+    fits = []
+    for o1 in range(-jitter, jitter + 1):
+        for o2 in range(-jitter, jitter + 1):
+            c1, c2 = clamp_cuts(d, s1 + o1, s1 + s2 + o2)
+            ok1 = c1 == cut1 if cut1 <= drawn else c1 > drawn
+            ok2 = c2 == cut2 if cut2 + 1 <= drawn else c2 + 1 > drawn
+            if ok1 and ok2:
+                fits.append((c1, c2))
+    world.cuts = (d, *rng.choice(fits))
+    nights, finals = _hidden_night(state)
+    rng.shuffle(nights)
+    a, b, f = state.night_cards
+    a = a if cut1 <= drawn else nights.pop()
+    b = b if cut2 + 1 <= drawn else nights.pop()
+    f = f if d + 2 <= drawn else rng.choice(finals)
+    world.night_cards = (a, b, f)
+
+
+def _redeal(state: Any, world: Any, seat: int, rng: random.Random, pins: bool, prior: float) -> bool:
+    n = state.n
+    others = [o for o in range(n) if o != seat]
+    # step 2: the unknown pool
+    pool = [c for o in others for c in range(HAND) for _ in range(state.hands[o][c])]
+    below = state.deck[:-1]
+    pool += [c for c in below if c < HAND]
+    gift_slots = [i for i, g in enumerate(state.gift) if g[0] != seat]
+    pool += [state.gift[i][2] for i in gift_slots]
+    # step 3: pinned cards stay with their holders
+    hands = {o: [0] * HAND for o in others}
+    if pins:
+        counts = [0] * HAND
+        for c in pool:
+            counts[c] += 1
+        for o in others:
+            known = state.known_hand(seat, o)
+            for c in range(HAND):
+                if known[c]:
+                    hands[o][c] = known[c]
+                    counts[c] -= known[c]
+        if min(counts) < 0:
+            return False
+        pool = [c for c in range(HAND) for _ in range(counts[c])]
+    rng.shuffle(pool)
+    for o in others:  # step 4
+        need = sum(state.hands[o]) - sum(hands[o])
+        if need < 0:
+            return False
+        for _ in range(need):
+            hands[o][pool.pop()] += 1
+    gift = list(state.gift)
+    for i in gift_slots:
+        s, t, _ = gift[i]
+        gift[i] = (s, t, pool.pop())
+    for o in others:
+        world.hands[o] = hands[o]
+    world.gift = tuple(gift)
+    if any(c == BITE and world.owns(t, WOLFSBANE) for s, t, c in world.gift):
+        return False
+    _deal_teams(state, world, seat, rng, prior)
+    for o in others:  # living seats are alive and turned as their hands say (R30, R31)
+        if not world.dead[o]:
+            if world.net_bites(o) >= 3:
+                if not world.wolf[o]:
+                    world.wolf[o] = True
+            if world.net_wounds(o) >= 3:
+                return False
+    _fill_deck(state, world, pool, rng)
+    return _redraw_submissions(state, world, seat, rng)
+
+
+def _deal_teams(state: Any, world: Any, seat: int, rng: random.Random, prior: float) -> None:
+    """Step 5: Wolf Zeroes (their number is public), turned seats, and every team the seat was told."""
+    n = state.n
+    told = {o: w for o, w in state.seance}
+    told.update({o: w for v, o, w in state.intel if v == seat})
+    sniff = state.sniffed if seat in state.sniffed else None
+    candidates = [o for o in range(n) if o != seat and told.get(o) is not False]
+    if sniff is not None:
+        candidates = [o for o in candidates if o in sniff]
+    zeros = state.game.starter[0] - state.zero[seat]
+    chosen = set(rng.sample(candidates, zeros)) if len(candidates) >= zeros else set(candidates)
+    for o in range(n):
+        if o == seat:
+            continue
+        zero = o in chosen
+        world.zero[o] = zero
+        if o in told:
+            world.wolf[o] = told[o] or zero
+        elif sniff is not None and o in sniff:
+            world.wolf[o] = True
+        else:
+            world.wolf[o] = zero or rng.random() < prior
+    if state.game.sniff and seat not in state.sniffed:
+        world.sniffed = tuple(o for o in range(n) if world.zero[o])
+
+
+def _fill_deck(state: Any, world: Any, pool: list[int], rng: random.Random) -> None:
+    """The deck below the top card: the rest of the pool, unseen Spells, Night cards at the new cuts."""
+    if not state.deck:  # the Final Night has been revealed: nothing is left to re-deal
+        return
+    d, cut1, cut2 = world.cuts
+    drawn = d + 3 - len(state.deck)
+    visible_spells = {c for f in state.front for c in f} | set(state.discards) | {state.deck[-1]}
+    hidden_spells = sum(1 for c in state.deck[:-1] if CARDS[c].kind == "spell")
+    unseen = [s for s in SPELLS if s not in visible_spells]
+    rest = pool + rng.sample(unseen, hidden_spells)
+    rng.shuffle(rest)
+    a, b, f = world.night_cards
+    slots = {cut1: a, cut2 + 1: b, d + 2: f}
+    top_down = [state.deck[-1]]
+    for i in range(drawn + 1, d + 3):
+        top_down.append(slots[i] if i in slots else rest.pop())
+    top_down.reverse()
+    world.deck = top_down
+    world.spells_in = tuple(sorted(s for s in state.spells_in if s in visible_spells)
+                            + sorted(c for c in top_down if CARDS[c].kind == "spell" and c not in visible_spells))
+
+
+def _redraw_submissions(state: Any, world: Any, seat: int, rng: random.Random) -> bool:
+    """Other seats' hidden choices in an open window are drawn again for their new hands."""
+    phase = state.phase
+    if phase == SHOW and state.show_seat != seat and not world.show_options(state.show_seat):
+        return False
+    if phase == HALLOWS and state.picker != seat and not world.hallows_options(state.picker):
+        return False
+    if phase == CONTRIBUTE:
+        for o in state.window:
+            if o != seat and not world.window_options(o):
+                return False
+    if phase not in (PASSING, CONTRIBUTE, PURGE, POINT):
+        return True
+    pending = dict(state.pending)
+    for o in pending:
+        if o == seat:
+            continue
+        world.pending = {}  # options are computed as for a seat that has not chosen yet
+        if phase == PASSING:
+            choice = rng.choice(world.pass_options(o))
+            pending[o] = (_index(choice.left), _index(choice.right)) if choice.kind == "night_pass" else None
+        elif phase == CONTRIBUTE:
+            pending[o] = _index(rng.choice(world.window_options(o)).card)
+        elif phase == PURGE:
+            pending[o] = rng.choice(world.window_options(o)).target
+        else:
+            pending[o] = rng.choice(("left", "right"))
+    world.pending = pending
+    return True
+
+
+def _index(card_id: str) -> int:
+    from .cards import INDEX
+
+    return INDEX[card_id]
+
+
+def _restore_truth(state: Any, world: Any, seat: int, rng: random.Random) -> None:
+    for o in range(state.n):
+        world.hands[o] = state.hands[o][:]
+    world.wolf, world.zero, world.sniffed = state.wolf[:], state.zero[:], state.sniffed
+    world.gift, world.pending = state.gift, dict(state.pending)
+    world.cuts, world.night_cards, world.deck, world.spells_in = (
+        state.cuts, state.night_cards, state.deck[:], state.spells_in)

@@ -1,0 +1,584 @@
+"""GROWL rules, section by section as in the spec: Setup, the Day, Turning and death, the End.
+
+The Night Phase lives in night.py, the Spells in spells.py, resampling in resample.py; they are mixins of
+the one state class defined here. Rule ids (R…) and design ids (D…) refer to ../shared/games/growl.md.
+
+Representation: seats are identities and positions are places (D1); seat s sits at ``pos_of[s]`` and
+position p holds ``seat_at[p]``. Left = the next position clockwise (D2). Hands are 11 counts per seat
+(hand-card indices, D16). Face-up cards (Spells, Séance, Silver Bullet) lie in ``front[position]``.
+The deck is a list of card indices whose last element is the face-up top card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexbox.core import Event, Game, IllegalAction, Result, Rng, State
+
+from . import actions as A
+from .cards import (
+    BITE,
+    CARDS,
+    CHARM,
+    CHARM_BRACELET,
+    CURSED_CHARM,
+    CURSED_GOLD,
+    DEATH_RATTLE,
+    FINAL,
+    GOLD,
+    GOLD_ICON,
+    HAND,
+    HEX,
+    HOLY_WATER,
+    IDS,
+    INFECTION,
+    NIGHT,
+    OMEN_CROW,
+    SALVE,
+    SEANCE,
+    SILVER_BULLET,
+    SPELLS,
+    STARTER,
+    SUPER_SALVE,
+    THE_ACCUSED,
+    WOLFSBANE,
+    WOUND,
+    curses_cards,
+    hand_json,
+    main_cards,
+)
+from .night import NightMixin
+from .phases import (
+    GIVE,
+    HALLOWS,
+    NIGHT_CARD,
+    OVER,
+    PASSING,
+    PHASES,
+    PICK,
+    POINT,
+    PURGE,
+    RATTLE,
+    SAVE,
+    SHOW,
+    SIMULTANEOUS,
+    SPELL_STEP,
+    VOTE,
+)
+from .resample import ResampleMixin
+from .spells import SpellsMixin
+
+
+class GrowlGame(Game):
+    name = "growl"
+    action_space = A.SPACE
+
+    def __init__(self, players: int, options: dict[str, Any]):
+        super().__init__(players, options)
+        self.curses: bool = options["curses"]
+        self.spells: bool = options["spells"]
+        self.holy_water: int = options["holy_water"]
+        self.die_if_stuck = options["cant_pass"] == "die"
+        bites, golds = STARTER[players]
+        if players == 10 and options["starter_bites_10p"] == 4:
+            bites, golds = 4, 6  # D3
+        self.starter = (bites, golds)
+        self.sniff = players >= 8  # R14
+        # D26: Hypnosis names Curses ids only when Curses are in the game
+        self.hypnosis_cards = tuple(c for c in A.HYPNOSIS_CARDS if self.curses or CARDS[c].set == "base")
+
+    def new_state(self, seed: int) -> GrowlState:
+        return GrowlState.setup(self, seed)
+
+
+class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
+    __slots__ = (
+        "n", "hands", "wolf", "zero", "dead", "pos_of", "seat_at", "front", "deck", "discards", "revealed_night",
+        "night_cards", "cuts", "spells_in", "start_pos", "active", "phase", "night_card", "caged", "insomniac",
+        "gift", "window", "pending", "step", "votes", "unsaved", "candidates", "rounds", "pick_kind", "picker",
+        "pick_options", "show_seat", "sides", "rattles", "resume", "used", "pub_known", "priv_known", "intel", "seance",
+        "sniffed", "log", "turns", "nights", "_result",
+    )
+
+    game: GrowlGame
+
+    # ---- Setup (R5-R15, S1-S9) ----------------------------------------------------------------------------
+
+    @classmethod
+    def setup(cls, game: GrowlGame, seed: int) -> GrowlState:
+        self = cls.__new__(cls)
+        n = game.players
+        rng = Rng(seed)
+        self.game, self.rng, self.n = game, rng, n
+        nights = rng.sample(NIGHT, 2)  # S1, R5: the rest stays in the box, unseen
+        final = rng.choice(FINAL)
+        self.night_cards = (nights[0], nights[1], final)
+        main = main_cards(n)  # S2, R6
+        bites, golds = game.starter
+        for c in (BITE,) * bites + (GOLD,) * golds:
+            main.remove(c)
+        starters = [BITE] * bites + [GOLD] * golds  # S3, R7
+        rng.shuffle(starters)
+        self.hands = [[0] * HAND for _ in range(n)]
+        for s, c in enumerate(starters):
+            self.hands[s][c] += 1
+        self.zero = [c == BITE for c in starters]
+        self.wolf = self.zero[:]
+        self.dead = [False] * n
+        self.pos_of = list(range(n))
+        self.seat_at = list(range(n))
+        self.front = [[] for _ in range(n)]
+        if game.curses:  # S4, R8
+            main += curses_cards()
+        rng.shuffle(main)  # S5, R9
+        for s in range(n):
+            for _ in range(3):
+                self.hands[s][main.pop()] += 1
+        for s in range(n):  # R10, D4: only the 3 dealt cards go back
+            while self.net_wounds(s) >= 3:
+                h = self.hands[s]
+                dealt = [c for c in range(HAND) for _ in range(h[c])]
+                dealt.remove(starters[s])
+                for c in dealt:
+                    h[c] -= 1
+                main += dealt
+                rng.shuffle(main)
+                for _ in range(3):
+                    h[main.pop()] += 1
+        for s in range(n):  # R11
+            if not self.wolf[s] and self.net_bites(s) >= 3:
+                self.wolf[s] = True
+        spells = rng.sample(SPELLS, game.options["spells_count"]) if game.spells else []
+        self.spells_in = tuple(sorted(spells))  # S6, R12
+        main += spells
+        rng.shuffle(main)
+        self.deck, self.cuts = place_night_cards(main, self.night_cards, game.options["night_jitter"], rng)  # S7
+        self.sniffed = tuple(s for s in range(n) if self.wolf[s]) if game.sniff else ()  # S8, R14
+        start = game.options["start_seat"]
+        start = rng.randrange(n) if start < 0 else start  # S9, R15
+        self.start_pos = start
+        self.discards, self.revealed_night = [], []
+        self.night_card, self.caged, self.insomniac, self.gift = -1, -1, -1, ()
+        self.window, self.pending, self.step, self.votes = (), {}, 0, {}
+        self.unsaved, self.candidates, self.rounds = (), (), 0
+        self.pick_kind, self.picker, self.pick_options, self.show_seat = "", -1, (), -1
+        self.sides = {}
+        self.rattles, self.resume, self.used = [], "", 0
+        self.pub_known = [[0] * HAND for _ in range(n)]
+        self.priv_known = {}
+        self.intel, self.seance = (), ()
+        self.log, self.turns, self.nights, self._result = [], 0, 0, None
+        self.active = start
+        events = [Event("setup", {"players": n, "start_seat": start, "wolf_zeroes": bites})]
+        events += [Event("team", {"werewolf": self.wolf[s], "wolf_zero": self.zero[s]}, to=(s,)) for s in range(n)]
+        if game.sniff:
+            events += [Event("sniff", {"werewolves": list(self.sniffed)}, to=self.sniffed)]
+        self.log += events
+        self.log += self._begin_turn(start)
+        return self
+
+    def clone(self) -> GrowlState:
+        c = GrowlState.__new__(GrowlState)
+        c.game, c.rng, c.n = self.game, self.rng.clone(), self.n
+        c.hands = [h[:] for h in self.hands]
+        c.wolf, c.zero, c.dead = self.wolf[:], self.zero[:], self.dead[:]
+        c.pos_of, c.seat_at = self.pos_of[:], self.seat_at[:]
+        c.front = [f[:] for f in self.front]
+        c.deck, c.discards, c.revealed_night = self.deck[:], self.discards[:], self.revealed_night[:]
+        c.night_cards, c.cuts, c.spells_in, c.start_pos = self.night_cards, self.cuts, self.spells_in, self.start_pos
+        c.active, c.phase, c.night_card, c.caged, c.insomniac = (
+            self.active, self.phase, self.night_card, self.caged, self.insomniac)
+        c.gift, c.window, c.pending, c.step, c.votes = self.gift, self.window, dict(self.pending), self.step, dict(
+            self.votes)
+        c.unsaved, c.candidates, c.rounds = self.unsaved, self.candidates, self.rounds
+        c.pick_kind, c.picker, c.pick_options, c.show_seat = self.pick_kind, self.picker, self.pick_options, \
+            self.show_seat
+        c.sides = self.sides
+        c.rattles, c.resume, c.used = self.rattles[:], self.resume, self.used
+        c.pub_known = [k[:] for k in self.pub_known]
+        c.priv_known = {k: v[:] for k, v in self.priv_known.items()}
+        c.intel, c.seance, c.sniffed = self.intel, self.seance, self.sniffed
+        c.log, c.turns, c.nights, c._result = self.log[:], self.turns, self.nights, self._result
+        return c
+
+    # ---- Queries --------------------------------------------------------------------------------------------
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    def living(self) -> list[int]:
+        dead = self.dead
+        return [s for s in range(self.n) if not dead[s]]
+
+    def owns(self, seat: int, spell: int) -> bool:
+        """Spells act for the living seat at their position only (R49, R50)."""
+        return not self.dead[seat] and spell in self.front[self.pos_of[seat]]
+
+    def holder(self, card: int) -> int:
+        """The position a face-up card lies at, or -1."""
+        for p, f in enumerate(self.front):
+            if card in f:
+                return p
+        return -1
+
+    def neighbour(self, seat: int, step: int, among: Any = None) -> int:
+        """The closest living seat (or member of ``among``) from ``seat`` going left (+1) or right (-1); R2."""
+        n, p = self.n, self.pos_of[seat]
+        for _ in range(n - 1):
+            p = (p + step) % n
+            s = self.seat_at[p]
+            if (not self.dead[s]) if among is None else (s in among):
+                return s
+        return seat
+
+    def clockwise(self, seats: Any, first_pos: int | None = None) -> list[int]:
+        """Seats ordered clockwise from a position (default: the Start Player's tile, R51)."""
+        base = self.start_pos if first_pos is None else first_pos
+        n = self.n
+        return sorted(seats, key=lambda s: (self.pos_of[s] - base) % n)
+
+    # ---- Icons (R34-R38) -----------------------------------------------------------------------------------
+
+    def net_bites(self, s: int) -> int:
+        h = self.hands[s]
+        charm = 0 if h[HEX] else h[CHARM] + h[CURSED_CHARM] + (CHARM_BRACELET in self.front[self.pos_of[s]])
+        return h[BITE] - charm
+
+    def net_wounds(self, s: int) -> int:
+        h = self.hands[s]
+        wound = h[WOUND] + h[CURSED_CHARM] + h[CURSED_GOLD]
+        if SILVER_BULLET in self.front[self.pos_of[s]]:
+            wound += 2 if self.wolf[s] else 1  # R58, D19
+        if self.wolf[s]:
+            wound += self.game.holy_water * h[HOLY_WATER]  # R36, D6
+        salve = 0 if h[INFECTION] else h[SALVE] + 2 * h[SUPER_SALVE]
+        return wound - salve
+
+    def gold(self, s: int) -> int:
+        h = self.hands[s]
+        return sum(GOLD_ICON[c] * h[c] for c in (GOLD, CURSED_GOLD))
+
+    # ---- Actors and legal actions ------------------------------------------------------------------------
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase in SIMULTANEOUS:
+            pending = self.pending
+            return tuple(s for s in self.window if s not in pending)
+        if phase <= NIGHT_CARD:
+            return (self.active,)
+        if phase == VOTE:
+            return (self.window[self.step],)
+        if phase == SAVE or phase == PICK:
+            return (self.picker,)
+        if phase == SHOW:
+            return (self.show_seat,)
+        if phase == HALLOWS:
+            return (self.picker,)
+        if phase == RATTLE:
+            return (self.rattles[0],)
+        return ()
+
+    def legal_actions(self, seat: int) -> list[A.Action]:
+        if self._result is not None or seat not in self.actors:
+            return []
+        phase = self.phase
+        if phase == GIVE:
+            return [A.GIVE[t] for t in self.receivers(self.deck[-1], seat)]
+        if phase == PASSING:
+            return self.pass_options(seat)
+        if phase == SPELL_STEP:
+            return [A.END_SPELLS, *self.activations(seat)]
+        if phase == NIGHT_CARD:
+            return self.night_card_options()
+        if phase == RATTLE:
+            return self.rattle_options(seat)
+        return self.window_options(seat)
+
+    def default_action(self, seat: int) -> A.Action:
+        legal = self.legal_actions(seat)
+        if not legal:
+            raise IllegalAction(f"seat {seat} may not act now")
+        phase = self.phase
+        if phase in (GIVE, SAVE, PICK, PURGE) or (phase == VOTE and self.night_card == THE_ACCUSED):
+            return self._first_clockwise(seat, legal)
+        if phase == RATTLE:  # G9: the first card in canonical order, to the first receiver clockwise
+            first = legal[0]
+            if first.kind == "decline":
+                return first
+            return self._first_clockwise(seat, [a for a in legal if a.kind == first.kind and a.card == first.card])
+        if phase == NIGHT_CARD:
+            return self.night_card_default(legal)
+        if phase == POINT:
+            return A.POINT_LEFT
+        if phase == VOTE:  # The Trusted: self
+            return A.VOTE[seat]
+        if phase == SPELL_STEP:
+            return A.END_SPELLS
+        return legal[0]  # canonical card order: ids follow it (§5)
+
+    def _first_clockwise(self, seat: int, legal: list[A.Action]) -> A.Action:
+        n, p = self.n, self.pos_of[seat]
+        return min(legal, key=lambda a: (self.pos_of[a.target] - p - 1) % n)
+
+    # ---- apply ---------------------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: A.Action) -> list[Event]:
+        if action not in A.SPACE.ids:
+            raise IllegalAction(f"{action!r} is not a GROWL action")
+        if self._result is not None:
+            raise IllegalAction("the game is over")
+        self.check_actor(seat)
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"seat {seat} cannot {action} now ({PHASES[self.phase]} step)")
+        events = _HANDLERS[type(action)](self, seat, action)
+        self.log += events
+        return events
+
+    # ---- The Day (R16-R23) ---------------------------------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> list[Event]:
+        self.active = seat
+        self.used = 0
+        self.turns += 1
+        events = [Event("turn", {"seat": seat})]
+        if self.game.spells and self.activations(seat):  # R17
+            self.phase = SPELL_STEP
+            return events
+        return events + self._take_top()
+
+    def _take_top(self) -> list[Event]:
+        card = self.deck[-1]
+        kind = CARDS[card].kind
+        if kind == "night" or kind == "final":  # R22
+            self.deck.pop()
+            self.night_card = card
+            self.revealed_night.append(card)
+            self.phase = NIGHT_CARD
+            return [Event("night_card", {"seat": self.active, "card": IDS[card], "final": kind == "final"})]
+        if not self.receivers(card, self.active):  # R23, D17
+            self.deck.pop()
+            self.discards.append(card)
+            return [Event("discarded", {"card": IDS[card], "why": "no living player may receive it"})] + \
+                self._end_turn()
+        self.phase = GIVE
+        return []
+
+    def receivers(self, card: int, giver: int) -> list[int]:
+        """R18, D11: another living player; not a Wolfsbane owner for a bite card."""
+        dead = self.dead
+        if card == BITE:
+            return [t for t in range(self.n) if t != giver and not dead[t] and not self.owns(t, WOLFSBANE)]
+        return [t for t in range(self.n) if t != giver and not dead[t]]
+
+    def _give(self, seat: int, action: A.Give) -> list[Event]:
+        card = self.deck.pop()
+        t = action.target
+        if CARDS[card].kind == "spell":  # R19
+            self.front[self.pos_of[t]].append(card)
+        else:
+            self.hands[t][card] += 1
+            self.know_public_add(t, card)
+        events = [Event("gave", {"seat": seat, "card": IDS[card], "to": t, "spell": CARDS[card].kind == "spell"})]
+        return events + self.settle("_end_turn")  # R20
+
+    def _end_turn(self) -> list[Event]:
+        """R21, R22: the deck passes to the next living player clockwise."""
+        return self._begin_turn(self.neighbour(self.active, 1))
+
+    # ---- Turning, death and triggers (R30-R33, R38, R44, R49, R51) ---------------------------------------
+
+    def settle(self, resume: str, killed: Any = ()) -> list[Event]:
+        """R38: after a card movement (or a kill) turn, then kill, then death triggers, then the end check."""
+        events: list[Event] = []
+        dead, wolf = self.dead, self.wolf
+        dying = [s for s in killed if not dead[s]]
+        for s in range(self.n):  # R30, R32: turning first
+            if not dead[s] and not wolf[s] and self.net_bites(s) >= 3:
+                wolf[s] = True
+                events.append(Event("turned", {"seat": s}, to=(s,)))
+        dying += [s for s in range(self.n) if not dead[s] and s not in dying and self.net_wounds(s) >= 3]  # R31
+        if dying:
+            for s in dying:
+                dead[s] = True
+            events += [Event("died", {"seat": s}) for s in self.clockwise(dying)]  # R33: no team
+            events += self._death_triggers(dying)
+        self.resume = resume
+        return events + self.proceed()
+
+    def _death_triggers(self, dying: list[int]) -> list[Event]:
+        """R44, R51: Séance, Omen Crow and Death Rattle, clockwise from the Start Player."""
+        events = []
+        order = self.clockwise(dying)
+        for s in order:
+            if SEANCE in self.front[self.pos_of[s]]:  # R57
+                events.append(self.reveal_team(s))
+        for o in self.clockwise(self.living()):  # R49, D23: an owner dying in the same moment learns nothing
+            if OMEN_CROW in self.front[self.pos_of[o]]:
+                for s in order:
+                    self.intel += ((o, s, self.wolf[s]),)
+                    events.append(Event("omen_crow", {"seat": s, "werewolf": self.wolf[s]}, to=(o,)))
+        for s in order:
+            if DEATH_RATTLE in self.front[self.pos_of[s]] and sum(self.hands[s]):
+                self.rattles.append(s)
+        return events
+
+    def reveal_team(self, s: int) -> Event:
+        self.seance += ((s, self.wolf[s]),)
+        return Event("seance", {"seat": s, "werewolf": self.wolf[s]})
+
+    def proceed(self) -> list[Event]:
+        """Continue after a settle: open a Death Rattle, end the game (R70, D13), or go on with ``resume``."""
+        if self.rattles:
+            self.phase = RATTLE
+            return []
+        if self.n - sum(self.dead) <= 2:
+            return self.end("two_or_fewer_alive")
+        return getattr(self, self.resume)()
+
+    def rattle_options(self, seat: int) -> list[A.Action]:
+        h = self.hands[seat]
+        living = self.living()
+        out = []
+        for c in range(HAND):
+            if h[c]:
+                row = A.DEATH_RATTLE[c]
+                out += [row[t] for t in living if not (c == BITE and self.owns(t, WOLFSBANE))]  # D22
+        out.append(A.DECLINE)
+        return out
+
+    def _death_rattle(self, seat: int, action: A.DeathRattle) -> list[Event]:
+        c, t = IDS.index(action.card), action.target
+        self.rattles.pop(0)
+        self.hands[seat][c] -= 1
+        self.hands[t][c] += 1
+        self.know_reset(seat)
+        self.know_private_add(seat, t, c)
+        events = [Event("death_rattle", {"seat": seat, "to": t}),
+                  Event("death_rattle_card", {"seat": seat, "to": t, "card": action.card}, to=(seat, t))]
+        return events + self.settle(self.resume)
+
+    def _decline(self, seat: int, action: A.Decline) -> list[Event]:
+        self.rattles.pop(0)
+        return [Event("death_rattle_declined", {"seat": seat})] + self.proceed()
+
+    # ---- The end: the Growl and gold (R69-R72) ----------------------------------------------------------
+
+    def end(self, why: str) -> list[Event]:
+        self.phase = OVER
+        self.rattles = []
+        humans_win = any(not self.dead[s] and not self.wolf[s] for s in range(self.n))  # R71, D24
+        winners = frozenset(s for s in range(self.n) if self.wolf[s] != humans_win)
+        scores = {s: (1 + self.gold(s) if s in winners else 0) for s in range(self.n)}  # R72
+        self._result = Result(winners, scores, f"{why}: {'humans' if humans_win else 'werewolves'}")
+        return [Event("game_over", {
+            "reason": self._result.reason, "winners": sorted(winners),
+            "werewolves": [s for s in range(self.n) if self.wolf[s]],
+            "wolf_zeroes": [s for s in range(self.n) if self.zero[s]],
+            "hands": [hand_json(h) for h in self.hands],
+            "scores": {str(s): v for s, v in scores.items()},
+        })]
+
+    # ---- Knowledge of other hands, for resample (spec §8 step 3) -----------------------------------------
+    # pub_known[o]: cards everyone knows o holds (public Day gifts since o last gave cards away unseen);
+    # priv_known[(v, o)]: what v knows o holds, always a superset of pub_known[o].
+
+    def know_public_add(self, o: int, c: int, k: int = 1) -> None:
+        self.pub_known[o][c] += k
+        for (_v, x), known in self.priv_known.items():
+            if x == o:
+                known[c] += k
+
+    def know_public_at_least(self, o: int, c: int, k: int) -> None:
+        if self.pub_known[o][c] < k:
+            self.pub_known[o][c] = k
+        for (_v, x), known in self.priv_known.items():
+            if x == o and known[c] < k:
+                known[c] = k
+
+    def know_public_remove(self, o: int, c: int) -> None:
+        if self.pub_known[o][c]:
+            self.pub_known[o][c] -= 1
+        for (_v, x), known in self.priv_known.items():
+            if x == o and known[c]:
+                known[c] -= 1
+
+    def know_reset(self, o: int) -> None:
+        """``o`` gave away cards nobody else saw: only what o will be seen to receive is known again."""
+        self.pub_known[o] = [0] * HAND
+        for key in [k for k in self.priv_known if k[1] == o]:
+            del self.priv_known[key]
+
+    def _priv(self, v: int, o: int) -> list[int]:
+        known = self.priv_known.get((v, o))
+        if known is None:
+            known = self.priv_known[(v, o)] = self.pub_known[o][:]
+        return known
+
+    def know_private_add(self, v: int, o: int, c: int) -> None:
+        if v != o:
+            self._priv(v, o)[c] += 1
+
+    def know_private_at_least(self, v: int, o: int, c: int) -> None:
+        if v != o:
+            known = self._priv(v, o)
+            known[c] = max(known[c], 1)
+
+    def know_exact(self, v: int, o: int) -> None:
+        if v != o:
+            self.priv_known[(v, o)] = self.hands[o][:]
+
+    def known_hand(self, v: int | None, o: int) -> list[int]:
+        if v == o:
+            return self.hands[o]
+        if v is None:
+            return self.pub_known[o]
+        return self.priv_known.get((v, o), self.pub_known[o])
+
+    # ---- views ---------------------------------------------------------------------------------------------
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        from .views import observe
+
+        return observe(self, seat)
+
+
+def place_night_cards(cards: list[int], night: tuple[int, int, int], jitter: int,
+                      rng: Rng) -> tuple[list[int], tuple[int, int, int]]:
+    """R13, D7: piles of about a third, cut points shifted by up to ``jitter``; returns (deck, cuts)."""
+    d = len(cards)
+    s1 = d // 3 + (d % 3 >= 1)
+    s2 = d // 3 + (d % 3 == 2)
+    cut1 = s1 + rng.randint(-jitter, jitter)
+    cut2 = s1 + s2 + rng.randint(-jitter, jitter)
+    cut1, cut2 = clamp_cuts(d, cut1, cut2)
+    return deck_from(cards, night, cut1, cut2), (d, cut1, cut2)
+
+
+def clamp_cuts(d: int, cut1: int, cut2: int) -> tuple[int, int]:
+    """Every pile keeps at least one card."""
+    cut1 = max(1, min(cut1, d - 2))
+    cut2 = max(cut1 + 1, min(cut2, d - 1))
+    return cut1, cut2
+
+
+def deck_from(cards: list[int], night: tuple[int, int, int], cut1: int, cut2: int) -> list[int]:
+    """Top-down: pile 1, Night A, pile 2, Night B, pile 3, Final Night; stored bottom first."""
+    top_down = [*cards[:cut1], night[0], *cards[cut1:cut2], night[1], *cards[cut2:], night[2]]
+    top_down.reverse()
+    return top_down
+
+
+_HANDLERS = {
+    A.Give: GrowlState._give,
+    A.DeathRattle: GrowlState._death_rattle,
+    A.Decline: GrowlState._decline,
+    **NightMixin.HANDLERS,
+    **SpellsMixin.HANDLERS,
+}
