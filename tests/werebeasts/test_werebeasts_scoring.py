@@ -183,3 +183,14 @@ def test_R9_R16_R19_R28_cans_and_cards_only_change_hands(n):
     for accusations in (True, False):
         end = random_playout(start.clone(), n, check, accusations)
         check(end)
+
+
+def test_R38_with_nobody_scoring_the_eliminated_do_not_join_the_tie_at_zero(four):
+    hold(four, 0, [], 40)  # eliminated, with the most cans
+    four.out[0] = True
+    hold(four, 1, [], 7)
+    hold(four, 2, [], 6)
+    result = last_sale(four, 3, f"{box(four)}_1")
+    # R38: seat 0's 0 points do not tie with the survivors' 0 points; R35: seat 1 has the most cans
+    assert result.scores == {0: 0, 1: 0, 2: 0, 3: 0}
+    assert result.winners == frozenset({1})
