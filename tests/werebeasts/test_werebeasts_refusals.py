@@ -110,3 +110,14 @@ def test_refusal_changes_nothing(name, make, seat, action, reason):
     assert reason in str(refused.value)
     assert views(state) == before
     assert fingerprint(state) == prints
+
+
+@pytest.mark.parametrize("seat", [-1, -5, 5, 9])
+def test_R23_a_seat_outside_the_table_cannot_bid_for_another(seat):
+    # R23: only the eligible bidders bid; seat -1 must not act as seat 4 (fixed: it used to pass for seat 4)
+    state = bidding()
+    before, prints = views(state), fingerprint(state)
+    for action in (A.PASS, A.OFFER_CANS[1], offer_card("kitten_1")):
+        with pytest.raises(hexbox.IllegalAction, match="no seat"):
+            state.apply(seat, action)
+    assert views(state) == before and fingerprint(state) == prints

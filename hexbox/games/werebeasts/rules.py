@@ -217,6 +217,8 @@ class WerebeastsState(State):
         handler = _HANDLERS[type(action)]
         if self._result is not None:
             raise IllegalAction("the game is over")
+        if not 0 <= seat < self.n:  # a negative seat would index another player's bid
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
         return handler(self, seat, action)
 
     def _expect(self, phase: int, seat: int, who: int, what: str) -> None:
