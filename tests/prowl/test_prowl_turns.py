@@ -5,7 +5,7 @@ from prowl_helpers import card, kinds, play, table, to_action, track_of
 
 import hexbox
 from hexbox.games.prowl import actions as A
-from hexbox.games.prowl.rules import MUST_CHANGE, MUST_PLAY, NO_PLAY, PROMPT, TURN
+from hexbox.games.prowl.rules import MUST_CHANGE, MUST_PLAY, PROMPT, TURN
 
 HANDS = [
     ["summer_wanderer", "autumn_drillmaster", "winter_avalanche"],

@@ -197,12 +197,15 @@ class ProwlState(State):
             if rule != MUST_PLAY:
                 out += [A.CHANGE[c] for c in hand]
             if rule == NO_CONSTRAINT or rule == NO_PLAY:
-                targets = self.accusable(seat)
-                if targets:
+                mask = 0
+                veil, up = self.att_by[FROST_VEIL], self.face_up
+                for t in range(self.n):
+                    if t != seat and t != veil and not up[t]:
+                        mask |= 1 << t
+                if mask:
+                    by_mask = A.ACCUSE_BY_MASK
                     for c in hand:
-                        block = A.ACCUSE[c]
-                        for t in targets:
-                            out += block[t]
+                        out += by_mask[c][mask]
             return out
         if phase == PROMPT:
             return effects.prompt_actions(self) if seat == self.active else []

@@ -69,7 +69,7 @@ def observe(state: ProwlState, seat: int | None) -> dict[str, Any]:
         obs["hand"] = _ids(state.hands[seat])
         obs["clan_card"] = CARDS[state.clan_card[seat]].id if state.clan_card[seat] >= 0 else None
         obs["known_clans"] = {str(p): CARDS[c].id for p, c in enumerate(state.known_clans[seat]) if c >= 0}
-        obs["known_hands"] = {str(p): sorted(_ids(h)) for p, h in enumerate(state.known_hand[seat]) if h}
+        obs["known_hands"] = {str(p): _ids(sorted(h)) for p, h in enumerate(state.known_hand[seat]) if h}
         if prompt is not None and seat == state.active and prompt[3] >= 0:
             obs["prompt"]["chosen_card"] = CARDS[prompt[3]].id  # Mist Weaver: the card you offer
     if over:
