@@ -295,3 +295,16 @@ def test_D13_a_game_played_by_default_actions_alone_is_harmless_and_ends(n):
     assert not any(state.out) and len(state.sales) == sold
     assert all(x["buyer"] == x["seller"] for x in state.sales)
     assert state.cans == [8] * n
+
+
+def test_R25_the_change_limit_counts_per_sale():
+    state = table(max_bid_changes=1)
+    open_sale(state, 1, "wolf_1")
+    state.apply(0, A.OFFER_CANS[1])
+    assert status(state)[0] == "done"
+    pass_all(state)
+    state.apply(1, A.ACCEPT[0])
+    # R25: a new sale, a new allowance: seat 0 is open again with no change counted
+    open_sale(state, 2)
+    assert status(state)[0] == "open" and state.observe(None)["bids"][0]["changes"] == 0
+    assert state.observe(None)["bids"][0]["cans"] == 0 and 0 in state.actors
