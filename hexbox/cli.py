@@ -194,16 +194,20 @@ def simulate(
                                                help="one agent for all seats, or one per seat: random,heuristic,…")
                       ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
+    ray: Annotated[str | None, typer.Option("--ray", help="run on Ray: auto (a running cluster), local (start one "
+                                             "with --jobs CPUs) or a cluster ADDRESS")] = None,
     seed: Annotated[int, typer.Option(help="master seed: the same seed gives the same numbers")] = 0,
     rotate: Annotated[bool, typer.Option(help="shift the agents one seat per game")] = False,
-    out: Annotated[Path | None, typer.Option(help="write one JSON line per game here")] = None,
+    out: Annotated[Path | None, typer.Option(help="write one JSON line per game here; an existing partial file of "
+                                             "the same run is resumed")] = None,
+    fresh: Annotated[bool, typer.Option(help="overwrite --out instead of resuming it")] = False,
     option: Annotated[list[str], typer.Option("--option", "-o", help="game option name=value")] = [],  # noqa: B006
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
 ) -> None:
     """Play many games between bots, in parallel, and summarise win rates with 95% intervals."""
     from rich.progress import Progress
 
-    from hexbox.sim.runner import jobs_for, run
+    from hexbox.sim.runner import jobs_for, read_partial, run
     from hexbox.sim.stats import summarize
 
     info = game_info(game)
@@ -216,24 +220,28 @@ def simulate(
     if len(specs) == 1:
         specs *= n
     if len(specs) != n:
-        raise BadInput(f"--agents: give one agent or one per seat ({n}), not {len(specs)}")
+        raise BadInput(f"--agents: give one agent or one per seat ({n}), not {len(specs)} "
+                       "(an agent's parameters are separated by '+', e.g. ismcts:iters=200+c=0.7)")
     for s in set(specs):
         make_agent(s, game)
     todo = jobs_for(game, n, specs, n_games, seed, opts, rotate)
+    done = read_partial(out, todo) if out and not fresh else {}
     console = Console(stderr=True)
     results = []
-    sink = out.open("w", encoding="utf-8") if out else None
+    sink = out.open("a" if done else "w", encoding="utf-8") if out else None
     try:
         with Progress(console=console, transient=True, disable=as_json) as progress:
-            task = progress.add_task(f"{game}: {n_games} games", total=n_games)
-            for r in run(todo, workers=jobs):
+            task = progress.add_task(f"{game}: {n_games} games", total=n_games, completed=len(done))
+            for r in run([j for j in todo if j.index not in done], workers=jobs, ray_address=ray):
                 results.append(r)
                 if sink:
                     sink.write(json.dumps(r) + "\n")
+                    sink.flush()
                 progress.advance(task)
     finally:
         if sink:
             sink.close()
+    results = sorted([*done.values(), *results], key=lambda r: r["index"])
     summary = summarize(results)
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
@@ -291,6 +299,21 @@ def replay(
         if step:
             _ask(console, "[dim]Enter for the next action[/dim]")
     console.print(views.render(state.observe(seat)))
+
+
+# ---- report --------------------------------------------------------------------------------------------
+
+
+@app.command()
+def report(
+    results: Annotated[Path, typer.Argument(help="a results file written by `hexbox simulate --out`")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="folder for index.html and the PNG plots")] = Path("report"),
+) -> None:
+    """An HTML page with plots: win rates with 95% intervals by agent and seat, game lengths, game statistics."""
+    from hexbox.sim.report import write_report
+
+    written = write_report(results, out)
+    typer.echo(f"{written['games']} games: {written['index']} ({len(written['images'])} plots)")
 
 
 # ---- bench ---------------------------------------------------------------------------------------------

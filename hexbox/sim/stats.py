@@ -41,15 +41,28 @@ def summarize(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
             by_agent_games[agent] += 1
             by_agent_wins[agent] += s in r["winners"]
 
-    def rate(w: int, n: int) -> dict[str, Any]:
-        lo, hi = wilson(w, n)
-        return {"wins": w, "games": n, "rate": w / n if n else 0.0, "low": lo, "high": hi}
-
     return {
         "games": games,
+        "players": players,
         "seats": {s: rate(by_seat[s], games) for s in range(players)},
         "agents": {a: rate(by_agent_wins[a], by_agent_games[a]) for a in sorted(by_agent_games)},
         "mean_actions": actions / games if games else 0.0,
         "mean_turns": turns / games if games else 0.0,
         "no_winner": no_winner / games if games else 0.0,
     }
+
+
+def rate(wins: float, n: int) -> dict[str, Any]:
+    """A proportion with its 95% Wilson interval."""
+    lo, hi = wilson(wins, n)
+    return {"wins": wins, "games": n, "rate": wins / n if n else 0.0, "low": lo, "high": hi}
+
+
+def quantiles(values: list[float], qs: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0)
+              ) -> dict[str, float]:
+    """Empirical quantiles (nearest rank), e.g. for game lengths; {} for no values."""
+    if not values:
+        return {}
+    ordered = sorted(values)
+    last = len(ordered) - 1
+    return {f"{q:g}": ordered[round(q * last)] for q in qs}

@@ -115,3 +115,34 @@ def render(obs: dict[str, Any]) -> str:
 def card_label(card_id: str) -> str:
     index = next(a.index for a in AUCTION if a.id == card_id)
     return CARDS.card_name(index)
+
+
+def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
+    """Designer statistics of a finished game, from the final spectator observation (all goals are face up).
+
+    Read by ``hexbox.sim`` into each result line and by ``hexbox report``'s Werebeasts section.
+    """
+    goal_at = {g["position"]: g["goal"] for g in obs["goal_positions"]}
+    icons = {a.id: a.icons for a in AUCTION}
+    beast_of = {a.id: GOALS[a.beast].id for a in AUCTION}
+    goals, chow_points, beast_points = [], [], []
+    for p in obs["players_info"]:
+        mine = [goal_at[q] for q in p["positions"]]
+        goals.append(mine)
+        alive = not p["eliminated"]  # R38: the eliminated score nothing
+        chow_points.append(p["cans"] // CARDS.chow_cans_per_point if alive and "chow" in mine else 0)
+        beast_points.append(sum(icons[c] for c in p["cards"] if beast_of[c] in mine) if alive else 0)
+    result = obs["result"] or {"winners": [], "scores": {}}
+    winners = result["winners"]
+    holders = [s for s, mine in enumerate(goals) if "chow" in mine]
+    return {
+        "scores": [result["scores"].get(str(s), 0) for s in range(len(goals))],
+        "eliminated": [p["seat"] for p in obs["players_info"] if p["eliminated"]],
+        "end": "deck" if obs["deck_size"] == 0 else "two_left",
+        "goals": goals,
+        "chow_holders": holders,
+        "chow_points": chow_points,
+        "beast_points": beast_points,
+        "werechow_won": any(w in holders for w in winners),
+        "beast_won": any(w not in holders for w in winners),
+    }

@@ -1,0 +1,214 @@
+"""Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012), generic over every hexbox game.
+
+The agent sees only its :class:`~hexbox.core.View`. Each iteration draws a *determinization* with
+``view.sample(rng)`` (a full world re-dealt from what the seat knows; the only clone of the iteration), then:
+
+1. **select**: from the root, descend with UCB1 over the actions available *in this world*. A child's
+   exploration term uses its *availability count* (how often it could have been chosen), not its parent's
+   visits, because different worlds offer different actions (SO-ISMCTS);
+2. **expand**: add one untried action of the current world;
+3. **roll out**: play uniformly random actions (or a random kind, then a random action of that kind) up to
+   ``rollout`` actions;
+4. **back up**: every node on the path adds the reward of the seat that acted into it.
+
+Rewards: with ``reward=win`` (the default) a seat scores 1 if it is among ``result.winners``, else 0. With
+``reward=score`` a seat scores its final score normalised over the table ((s - min) / (max - min), 0.5 when
+all are equal). A rollout cut off by the cap counts as a draw: 1/players each (``win``) or 0.5 (``score``).
+
+Several seats may act at once (bidding windows, claims): in the tree, who acts next in a multi-actor state
+is drawn uniformly from ``state.actors``, as the simulator does. Edges are keyed by
+``seat * num_action_ids + game.action_id(action)``, so the same action by two seats is two edges. At the root
+the deciding seat is always the view's own.
+
+Budgets (any combination; the first one reached stops the search): ``iters`` (iterations), ``calls``
+(forward-model calls, i.e. ``apply``), ``seconds`` (wall clock; not reproducible, unlike the other two).
+Parameters of the agent spec: ``ismcts:iters=2000+c=0.7+rollout=100+policy=kind+reward=score``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from hexbox.core import Action, ConfigError, View
+
+DEFAULT_ITERS = 1000
+
+
+class Node:
+    """One edge of the tree and the node below it: who acted, how often, for how much, and how often available."""
+
+    __slots__ = ("seat", "visits", "avail", "total", "children")
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.children: dict[int, Node] = {}
+
+
+class ISMCTS:
+    """``act(view, rng)`` searches a fresh tree of determinized worlds and plays the most visited root action."""
+
+    name = "ismcts"
+    PARAMS: dict[str, type] = {"iters": int, "calls": int, "seconds": float, "c": float, "rollout": int,
+                               "policy": str, "reward": str}
+
+    def __init__(self, iters: int | None = None, calls: int | None = None, seconds: float | None = None,
+                 c: float = 0.7, rollout: int = 200, policy: str = "uniform", reward: str = "win"):
+        if iters is None and calls is None and seconds is None:
+            iters = DEFAULT_ITERS
+        for key, value in (("iters", iters), ("calls", calls), ("seconds", seconds)):
+            if value is not None and value <= 0:
+                raise ConfigError(f"ismcts: {key} must be positive, not {value}")
+        if c < 0:
+            raise ConfigError(f"ismcts: c must be at least 0, not {c}")
+        if rollout < 0:
+            raise ConfigError(f"ismcts: rollout must be at least 0, not {rollout}")
+        if policy not in ("uniform", "kind"):
+            raise ConfigError(f"ismcts: policy must be uniform or kind, not {policy!r}")
+        if reward not in ("win", "score"):
+            raise ConfigError(f"ismcts: reward must be win or score, not {reward!r}")
+        self.iters, self.calls, self.seconds = iters, calls, seconds
+        self.c, self.rollout, self.policy, self.reward = c, rollout, policy, reward
+        self.last_iterations = 0  # of the latest act(), for benchmarks and tests
+        self.last_calls = 0
+
+    @classmethod
+    def from_params(cls, params: dict[str, str]) -> ISMCTS:
+        kwargs: dict[str, Any] = {}
+        for key, text in params.items():
+            kind = cls.PARAMS.get(key)
+            if kind is None:
+                raise ConfigError(f"ismcts has no parameter {key!r}; its parameters: {', '.join(cls.PARAMS)}")
+            try:
+                kwargs[key] = kind(text)
+            except ValueError:
+                raise ConfigError(f"ismcts: {key} expects a{'n integer' if kind is int else ' number'}, "
+                                  f"not {text!r}") from None
+        return cls(**kwargs)
+
+    # ---- the search -----------------------------------------------------------------------------------
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            self.last_iterations = self.last_calls = 0
+            return legal[0]
+        root = self.search(view, rng)
+        aid = view.game.action_id
+        base = view.seat * view.game.num_action_ids
+        best, best_key = legal[0], (-1, 0.0)
+        for a in legal:
+            child = root.children.get(base + aid(a))
+            if child is not None:
+                key = (child.visits, child.total / child.visits if child.visits else 0.0)
+                if key > best_key:
+                    best, best_key = a, key
+        if best_key[0] < 0:  # nothing searched (a budget too small for one iteration)
+            return rng.choice(legal)
+        return best
+
+    def search(self, view: View, rng: random.Random) -> Node:
+        """The tree after the budget is spent; root.children are the deciding seat's actions."""
+        root = Node(view.seat)
+        game = view.game
+        players = game.players
+        ids = game.action_space.ids  # the mapping behind game.action_id, read directly: this is the hot loop
+        width = game.num_action_ids
+        me = view.seat
+        c = self.c
+        cap = self.rollout
+        by_kind = self.policy == "kind"
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        max_iters = self.iters
+        max_calls = self.calls
+        log, sqrt = math.log, math.sqrt
+        iterations = calls = 0
+        while True:
+            if max_iters is not None and iterations >= max_iters:
+                break
+            if max_calls is not None and calls >= max_calls:
+                break
+            if deadline is not None and iterations and time.perf_counter() >= deadline:
+                break
+            world = view.sample(rng)
+            node = root
+            path = []
+            seat = me
+            # select and expand
+            while not world.is_over:
+                if node is not root:
+                    actors = world.actors
+                    seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+                legal = world.legal_actions(seat)
+                children = node.children
+                base = seat * width
+                untried = []
+                best = None
+                best_action = None
+                best_value = -1.0
+                for a in legal:
+                    child = children.get(base + ids[a])
+                    if child is None:
+                        untried.append(a)
+                    else:
+                        child.avail += 1
+                        if not untried:
+                            value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                            if value > best_value:
+                                best, best_action, best_value = child, a, value
+                if untried:
+                    action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                    child = Node(seat)
+                    children[base + ids[action]] = child
+                    world.apply(seat, action)
+                    calls += 1
+                    path.append(child)
+                    break
+                world.apply(seat, best_action)
+                calls += 1
+                path.append(best)
+                node = best
+            # roll out
+            steps = 0
+            while steps < cap and not world.is_over:
+                actors = world.actors
+                seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+                legal = world.legal_actions(seat)
+                if by_kind:
+                    kinds: dict[str, list[Action]] = {}
+                    for a in legal:
+                        kinds.setdefault(a.kind, []).append(a)
+                    legal = rng.choice(list(kinds.values())) if len(kinds) > 1 else legal
+                world.apply(seat, legal[0] if len(legal) == 1 else rng.choice(legal))
+                steps += 1
+            calls += steps
+            rewards = self._rewards(world, players)
+            for n in path:
+                n.visits += 1
+                n.total += rewards[n.seat]
+            iterations += 1
+        self.last_iterations, self.last_calls = iterations, calls
+        return root
+
+    def _rewards(self, world, players: int) -> list[float]:
+        result = world.result
+        if result is None:  # cut off by the rollout cap: nobody is known to be ahead
+            return [1.0 / players if self.reward == "win" else 0.5] * players
+        if self.reward == "win":
+            winners = result.winners
+            return [1.0 if s in winners else 0.0 for s in range(players)]
+        scores = [float(result.scores.get(s, 0.0)) for s in range(players)]
+        low, high = min(scores), max(scores)
+        if high == low:
+            return [0.5] * players
+        return [(x - low) / (high - low) for x in scores]
+
+    def __repr__(self) -> str:
+        budget = "+".join(f"{k}={v}" for k, v in (("iters", self.iters), ("calls", self.calls),
+                                                  ("seconds", self.seconds)) if v is not None)
+        return f"ismcts:{budget}+c={self.c}+rollout={self.rollout}+policy={self.policy}+reward={self.reward}"

@@ -1,0 +1,273 @@
+"""`hexbox report`: one HTML page (no external assets) and PNG plots from a results file of `hexbox simulate`.
+
+General sections: win rate by agent and by seat with 95% Wilson intervals, and the distribution of game
+lengths. Per-game sections read the ``stats`` field that a game's ``views.game_stats`` puts in each line; add a
+game by adding a function to :data:`SECTIONS` (``results, plotter -> list[Section]``).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hexbox.core import ConfigError
+
+from .stats import quantiles, rate, summarize
+
+REQUIRED = ("index", "game", "players", "agents", "winners", "actions", "turns")
+
+
+@dataclass
+class Section:
+    """A heading, some HTML (tables, text) and the PNG files shown under it."""
+
+    title: str
+    body: str = ""
+    images: list[str] = field(default_factory=list)
+
+
+def load_results(path: Path) -> list[dict[str, Any]]:
+    """The lines of a results file, sorted by game index; ConfigError (one line) for anything unusable."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not a text file of results") from None
+    out = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+        except ValueError:
+            raise ConfigError(f"{path}:{number} is not JSON (expected one result line per game from "
+                              "`hexbox simulate --out`)") from None
+        missing = [k for k in REQUIRED if not isinstance(line, dict) or k not in line]
+        if missing:
+            raise ConfigError(f"{path}:{number} is not a result line: no {', '.join(missing)}")
+        out.append(line)
+    if not out:
+        raise ConfigError(f"{path} holds no results")
+    names = sorted({r["game"] for r in out})
+    if len(names) > 1:
+        raise ConfigError(f"{path} mixes games ({', '.join(names)}); report one run at a time")
+    return sorted(out, key=lambda r: r["index"])
+
+
+class Plotter:
+    """Writes PNG files into the report folder with matplotlib's Agg backend (no display needed)."""
+
+    def __init__(self, folder: Path):
+        try:
+            import matplotlib
+        except ImportError:
+            raise ConfigError("hexbox report needs matplotlib: pip install -e '.[sim]'") from None
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        self.plt = plt
+        self.folder = folder
+
+    def figure(self, width: float = 7.0, height: float = 3.6):
+        fig, ax = self.plt.subplots(figsize=(width, height), dpi=100)
+        return fig, ax
+
+    def save(self, fig, name: str) -> str:
+        fig.tight_layout()
+        fig.savefig(self.folder / name)
+        self.plt.close(fig)
+        return name
+
+    def rates(self, name: str, title: str, labels: list[str], rates: list[dict[str, Any]],
+              baseline: float | None = None) -> str:
+        """Bars of proportions with their 95% Wilson intervals as error bars."""
+        fig, ax = self.figure(width=max(5.0, 1.0 + 0.9 * len(labels)))
+        values = [r["rate"] for r in rates]
+        errors = [[r["rate"] - r["low"] for r in rates], [r["high"] - r["rate"] for r in rates]]
+        ax.bar(range(len(labels)), values, yerr=errors, capsize=4, color="#4C72B0")
+        ax.set_xticks(range(len(labels)), labels, rotation=20 if max(map(len, labels)) > 10 else 0, ha="right"
+                      if max(map(len, labels)) > 10 else "center")
+        if baseline is not None:
+            ax.axhline(baseline, color="#C44E52", linestyle="--", linewidth=1, label=f"1/players = {baseline:.2f}")
+            ax.legend(loc="upper right", fontsize=8)
+        ax.set_ylim(0, min(1.0, max(r["high"] for r in rates) * 1.15 + 0.02))
+        ax.set_ylabel("win rate (95% interval)")
+        ax.set_title(title)
+        return self.save(fig, name)
+
+    def histogram(self, name: str, title: str, values: list[float], xlabel: str, discrete: bool = True) -> str:
+        fig, ax = self.figure()
+        if discrete:
+            counts = Counter(values)
+            xs = sorted(counts)
+            ax.bar(xs, [counts[x] / len(values) for x in xs], width=0.8, color="#55A868")
+            ax.set_ylabel("share of games")
+        else:
+            ax.hist(values, bins=min(40, max(5, len(set(values)))), color="#55A868")
+            ax.set_ylabel("games")
+        ax.set_xlabel(xlabel)
+        ax.set_title(title)
+        return self.save(fig, name)
+
+
+# ---- HTML helpers --------------------------------------------------------------------------------------
+
+
+def table(header: list[str], rows: list[list[Any]]) -> str:
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def pct(r: dict[str, Any]) -> list[str]:
+    return [f"{r['rate']:.1%}", f"{r['low']:.1%} – {r['high']:.1%}", f"{r['wins']:g} / {r['games']}"]
+
+
+# ---- general sections ----------------------------------------------------------------------------------
+
+
+def win_rate_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Section]:
+    summary = summarize(results)
+    players = {r["players"] for r in results}
+    baseline = 1 / players.pop() if len(players) == 1 else None
+    agents = summary["agents"]
+    seats = summary["seats"]
+    out = [
+        Section("Win rate by agent",
+                "<p>Per seat-game: an agent playing two seats of a game counts twice.</p>"
+                + table(["agent", "win rate", "95% interval", "wins / seat-games"],
+                        [[a, *pct(r)] for a, r in agents.items()]),
+                [plot.rates("win_rate_by_agent.png", "Win rate by agent", list(agents), list(agents.values()),
+                            baseline)]),
+        Section("Win rate by seat",
+                table(["seat", "win rate", "95% interval", "wins / games"], [[s, *pct(r)] for s, r in seats.items()]),
+                [plot.rates("win_rate_by_seat.png", "Win rate by seat", [f"seat {s}" for s in seats],
+                            list(seats.values()), baseline)]),
+    ]
+    return out
+
+
+def length_section(results: list[dict[str, Any]], plot: Plotter) -> Section:
+    turns = [r["turns"] for r in results]
+    actions = [r["actions"] for r in results]
+    rows = [["turns", *(f"{v:g}" for v in quantiles(turns).values()), f"{sum(turns) / len(turns):.1f}"],
+            ["actions", *(f"{v:g}" for v in quantiles(actions).values()), f"{sum(actions) / len(actions):.1f}"]]
+    reasons = Counter(r.get("reason", "").split(";")[0] for r in results)
+    body = (table(["length", "min", "10%", "25%", "median", "75%", "90%", "max", "mean"], rows)
+            + table(["how the game ended", "games", "share"],
+                    [[k or "—", v, f"{v / len(results):.1%}"] for k, v in reasons.most_common()]))
+    images = [plot.histogram("length_turns.png", "Game length", turns, "turns", discrete=len(set(turns)) <= 60),
+              plot.histogram("length_actions.png", "Game length in actions", actions, "actions", discrete=False)]
+    return Section("Game length", body, images)
+
+
+# ---- per-game sections (the extension point) -----------------------------------------------------------
+
+
+def werebeasts_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Section]:
+    stats = [(r, r["stats"]) for r in results if "stats" in r]
+    if not stats:
+        return []
+    all_scores = [x for _, s in stats for x in s["scores"]]
+    winner_scores = [s["scores"][w] for r, s in stats for w in r["winners"]]
+    score = Section(
+        "Werebeasts: scores",
+        f"<p>Mean score per seat {sum(all_scores) / len(all_scores):.2f}; mean winning score "
+        f"{sum(winner_scores) / max(1, len(winner_scores)):.2f}.</p>",
+        [plot.histogram("werebeasts_scores.png", "Final scores, every seat", all_scores, "points"),
+         plot.histogram("werebeasts_winning_scores.png", "Winners' scores", winner_scores, "points")])
+    players = max(r["players"] for r, _ in stats)
+    out_by_seat = [rate(sum(seat in s["eliminated"] for r, s in stats if seat < r["players"]),
+                        sum(seat < r["players"] for r, _ in stats)) for seat in range(players)]
+    per_game = [len(s["eliminated"]) for _, s in stats]
+    ends = Counter(s["end"] for _, s in stats)
+    elimination = Section(
+        "Werebeasts: eliminations and the end",
+        table(["seat", "eliminated", "95% interval", "count"], [[k, *pct(r)] for k, r in enumerate(out_by_seat)])
+        + table(["the game ended by", "games", "share"],
+                [[{"deck": "the deck (last card sold)", "two_left": "two players left"}.get(k, k), v,
+                  f"{v / len(stats):.1%}"] for k, v in ends.most_common()]),
+        [plot.rates("werebeasts_elimination_by_seat.png", "Elimination rate by seat",
+                    [f"seat {k}" for k in range(players)], out_by_seat),
+         plot.histogram("werebeasts_eliminated_per_game.png", "Players eliminated per game", per_game,
+                        "eliminated players")])
+    holder = [0, 0]
+    other = [0, 0]
+    chow_games = chow_won = beast_won = 0
+    for r, s in stats:
+        holders = set(s["chow_holders"])
+        chow_games += bool(holders)
+        chow_won += bool(s["werechow_won"])
+        beast_won += bool(s["beast_won"])
+        for seat in range(r["players"]):
+            bucket = holder if seat in holders else other
+            bucket[0] += seat in r["winners"]
+            bucket[1] += 1
+    kinds = {"Werechow holders": rate(*holder), "beast goals only": rate(*other)}
+    chow = Section(
+        "Werebeasts: Werechow goal vs beast goals",
+        table(["seats holding", "win rate", "95% interval", "wins / seat-games"], [[k, *pct(v)] for k, v in
+                                                                                  kinds.items()])
+        + f"<p>Werechow is on the table (not in the box) in {chow_games / len(stats):.1%} of games; "
+        f"a Werechow holder wins {chow_won / len(stats):.1%} of games, a seat with beast goals only "
+        f"{beast_won / len(stats):.1%}.</p>",
+        [plot.rates("werebeasts_chow_vs_beasts.png", "Win rate by goal kind", list(kinds), list(kinds.values()),
+                    1 / players if len({r["players"] for r, _ in stats}) == 1 else None)])
+    return [score, elimination, chow]
+
+
+SECTIONS: dict[str, Callable[[list[dict[str, Any]], Plotter], list[Section]]] = {
+    "werebeasts": werebeasts_sections,
+}
+
+
+# ---- the page ----------------------------------------------------------------------------------------------
+
+STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ddd; }
+table { border-collapse: collapse; margin: 0.8rem 0; } td, th { padding: 0.25rem 0.7rem; text-align: right; }
+th { background: #f3f3f3; } td:first-child, th:first-child { text-align: left; }
+tr:nth-child(even) td { background: #fafafa; } img { max-width: 100%; display: block; margin: 0.5rem 0; }
+.meta { color: #666; }
+"""
+
+
+def write_report(results_path: Path, folder: Path) -> dict[str, Any]:
+    """Write ``folder/index.html`` and its PNGs; returns what was written (for the CLI and tests)."""
+    results = load_results(results_path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"cannot create {folder}: {exc.strerror}") from None
+    plot = Plotter(folder)
+    game = results[0]["game"]
+    sections = [*win_rate_sections(results, plot), length_section(results, plot)]
+    extra = SECTIONS.get(game)
+    if extra is not None:
+        sections += extra(results, plot)
+    agents = sorted({a for r in results for a in r["agents"]})
+    players = sorted({r["players"] for r in results})
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>hexbox report: {html.escape(game)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{html.escape(game)}: {len(results)} games</h1>",
+        f"<p class='meta'>From {html.escape(results_path.name)}; players: {', '.join(map(str, players))}; "
+        f"agents: {html.escape(', '.join(agents))}. Intervals are 95% Wilson score intervals.</p>",
+    ]
+    images = []
+    for s in sections:
+        parts.append(f"<h2>{html.escape(s.title)}</h2>{s.body}")
+        for name in s.images:
+            parts.append(f"<img src='{html.escape(name)}' alt='{html.escape(s.title)}'>")
+            images.append(name)
+    parts.append("</body></html>")
+    index = folder / "index.html"
+    index.write_text("\n".join(parts) + "\n", encoding="utf-8")
+    return {"index": str(index), "images": images, "games": len(results), "sections": [s.title for s in sections]}
