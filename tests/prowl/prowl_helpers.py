@@ -42,6 +42,7 @@ def table(players: int = 4, clans: list[str] | None = None, hands: list[list[str
         rest = [c.index for c in CARDS if c.id not in used and (st.game.leaders or not c.leader)]
         st.deck = [card(c) for c in deck] if deck is not None else []
         st.box = [] if deck is not None else rest
+        st.deck_discards = []
     st.track = [clan(k) for k in track]
     st.dominance = dominance
     st.active = active

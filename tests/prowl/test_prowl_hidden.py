@@ -1,0 +1,160 @@
+"""Hidden information: observations, private events, knowledge that follows cards, resample (R23, R31, R38; §7)."""
+
+import json
+import random
+
+from prowl_helpers import card, clan, new, play, random_playout, table
+
+from hexbox.games.prowl import actions as A
+from hexbox.games.prowl.cards import CARD_CLAN
+
+CLANS = ["spring_changeling", "summer_duelist", "autumn_garrison", "winter_magistrate"]
+HANDS = [["spring_whisperer", "spring_mist_weaver", "summer_hunter"],
+         ["autumn_tactician", "winter_ice_wall", "summer_war_horn"],
+         ["spring_eclipse_rite", "autumn_drillmaster", "winter_avalanche"],
+         ["summer_wanderer", "autumn_peace_envoy", "winter_bribed_official"]]
+
+
+def four(**kw):
+    return table(4, clans=CLANS, hands=[h[:] for h in HANDS], **kw)
+
+
+def dumps(obj):
+    return json.dumps(obj, sort_keys=True)
+
+
+def test_observations_are_plain_json_and_hide_hands_and_clans():
+    st = four()
+    spectator = st.observe(None)
+    assert "hand" not in spectator and "clan_card" not in spectator
+    assert all(p["clan_card"] is None for p in spectator["players_info"])
+    mine = st.observe(2)
+    assert mine["hand"] == ["spring_eclipse_rite", "autumn_drillmaster", "winter_avalanche"]
+    assert mine["clan_card"] == "autumn_garrison"  # R38: one's own clan card, always
+    assert "summer_duelist" not in dumps(mine) and "winter_ice_wall" not in dumps(mine)
+    assert json.loads(dumps(mine)) == mine
+
+
+def test_R23_peeked_card_is_seen_by_the_peeker_only_and_stays_known():
+    st = four()
+    play(st, "spring_whisperer", "strengthen", 3, "skip")
+    assert st.observe(0)["known_clans"] == {"3": "winter_magistrate"}
+    for other in (1, 2, 3, None):
+        assert "winter_magistrate" not in dumps(st.observe(other)) or other == 3
+    play(st, "summer_war_horn", "strengthen", "spring")
+    assert st.observe(0)["known_clans"] == {"3": "winter_magistrate"}  # still known on later turns
+    for _ in range(10):
+        world = st.resample(0, random.Random(_))
+        assert world.clan_card[3] == card("winter_magistrate")
+
+
+def test_D16_a_change_makes_others_forget():
+    st = four(active=3)
+    st.hands[3].append(card("spring_mist_weaver"))
+    st.hands[0].remove(card("spring_mist_weaver"))
+    play(st, "spring_mist_weaver", "strengthen", 0, "skip")
+    st.known_clans[3][0] = st.clan_card[0]  # as if also peeked
+    assert st.observe(3)["known_hands"] == {"0": ["spring_whisperer", "summer_hunter"]}
+    play(st, "summer_hunter", "strengthen", 1, "skip")  # seat 0 Plays a known card: it leaves the knowledge
+    assert st.observe(3)["known_hands"] == {"0": ["spring_whisperer"]}
+    assert st.observe(0)["known_clans"] == {"1": "summer_duelist"}
+    st.apply(1, A.Change("winter_ice_wall"))
+    assert st.observe(0)["known_clans"] == {}  # seat 1 changed: its new card is unknown
+    st.apply(2, A.Change("winter_avalanche"))
+    st.apply(3, A.Change("autumn_peace_envoy"))
+    st.apply(0, A.Change("spring_whisperer"))
+    assert st.observe(3)["known_hands"] == {} and st.observe(3)["known_clans"] == {}
+
+
+def test_R31_resample_respects_denials():
+    st = four()
+    st.apply(0, A.Accuse("summer_hunter", 1, "autumn"))
+    st.apply(1, A.Accuse("summer_war_horn", 2, "winter"))
+    st.apply(2, A.Accuse("spring_eclipse_rite", 1, "spring"))
+    assert st.observe(None)["players_info"][1]["denied"] == ["spring", "autumn"]
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(300):
+        world = st.resample(3, rng)
+        assert CARD_CLAN[world.clan_card[1]] not in (clan("spring"), clan("autumn"))
+        assert CARD_CLAN[world.clan_card[2]] != clan("winter")
+        seen.add(world.clan_card[1])
+    assert len(seen) > 3
+
+
+def test_resample_keeps_what_the_seat_knows_and_redeals_the_rest():
+    st = four()
+    play(st, "spring_mist_weaver", "strengthen", 2, "spring_whisperer", "autumn_drillmaster")
+    views = [dumps(st.observe(s)) for s in (0, 1, 2, 3, None)]
+    rng = random.Random(1)
+    moved = 0
+    for _ in range(50):
+        world = st.resample(0, rng)
+        assert dumps(world.observe(0)) == views[0] and dumps(world.observe(None)) == views[4]
+        assert world.hands[2] == st.hands[2]  # seat 0 saw that whole hand
+        everything = sorted([c for h in world.hands for c in h] + world.clan_card + world.box)
+        assert everything == sorted([c for h in st.hands for c in h] + st.clan_card + st.box)
+        moved += world.hands[1] != st.hands[1]
+        # other seats' knowledge is renamed with the cards: still true in the new world
+        for o in range(4):
+            for p in range(4):
+                k = world.known_clans[o][p]
+                assert k < 0 or world.clan_card[p] == k
+                assert set(world.known_hand[o][p]) <= set(world.hands[p])
+    assert moved > 30
+    assert dumps(st.observe(2)) == views[2]
+
+
+def test_resample_renames_an_open_mist_weaver_choice():
+    st = four()
+    st.apply(0, A.Play("spring_mist_weaver", "strengthen"))
+    st.apply(0, A.CHOOSE_PLAYER[2])
+    st.apply(0, A.CHOOSE_CARD[card("summer_hunter")])
+    for i in range(20):
+        world = st.resample(3, random.Random(i))
+        assert world.prompt[3] in world.hands[0]  # the offered card is still in seat 0's hand
+        assert world.legal_actions(0)  # and the answer is still possible
+
+
+def test_bribed_official_prompt_tells_the_table_nothing():
+    above = four(track=("spring", "summer", "winter", "autumn"), active=3)
+    play(above, "winter_bribed_official", "effect", 1)  # Summer, directly above Winter
+    below = four(track=("spring", "summer", "winter", "autumn"), active=3)
+    play(below, "winter_bribed_official", "effect", 2)
+    assert above.legal_actions(3) == [A.CONFIRM, A.SKIP] and below.legal_actions(3) == [A.SKIP]
+    strip = {"history", "prompt"}
+    pa, pb = above.observe(None), below.observe(None)
+    assert pa["phase"] == pb["phase"] == "prompt"
+    assert {k: v for k, v in pa.items() if k not in strip} == {k: v for k, v in pb.items() if k not in strip}
+
+
+def test_private_events_reach_only_their_seats():
+    st = new(4, first_player=0)
+    events = []
+    for s in range(4):
+        events += st.apply(s, st.default_action(s))
+    for e in events:
+        if e.kind == "your_clan":
+            assert e.to == {e.data["seat"]}
+    st = four()
+    events = play(st, "spring_whisperer", "strengthen", 1, 2)
+    assert [e.to for e in events if e.kind == "peeked"] == [{0}, {0}]
+
+
+def test_resample_of_random_positions_keeps_every_seat_view_and_the_public():
+    for seed in range(6):
+        st = new(3, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over:
+            for seat in range(3):
+                world = st.resample(seat, rng)
+                assert dumps(world.observe(seat)) == dumps(st.observe(seat))
+                assert dumps(world.observe(None)) == dumps(st.observe(None))
+            seat = rng.choice(st.actors)
+            st.apply(seat, rng.choice(st.legal_actions(seat)))
+
+
+def test_end_reveals_box_and_deck():
+    st = random_playout(new(3, seed=4), 4)
+    obs = st.observe(None)
+    assert len(obs["box"]) == obs["box_size"] == 14 and len(obs["clan_cards"]) == 3
