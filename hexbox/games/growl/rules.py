@@ -211,6 +211,10 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
     def is_over(self) -> bool:
         return self._result is not None
 
+    @property
+    def phase_name(self) -> str:
+        return PHASES[self.phase]
+
     def living(self) -> list[int]:
         dead = self.dead
         return [s for s in range(self.n) if not dead[s]]
@@ -286,11 +290,11 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
         return ()
 
     def legal_actions(self, seat: int) -> list[A.Action]:
-        if self._result is not None or seat not in self.actors:
-            return []
         phase = self.phase
         if phase == GIVE:
-            return [A.GIVE[t] for t in self.receivers(self.deck[-1], seat)]
+            return [A.GIVE[t] for t in self.receivers(self.deck[-1], seat)] if seat == self.active else []
+        if self._result is not None or seat not in self.actors:
+            return []
         if phase == PASSING:
             return self.pass_options(seat)
         if phase == SPELL_STEP:
@@ -334,9 +338,13 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
             raise IllegalAction(f"{action!r} is not a GROWL action")
         if self._result is not None:
             raise IllegalAction("the game is over")
-        self.check_actor(seat)
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(f"seat {seat} cannot {action} now ({PHASES[self.phase]} step)")
+        if type(action) is A.Give and self.phase == GIVE and seat == self.active:  # the common case, checked cheaply
+            if action.target not in self.receivers(self.deck[-1], seat):
+                raise IllegalAction(f"seat {action.target} may not receive the top card")
+        else:
+            self.check_actor(seat)
+            if action not in self.legal_actions(seat):
+                raise IllegalAction(f"seat {seat} cannot {action} now ({PHASES[self.phase]} step)")
         events = _HANDLERS[type(action)](self, seat, action)
         self.log += events
         return events
@@ -386,7 +394,7 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
             self.hands[t][card] += 1
             self.know_public_add(t, card)
         events = [Event("gave", {"seat": seat, "card": IDS[card], "to": t, "spell": CARDS[card].kind == "spell"})]
-        return events + self.settle("_end_turn")  # R20
+        return events + self.settle("_end_turn", who=(t,))  # R20: only the receiver's icons changed
 
     def _end_turn(self) -> list[Event]:
         """R21, R22: the deck passes to the next living player clockwise."""
@@ -394,16 +402,20 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
 
     # ---- Turning, death and triggers (R30-R33, R38, R44, R49, R51) ---------------------------------------
 
-    def settle(self, resume: str, killed: Any = ()) -> list[Event]:
-        """R38: after a card movement (or a kill) turn, then kill, then death triggers, then the end check."""
+    def settle(self, resume: str, killed: Any = (), who: Any = None) -> list[Event]:
+        """R38: after a card movement (or a kill) turn, then kill, then death triggers, then the end check.
+
+        ``who`` narrows the check to the seats whose icons may have changed (all by default).
+        """
         events: list[Event] = []
         dead, wolf = self.dead, self.wolf
         dying = [s for s in killed if not dead[s]]
-        for s in range(self.n):  # R30, R32: turning first
+        seats = range(self.n) if who is None else who
+        for s in seats:  # R30, R32: turning first
             if not dead[s] and not wolf[s] and self.net_bites(s) >= 3:
                 wolf[s] = True
                 events.append(Event("turned", {"seat": s}, to=(s,)))
-        dying += [s for s in range(self.n) if not dead[s] and s not in dying and self.net_wounds(s) >= 3]  # R31
+        dying += [s for s in seats if not dead[s] and s not in dying and self.net_wounds(s) >= 3]  # R31
         if dying:
             for s in dying:
                 dead[s] = True

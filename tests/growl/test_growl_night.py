@@ -1,0 +1,268 @@
+"""The Night Phase: passing (R24-R29) and the eight Night cards (R53-R60), D14, D18, D19."""
+
+import pytest
+from growl_helpers import counts, hold, kinds, lay, night, pass_all, set_deck, table, views, wolves
+
+import hexbox
+from hexbox.games.growl import actions as A
+from hexbox.games.growl.cards import INDEX
+from hexbox.games.growl.phases import CONTRIBUTE, PASSING, SHOW
+
+
+def np(left, right):
+    return A.NIGHT_PASS[INDEX[left]][INDEX[right]]
+
+
+def five_golds(players=6, **options):
+    s = table(players, **options)
+    for p in range(players):
+        hold(s, p, gold=2)
+    return s
+
+
+def test_R25_everyone_passes_one_left_and_one_right_at_once():
+    s = five_golds(4)
+    hold(s, 0, wound=1, salve=1)
+    night(s, "insomnia", seat=1)
+    s.apply(1, A.TARGET[1])
+    assert s.phase == PASSING and s.actors == (0, 1, 2, 3)
+    before = views(s)
+    s.apply(0, np("wound", "salve"))
+    # R25: the choice is hidden from the others until the passing is over; the seat sees its own choice
+    after = views(s)
+    assert after[0] != before[0]
+    for o in (1, 2, 3, None):
+        obs = s.observe(o)
+        assert "salve" not in str(obs["log"]) and obs.get("my_choice") is None
+    assert s.observe(0)["my_choice"] == ["wound", "salve"]
+    assert s.actors == (1, 2, 3)
+    with pytest.raises(hexbox.IllegalAction):  # and cannot change it
+        s.apply(0, np("gold", "gold"))
+    pass_all(s)
+    assert counts(s, 1) == {"gold": 1, "wound": 1}  # seat 1 is seat 0's left
+    assert counts(s, 3)["salve"] == 1  # seat 3 is seat 0's right
+
+
+def test_R25_two_copies_of_one_id_but_not_one_card_twice():
+    s = five_golds(4)
+    hold(s, 0, wound=1, gold=1)
+    night(s, "insomnia", seat=1)
+    s.apply(1, A.TARGET[1])
+    legal = s.legal_actions(0)
+    assert np("wound", "gold") in legal and np("gold", "wound") in legal
+    assert np("wound", "wound") not in legal and np("gold", "gold") not in legal
+    assert np("gold", "gold") in s.legal_actions(1)
+
+
+def test_R26_humans_may_not_pass_bites_werewolves_may():
+    s = five_golds(4)
+    hold(s, 0, bite=1, gold=2)
+    hold(s, 1, bite=1, gold=2)
+    wolves(s, 1)
+    night(s, "insomnia", seat=2)
+    s.apply(2, A.TARGET[2])
+    assert all("bite" not in (a.left, a.right) for a in s.legal_actions(0))
+    assert np("bite", "gold") in s.legal_actions(1)
+
+
+def test_R26_D11_nobody_passes_a_bite_to_a_wolfsbane_owner():
+    s = five_golds(4, spells=True)
+    hold(s, 1, bite=2, gold=1)
+    wolves(s, 1)
+    lay(s, 2, "wolfsbane")
+    night(s, "insomnia", seat=3)
+    s.apply(3, A.TARGET[3])
+    legal = s.legal_actions(1)
+    assert np("gold", "bite") in legal  # to the right (seat 0)
+    assert np("bite", "gold") not in legal  # to the left (seat 2, Wolfsbane)
+
+
+def test_R27_D14_a_player_without_two_legal_cards_passes_nothing_but_still_receives():
+    s = five_golds(4)
+    hold(s, 0, bite=3, charm=1)  # human (3 - 1 = 2 net bites), only one passable card
+    night(s, "insomnia", seat=1)
+    s.apply(1, A.TARGET[1])
+    assert s.legal_actions(0) == [A.PASS_NONE]
+    assert s.default_action(0) == A.PASS_NONE
+    pass_all(s)
+    assert sum(s.hands[0]) == 6 and not s.dead[0]
+
+
+def test_R27_cant_pass_die_option():
+    s = five_golds(5, cant_pass="die")
+    hold(s, 0, bite=3, charm=1)
+    night(s, "insomnia", seat=1)
+    events = s.apply(1, A.TARGET[1])
+    assert s.dead[0] and "cannot_pass" in kinds(events)
+    assert s.phase == PASSING and 0 not in s.actors and s.sides[1][1] == 4
+
+
+def test_R28_received_cards_come_as_a_multiset_without_senders():
+    s = five_golds(4)
+    hold(s, 0, wound=1, gold=1)
+    hold(s, 2, salve=1, gold=1)
+    night(s, "caged", seat=3)
+    s.apply(3, A.TARGET[3])
+    events = pass_all(s, {0: ("wound", "gold"), 2: ("gold", "salve")})
+    got = next(e for e in events if e.kind == "received" and e.to == {1})
+    assert got.data == {"cards": ["salve", "wound"]}
+    public = [e for e in events if e.public]
+    assert "night_passing" in kinds(public)
+    assert not any("card" in e.data or "cards" in e.data for e in public)
+
+
+def test_R24_R58_a_player_killed_by_the_night_card_takes_no_part_in_the_passing():
+    s = five_golds(5)
+    hold(s, 2, wound=2, gold=1)
+    night(s, "silver_bullet", seat=0)
+    assert s.observe(None)["talk"] == "silent"
+    s.apply(0, A.TARGET[2])
+    assert s.dead[2] and s.phase == PASSING and 2 not in s.actors
+    assert s.sides[1] == (3, 0)
+
+
+def test_R29_R54_caged_sits_out_and_is_skipped():
+    s = five_golds(5)
+    night(s, "caged", seat=0)
+    s.apply(0, A.TARGET[2])
+    assert s.actors == (0, 1, 3, 4)
+    assert s.sides[1] == (3, 0) and s.sides[3] == (4, 1)
+    pass_all(s)
+    assert counts(s, 2) == {"gold": 2}
+
+
+def test_R29_tanglevine_owner_sits_out_every_night():
+    s = five_golds(5, spells=True)
+    lay(s, 4, "tanglevine")
+    night(s, "insomnia", seat=0)
+    s.apply(0, A.TARGET[0])
+    assert s.actors == (0, 1, 2, 3)
+    assert s.sides[0] == (1, 3)
+
+
+def test_R29_a_lonely_taking_part_player_passes_nothing():
+    s = five_golds(4, spells=True)
+    lay(s, 1, "tanglevine")
+    lay(s, 2, "tanglevine")
+    night(s, "caged", seat=0)
+    s.apply(0, A.TARGET[3])
+    assert s.phase != PASSING and s.active == 1  # no passing at all: the next turn began
+
+
+def test_R53_blood_hound_shows_a_whole_hand_privately():
+    s = five_golds(6)
+    hold(s, 3, bite=2, wound=1)
+    night(s, "blood_hound", seat=0)
+    assert [a.target for a in s.legal_actions(0)] == [1, 2, 3, 4, 5]
+    events = s.apply(0, A.TARGET[3])
+    seen = next(e for e in events if e.kind == "hand_seen")
+    assert seen.to == {0} and seen.data["hand"] == {"wound": 1, "bite": 2}
+    assert s.observe(0)["known_hands"]["3"] == {"wound": 1, "bite": 2}
+    assert "3" not in s.observe(1)["known_hands"]
+
+
+def test_R55_D26_hypnosis_counts_are_public():
+    s = five_golds(6)
+    hold(s, 2, bite=2)
+    hold(s, 4, gold=1)
+    night(s, "hypnosis", seat=0)
+    cards = {a.card for a in s.legal_actions(0)}
+    assert "gold" not in cards and "hex" not in cards and "bite" in cards  # D26: no Curses ids without Curses
+    events = s.apply(0, A.HYPNOSIS[(INDEX["bite"], 2, 4)])
+    h = next(e for e in events if e.kind == "hypnosis")
+    assert h.public and h.data["counts"] == {"2": 2, "4": 0}
+    assert s.observe(None)["seats"][2]["pinned"] == {"bite": 2}
+
+
+def test_R56_insomnia_tells_the_sender_of_each_card():
+    s = five_golds(4)
+    hold(s, 0, wound=1, gold=1)
+    night(s, "insomnia", seat=3)
+    s.apply(3, A.TARGET[1])
+    events = pass_all(s, {0: ("wound", "gold")})
+    got = next(e for e in events if e.kind == "received" and e.to == {1})
+    assert got.data["cards"] == [{"from": 0, "card": "wound"}, {"from": 2, "card": "gold"}]
+
+
+def test_R57_D23_seance_reveals_the_team_at_death_to_all():
+    s = five_golds(6)
+    s.dead[4] = True
+    wolves(s, 4)
+    night(s, "seance", seat=0)
+    assert len(s.legal_actions(0)) == 6  # living or dead
+    events = s.apply(0, A.TARGET[4])
+    assert any(e.kind == "seance" and e.public and e.data == {"seat": 4, "werewolf": True} for e in events)
+    # on a living player: revealed at the moment of death
+    s2 = five_golds(6)
+    hold(s2, 2, wound=2, gold=1)
+    night(s2, "seance", seat=0)
+    s2.apply(0, A.TARGET[2])
+    assert s2.observe(None)["seance"] == []
+    pass_all(s2)
+    hold(s2, 2, wound=2, gold=2)
+    set_deck(s2, "wound", "gold")
+    s2.apply(s2.active, A.GIVE[2])
+    assert s2.dead[2]
+    assert s2.observe(None)["seance"] == [{"seat": 2, "werewolf": False}]
+
+
+def test_R58_D19_silver_bullet_and_its_salve():
+    s = five_golds(6)
+    hold(s, 1, wound=1, salve=1)
+    wolves(s, 1)
+    night(s, "silver_bullet", seat=0)
+    s.apply(0, A.TARGET[1])
+    assert not s.dead[1] and s.net_wounds(1) == 2
+    assert s.observe(None)["seats"][1]["front"] == ["silver_bullet"]
+
+
+def test_R59_D18_the_gift_swaps_two_secret_cards_mixed_with_the_passes():
+    s = five_golds(6)
+    hold(s, 1, gold=3, wound=1, salve=1)
+    hold(s, 4, gold=4, bite=1)
+    night(s, "the_gift", seat=0)
+    assert s.legal_actions(0) == [A.TARGET2[A.PAIR_INDEX[(1, 4)]]]
+    s.apply(0, A.TARGET2[A.PAIR_INDEX[(1, 4)]])
+    assert s.phase == CONTRIBUTE and s.actors == (1, 4)
+    s.apply(4, A.CONTRIBUTE[INDEX["bite"]])  # a Bite is allowed, even from a human
+    assert s.observe(1)["my_choice"] is None and s.observe(4)["my_choice"] == INDEX["bite"]
+    s.apply(1, A.CONTRIBUTE[INDEX["wound"]])
+    assert s.phase == PASSING
+    pass_all(s)
+    assert s.hands[1][INDEX["bite"]] == 1 and s.hands[4][INDEX["wound"]] == 1
+
+
+def test_R59_the_gift_without_two_rich_players_does_nothing():
+    s = five_golds(6)
+    night(s, "the_gift", seat=0)
+    assert s.legal_actions(0) == [A.NO_TARGET]
+    s.apply(0, A.NO_TARGET)
+    assert s.phase == PASSING
+
+
+def test_R60_truth_serum_a_werewolf_with_a_bite_must_show_it():
+    s = five_golds(6)
+    hold(s, 2, bite=1, gold=1)
+    wolves(s, 2)
+    night(s, "truth_serum", seat=0)
+    s.apply(0, A.TARGET[2])
+    assert s.phase == SHOW and s.legal_actions(2) == [A.SHOW[INDEX["bite"]]]
+    events = s.apply(2, A.SHOW[INDEX["bite"]])
+    shown = next(e for e in events if e.kind == "shown_card")
+    assert shown.to == {0, 2} and shown.data["card"] == "bite"
+    assert s.observe(0)["told"] == {"2": True}
+
+
+def test_R60_truth_serum_others_show_any_card_but_a_bite():
+    s = five_golds(6)
+    hold(s, 2, bite=1, gold=1, wound=1)  # human
+    night(s, "truth_serum", seat=0)
+    s.apply(0, A.TARGET[2])
+    assert s.legal_actions(2) == [A.SHOW[INDEX["gold"]], A.SHOW[INDEX["wound"]]]
+    hold(s, 3, bite=1)
+    wolves(s, 3)
+    s2 = five_golds(6)
+    hold(s2, 3, gold=0)
+    night(s2, "truth_serum", seat=0)
+    events = s2.apply(0, A.TARGET[3])
+    assert "shows_nothing" in kinds(events) and s2.phase == PASSING
