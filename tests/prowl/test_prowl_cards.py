@@ -28,6 +28,7 @@ def test_high_mage_names_a_public_contract():
 
 
 def test_R41_F9_X10_hooded_figure_passes_every_clan_card_at_once():
+    # R41, F9, X10 (spec ids)
     st = seat0("spring_hooded_figure")
     st.face_up[2] = True  # a face-up card stays face up with its new holder (X10)
     st.denied[3] = 1 << clan("spring")
@@ -59,6 +60,7 @@ def test_whisperer_peeks_at_one_or_two_face_down_opponents():
 
 
 def test_R38_F3_changeling_exchanges_clan_cards_and_both_know_both():
+    # R38, F3 (spec ids)
     st = seat0("spring_changeling", clans=["spring_eclipse_rite", "summer_duelist", "autumn_garrison",
                                            "winter_magistrate"])
     st.denied[2] = 1 << clan("winter")
@@ -98,6 +100,7 @@ def test_mist_weaver_skip_keeps_hands():
 
 
 def test_R40_bramble_snare_names_another_clan():
+    # R40 (spec ids)
     st = seat0("spring_bramble_snare")
     st.apply(0, A.Play("spring_bramble_snare", "strengthen"))
     assert st.legal_actions(0) == [A.CHOOSE_CLAN[1], A.CHOOSE_CLAN[2], A.CHOOSE_CLAN[3]]
@@ -106,6 +109,7 @@ def test_R40_bramble_snare_names_another_clan():
 
 
 def test_cursed_effigy_targets_and_X11_without_an_opponent_is_discarded():
+    # X11 (spec ids)
     st = seat0("spring_cursed_effigy")
     play(st, "spring_cursed_effigy", "strengthen", 3, "winter")
     assert st.observe(None)["players_info"][0]["attachments"] == [
@@ -134,6 +138,7 @@ def test_exiled_prince_warlord_chancellor_attach():
 
 
 def test_R40_F6_wanderer_raises_another_clan():
+    # R40, F6 (spec ids)
     st = seat0("summer_wanderer", track=("spring", "autumn", "winter", "summer"))
     st.apply(0, A.Play("summer_wanderer", "effect"))
     assert [a.clan for a in st.legal_actions(0)] == ["spring", "autumn", "winter"]
@@ -142,6 +147,7 @@ def test_R40_F6_wanderer_raises_another_clan():
 
 
 def test_R42_F5_headstrong_scout_fires_at_once_if_effect_first():
+    # R42, F5 (spec ids)
     st = seat0("summer_headstrong_scout", track=("spring", "autumn", "winter", "summer"))
     play(st, "summer_headstrong_scout", "effect")
     # the Scout fires (Summer +2), then Summer is strengthened (+1)
@@ -154,6 +160,7 @@ def test_R42_F5_headstrong_scout_fires_at_once_if_effect_first():
 
 
 def test_X12_scout_checks_at_the_end_of_any_turn_and_is_discarded_even_if_blocked():
+    # X12 (spec ids)
     st = seat0("summer_headstrong_scout", track=("spring", "autumn", "winter", "summer"))
     play(st, "summer_headstrong_scout", "strengthen")
     st.attach(2, card("winter_long_night"))
@@ -185,6 +192,7 @@ def test_burning_banner_lowers_the_highest_non_summer_by_two():
 
 
 def test_hunter_peeks_and_may_lower_and_X11_lowers_even_without_a_peek():
+    # X11 (spec ids)
     st = seat0("summer_hunter")
     play(st, "summer_hunter", "effect", 1, "spring")
     assert st.observe(0)["known_clans"] == {"1": "summer_duelist"}
@@ -218,6 +226,7 @@ def test_standard_bearer_takes_dominance_or_raises():
 
 
 def test_garrison_keeps_the_token_once_and_X4_against_a_reward():
+    # X4 (spec ids)
     st = seat0("autumn_garrison", clans=["spring_changeling", "summer_duelist", "autumn_victory_march",
                                          "winter_magistrate"])
     play(st, "autumn_garrison")
@@ -298,6 +307,7 @@ def test_bribed_official_swaps_winter_with_the_peeked_clan_directly_above():
 
 
 def test_blizzard_freezes_until_its_players_next_turn_and_X16_is_dead_on_the_last_turn():
+    # X16 (spec ids)
     st = seat0("winter_blizzard")
     play(st, "winter_blizzard", "strengthen", "spring")
     assert st.att_a[card("winter_blizzard")] == clan("spring")

@@ -27,6 +27,7 @@ def outcome(tr, cl, dominance, att=None):
 
 
 def test_R45_rulebook_example_the_controller_of_the_highest_controlled_clan_wins():
+    # R45 (spec ids)
     # Winter (nobody), Spring (A), Autumn (C; D), Summer (B): Player A wins
     result = outcome(track("winter", "spring", "autumn", "summer"), clans("spring", "summer", "autumn", "autumn"), D_)
     assert result.winners == {A_} and result.scores == {0: 1, 1: 0, 2: 0, 3: 0}
@@ -34,6 +35,7 @@ def test_R45_rulebook_example_the_controller_of_the_highest_controlled_clan_wins
 
 
 def test_R46_rulebook_example_the_dominance_holder_breaks_the_tie():
+    # R46 (spec ids)
     # Winter, Spring (A; B with the Dominance token), Autumn (D), Summer (C): Player B wins
     result = outcome(track("winter", "spring", "autumn", "summer"), clans("spring", "spring", "summer", "autumn"), B_)
     assert result.winners == {B_}
@@ -41,6 +43,7 @@ def test_R46_rulebook_example_the_dominance_holder_breaks_the_tie():
 
 
 def test_R47_rulebook_example_tied_players_all_lose_and_the_next_clan_wins():
+    # R47 (spec ids)
     # Winter (nobody), Spring (A; B), Autumn (D), Summer (C with the Dominance token): Player D wins
     result = outcome(track("winter", "spring", "autumn", "summer"), clans("spring", "spring", "summer", "autumn"), C_)
     assert result.winners == {D_}
@@ -48,12 +51,18 @@ def test_R47_rulebook_example_tied_players_all_lose_and_the_next_clan_wins():
 
 
 def test_R47_every_clan_tied_means_no_winner():
-    result = outcome(track("winter", "spring", "autumn", "summer"), clans("spring", "spring", "autumn", "autumn"), 4)
+    # R47, R48 (spec ids)
+    att = no_attachments()
+    att[0][CURSED_EFFIGY], att[1][CURSED_EFFIGY], att[2][CURSED_EFFIGY] = 1, 0, clan("spring")
+    # Spring tied (the Dominance holder, seat 0, is cursed), Autumn tied without Dominance: nobody wins
+    result = outcome(track("winter", "spring", "autumn", "summer"), clans("spring", "spring", "autumn", "autumn"), 0,
+                     att)
     assert result.winners == frozenset() and result.reason.startswith("no winner")
     assert result.scores == {0: 0, 1: 0, 2: 0, 3: 0}
 
 
 def test_R48_a_cursed_player_still_ties_and_never_wins():
+    # R48 (spec ids)
     att = no_attachments()
     att[0][CURSED_EFFIGY], att[1][CURSED_EFFIGY], att[2][CURSED_EFFIGY] = 2, 0, clan("spring")
     # seat 0 (cursed: Spring) alone on Spring: it has lost, the next clan is tested
@@ -76,6 +85,7 @@ def test_R48_a_cursed_player_still_ties_and_never_wins():
 
 
 def test_R49_each_leader_way_to_win_beats_the_ladder():
+    # R49 (spec ids)
     att = no_attachments()
     att[0][EXILED_PRINCE] = 1
     # Summer player with Winter last wins although Spring is on top with a lone controller
@@ -101,6 +111,7 @@ def test_R49_each_leader_way_to_win_beats_the_ladder():
 
 
 def test_R49_several_claims_dominance_decides():
+    # R49 (spec ids)
     att = no_attachments()
     att[0][EXILED_PRINCE] = 1
     att[0][WARLORD] = 2
@@ -112,6 +123,7 @@ def test_R49_several_claims_dominance_decides():
 
 
 def test_X14_two_claimants_without_dominance_both_lose_and_still_tie():
+    # X14 (spec ids)
     att = no_attachments()
     att[0][EXILED_PRINCE] = 1
     att[0][HIGH_MAGE], att[1][HIGH_MAGE] = 0, clan("spring")
@@ -125,6 +137,7 @@ def test_X14_two_claimants_without_dominance_both_lose_and_still_tie():
 
 
 def test_R50_F8_high_mage_winning_with_another_clan_means_no_winner():
+    # R50, F8 (spec ids)
     att = no_attachments()
     att[0][HIGH_MAGE], att[1][HIGH_MAGE] = 0, clan("winter")
     result = outcome(track("spring", "autumn", "summer", "winter"), clans("spring", "summer", "autumn", "winter"),
@@ -139,6 +152,7 @@ def test_R50_F8_high_mage_winning_with_another_clan_means_no_winner():
 
 
 def test_X15_naming_your_own_clan_risks_nothing():
+    # X15 (spec ids)
     att = no_attachments()
     att[0][HIGH_MAGE], att[1][HIGH_MAGE] = 0, clan("autumn")
     # Autumn is not on top (no claim), but seat 0 wins Autumn by the ladder: the contract is kept
@@ -148,6 +162,7 @@ def test_X15_naming_your_own_clan_risks_nothing():
 
 
 def test_R43_R44_R51_the_game_ends_after_the_last_turn_and_reveals_everything():
+    # R43, R44, R51 (spec ids)
     st = table(2, clans=["summer_duelist", "autumn_garrison"], hands=[["winter_ice_wall"], ["spring_whisperer"]],
                track=("autumn", "summer", "spring", "winter"), dominance=0, two_player_deck=False)
     play(st, "winter_ice_wall")
@@ -162,6 +177,7 @@ def test_R43_R44_R51_the_game_ends_after_the_last_turn_and_reveals_everything():
 
 
 def test_R51_full_games_always_end_with_a_readable_result():
+    # R51 (spec ids)
     for seed in range(30):
         st = random_playout(table(4, seed=seed), seed)
         assert st.result.reason and len(st.result.winners) <= 1

@@ -36,6 +36,7 @@ def test_observations_are_plain_json_and_hide_hands_and_clans():
 
 
 def test_R23_peeked_card_is_seen_by_the_peeker_only_and_stays_known():
+    # R23 (spec ids)
     st = four()
     play(st, "spring_whisperer", "strengthen", 3, "skip")
     assert st.observe(0)["known_clans"] == {"3": "winter_magistrate"}
@@ -67,6 +68,7 @@ def test_D16_a_change_makes_others_forget():
 
 
 def test_R31_resample_respects_denials():
+    # R31 (spec ids)
     st = four()
     st.apply(0, A.Accuse("summer_hunter", 1, "autumn"))
     st.apply(1, A.Accuse("summer_war_horn", 2, "winter"))

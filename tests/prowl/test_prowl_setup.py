@@ -13,6 +13,7 @@ from hexbox.games.prowl.rules import SETUP, TURN
 
 
 def test_R1_R2_four_clans_of_eight_cards():
+    # R1, R2 (spec ids)
     # R1: 4 clans x 8 cards = 32; R2: every card belongs to exactly one clan
     assert [k.id for k in CLANS] == ["spring", "summer", "autumn", "winter"]
     assert len(CARDS) == 32
@@ -21,6 +22,7 @@ def test_R1_R2_four_clans_of_eight_cards():
 
 
 def test_R4_one_leader_per_clan_and_keyword_totals():
+    # R4 (spec ids)
     # R4, spec §2.6: 4 leaders (one per clan, all attachments), 4 Early, 4 Final, 12 Attachments, 5 Peek
     assert [CARDS[i].clan for i in LEADERS] == [0, 1, 2, 3]
     assert all(CARDS[i].attachment for i in LEADERS)
@@ -35,6 +37,7 @@ def test_faq_cards_are_where_the_faq_puts_them():
 
 
 def test_R3_R5_track_is_a_random_order_of_the_four_clans():
+    # R3, R5 (spec ids)
     orders = {tuple(new(seed=s).track) for s in range(40)}
     assert all(sorted(o) == [0, 1, 2, 3] for o in orders)
     assert len(orders) > 5  # R5: random
@@ -42,6 +45,7 @@ def test_R3_R5_track_is_a_random_order_of_the_four_clans():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_R6_deal_hand_size_and_spares(players):
+    # R6 (spec ids)
     st = new(players)
     assert [len(h) for h in st.hands] == [6] * players
     dealt = [c for h in st.hands for c in h]
@@ -54,6 +58,7 @@ def test_R6_deal_hand_size_and_spares(players):
 
 
 def test_R7_without_leaders_the_leaders_are_never_dealt():
+    # R7 (spec ids)
     for seed in range(20):
         st = new(4, seed=seed, leaders=False)
         everything = [c for h in st.hands for c in h] + st.box
@@ -61,6 +66,7 @@ def test_R7_without_leaders_the_leaders_are_never_dealt():
 
 
 def test_R8_clan_cards_placed_secretly_and_simultaneously():
+    # R8 (spec ids)
     st = new(3)
     assert st.phase == SETUP and st.actors == (0, 1, 2)
     pick = st.hands[1][0]
@@ -76,6 +82,7 @@ def test_R8_clan_cards_placed_secretly_and_simultaneously():
 
 
 def test_R9_starting_player_is_random_after_placement_and_holds_dominance():
+    # R9 (spec ids)
     starts = set()
     for seed in range(30):
         st = new(4, seed=seed)
@@ -103,6 +110,7 @@ def test_P1_default_is_a_card_of_the_clan_held_most():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_R10_R11_every_player_takes_hand_size_minus_one_turns(players):
+    # R10, R11 (spec ids)
     st = new(players, first_player=0)
     for s in range(players):
         st.apply(s, st.default_action(s))
@@ -121,6 +129,7 @@ def test_R10_R11_every_player_takes_hand_size_minus_one_turns(players):
 
 
 def test_R52_hand_size_option_adds_rounds():
+    # R52 (spec ids)
     st = new(3, hand_size=8, first_player=1)
     for s in range(3):
         st.apply(s, st.default_action(s))
@@ -147,6 +156,7 @@ def test_options_are_checked():
 
 
 def test_R53_exactly_four_clans():
+    # R53 (spec ids)
     assert len(CLANS) == 4 and len(new().track) == 4
 
 

@@ -21,6 +21,7 @@ def four(**kw):
 
 
 def test_R11_P2_legal_actions_cover_play_change_accuse_in_id_order():
+    # R11 (spec ids)
     st = four()
     legal = st.legal_actions(0)
     ids = [A.SPACE.id(a) for a in legal]
@@ -33,6 +34,7 @@ def test_R11_P2_legal_actions_cover_play_change_accuse_in_id_order():
 
 
 def test_R15_R16_R24_play_strengthens_its_clan_and_goes_to_the_discard_pile():
+    # R15, R16, R24 (spec ids)
     st = four(track=("spring", "autumn", "summer", "winter"))
     events = play(st, "summer_wanderer", "strengthen", "winter")
     # strengthen first: Summer passes Autumn; then the Wanderer raises Winter past Autumn
@@ -43,6 +45,7 @@ def test_R15_R16_R24_play_strengthens_its_clan_and_goes_to_the_discard_pile():
 
 
 def test_R15_order_of_strengthen_and_effect_is_the_players_choice():
+    # R15 (spec ids)
     a = four(track=("spring", "autumn", "summer", "winter"))
     play(a, "summer_wanderer", "effect", "autumn")  # Autumn to the top first, then Summer passes Spring
     assert track_of(a) == ["autumn", "summer", "spring", "winter"]
@@ -52,6 +55,7 @@ def test_R15_order_of_strengthen_and_effect_is_the_players_choice():
 
 
 def test_R17_R18_effects_are_compulsory_and_a_choice_without_value_is_skipped():
+    # R17, R18 (spec ids)
     st = four()
     st.apply(0, A.Play("summer_wanderer", "strengthen"))
     assert st.phase == PROMPT and st.legal_actions(0) == [A.CHOOSE_CLAN[0], A.CHOOSE_CLAN[2], A.CHOOSE_CLAN[3]]
@@ -63,6 +67,7 @@ def test_R17_R18_effects_are_compulsory_and_a_choice_without_value_is_skipped():
 
 
 def test_R20_R21_early_and_final_depend_on_the_last_turn():
+    # R20, R21 (spec ids)
     # the turn begins with one card in hand: the last turn
     st = table(4, clans=CLANS, hands=[["autumn_drillmaster"], ["summer_hunter"], ["winter_ice_wall"],
                                       ["summer_war_horn"]], track=("spring", "summer", "winter", "autumn"))
@@ -84,6 +89,7 @@ def test_R20_R21_early_and_final_depend_on_the_last_turn():
 
 
 def test_R19_R22_attachments_stay_in_front_unless_they_did_not_trigger():
+    # R19, R22 (spec ids)
     st = four()
     st.hands[0].append(card("winter_ice_wall"))
     st.hands[2].remove(card("winter_ice_wall"))
@@ -97,6 +103,7 @@ def test_R19_R22_attachments_stay_in_front_unless_they_did_not_trigger():
 
 
 def test_R23_peek_is_private_but_its_happening_is_public():
+    # R23 (spec ids)
     st = four(active=1)
     events = play(st, "spring_whisperer", "strengthen", 2, "skip")
     peeked = [e for e in events if e.kind == "peeked"]
@@ -107,6 +114,7 @@ def test_R23_peek_is_private_but_its_happening_is_public():
 
 
 def test_R25_R26_change_discards_the_old_clan_face_up_without_strengthening():
+    # R25, R26 (spec ids)
     st = four()
     before = track_of(st)
     events = st.apply(0, A.Change("winter_avalanche"))
@@ -120,6 +128,7 @@ def test_R25_R26_change_discards_the_old_clan_face_up_without_strengthening():
 
 
 def test_R27_R31_a_wrong_accusation_is_a_public_denial():
+    # R27, R31 (spec ids)
     st = four()
     events = st.apply(0, A.Accuse("autumn_drillmaster", 1, "winter"))
     assert st.discards[0] == [card("autumn_drillmaster")]  # discarded, neither strengthening nor triggering
@@ -130,6 +139,7 @@ def test_R27_R31_a_wrong_accusation_is_a_public_denial():
 
 
 def test_R29_right_accusation_turns_the_card_and_rewards_dominance_or_forced_change():
+    # R29 (spec ids)
     st = four(dominance=2)
     st.apply(0, A.Accuse("autumn_drillmaster", 1, "spring"))
     assert st.face_up[1] and st.observe(None)["players_info"][1]["clan_card"] == "spring_changeling"
@@ -145,6 +155,7 @@ def test_R29_right_accusation_turns_the_card_and_rewards_dominance_or_forced_cha
 
 
 def test_R28_F1_face_up_or_veiled_opponents_cannot_be_accused():
+    # R28, F1 (spec ids)
     st = four()
     st.face_up[2] = True
     st.att_by[card("winter_frost_veil")] = 3
@@ -157,6 +168,7 @@ def test_R28_F1_face_up_or_veiled_opponents_cannot_be_accused():
 
 
 def test_R30_X3_reward_when_already_holding_dominance_raises_a_clan():
+    # R30, X3 (spec ids)
     st = four(dominance=0, track=("winter", "spring", "autumn", "summer"))
     st.apply(0, A.Accuse("autumn_drillmaster", 1, "spring"))
     st.apply(0, A.DOMINANCE)
@@ -166,12 +178,14 @@ def test_R30_X3_reward_when_already_holding_dominance_raises_a_clan():
 
 
 def test_R30_force_change_needs_a_turn_left():
+    # R30 (spec ids)
     st = table(2, clans=["summer_duelist", "autumn_garrison"], hands=[["summer_firebrand"], []], dominance=1)
     st.apply(0, A.Accuse("summer_firebrand", 1, "autumn"))
     assert st.legal_actions(0) == [A.DOMINANCE]
 
 
 def test_R32_F2_duelist_accuses_without_discarding():
+    # R32, F2 (spec ids)
     st = four(active=2)
     st.hands[2].append(card("summer_duelist"))
     st.clan_card[2] = card("summer_burning_banner")
@@ -183,6 +197,7 @@ def test_R32_F2_duelist_accuses_without_discarding():
 
 
 def test_R33_discard_piles_are_ordered_and_public():
+    # R33 (spec ids)
     st = four()
     st.apply(0, A.Change("winter_avalanche"))
     play(st, "autumn_peace_envoy")
@@ -193,6 +208,7 @@ def test_R33_discard_piles_are_ordered_and_public():
 
 
 def test_R39_firebrand_and_magistrate_constrain_the_next_turn_only():
+    # R39 (spec ids)
     st = four()
     st.hands[0] = [card("summer_firebrand"), card("winter_magistrate")]
     st.box.remove(card("summer_firebrand"))
@@ -214,6 +230,7 @@ def test_R39_firebrand_and_magistrate_constrain_the_next_turn_only():
 
 
 def test_R39_X13_a_newer_constraint_replaces_the_older():
+    # R39, X13 (spec ids)
     st = four(dominance=2)
     st.hands[0].append(card("summer_firebrand"))
     st.box.remove(card("summer_firebrand"))
@@ -226,6 +243,7 @@ def test_R39_X13_a_newer_constraint_replaces_the_older():
 
 
 def test_R12_R13_turn_start_and_end():
+    # R12, R13 (spec ids)
     # R12 (a): the Frost Veil ends at the start of its player's next turn
     st = four(active=3)
     play(st, "winter_frost_veil")
@@ -237,6 +255,7 @@ def test_R12_R13_turn_start_and_end():
 
 
 def test_R14_F4_every_choice_is_made_on_the_players_own_turn():
+    # R14, F4 (spec ids)
     st = four(active=3)
     st.apply(3, A.Play("autumn_field_marshal", "effect"))
     assert st.actors == (3,) and st.phase == PROMPT  # nobody else is asked anything

@@ -15,6 +15,7 @@ def duel(deck, dominance=0, track=("spring", "summer", "autumn", "winter")):
 
 
 def test_R37_undealt_cards_form_the_deck():
+    # R37 (spec ids)
     st = new(2)
     assert len(st.deck) == 20 and st.box == []  # 32 - 12, face down
     assert st.observe(0)["deck_size"] == 20 and "deck" not in st.observe(0)
@@ -23,6 +24,7 @@ def test_R37_undealt_cards_form_the_deck():
 
 
 def test_R37_dominance_holder_reveals_and_strengthens_at_turn_start():
+    # R37 (spec ids)
     st = duel(["spring_eclipse_rite", "winter_long_night"], dominance=1)  # the top card is the last
     st.apply(0, A.Change("spring_whisperer"))  # seat 1 begins its turn holding Dominance: Winter revealed
     assert st.deck_discards == [card("winter_long_night")]
@@ -34,6 +36,7 @@ def test_R37_dominance_holder_reveals_and_strengthens_at_turn_start():
 
 
 def test_X6_the_reveal_is_strengthening_snare_stops_it_empty_deck_does_nothing():
+    # X6 (spec ids)
     st = duel(["autumn_peace_envoy"], dominance=1, track=("spring", "summer", "winter", "autumn"))
     st.attach(0, card("spring_bramble_snare"), clan("autumn"))
     st.apply(0, A.Change("spring_whisperer"))
@@ -47,6 +50,7 @@ def test_X6_the_reveal_is_strengthening_snare_stops_it_empty_deck_does_nothing()
 
 
 def test_R37_random_two_player_games_reveal_cards():
+    # R37 (spec ids)
     revealed = 0
     for seed in range(10):
         st = new(2, seed=seed)
