@@ -1,0 +1,242 @@
+"""The Final Night (R61-R69), the end of the game (R69-R72), votes as windows, D13, D15, D24, D25."""
+
+import pytest
+from growl_helpers import counts, defaults, hold, kinds, lay, night, pass_all, table, views, wolves
+
+import hexbox
+from hexbox.games.growl import actions as A
+from hexbox.games.growl.cards import INDEX
+from hexbox.games.growl.phases import HALLOWS, PASSING, PICK, POINT, PURGE, SAVE, VOTE
+
+
+def golds(players=6, **options):
+    s = table(players, **options)
+    for p in range(players):
+        hold(s, p, gold=2)
+    return s
+
+
+def final(players, card, active=0, **options):
+    s = golds(players, **options)
+    night(s, card, seat=active, then=())
+    return s
+
+
+def test_R61_all_hallows_eve_a_dead_player_sends_two_cards():
+    s = golds(6)
+    s.dead[3] = True
+    hold(s, 3, bite=1, wound=1)
+    night(s, "all_hallows_eve", seat=0, then=())
+    assert s.legal_actions(0) == [A.TARGET[3]]
+    s.apply(0, A.TARGET[3])
+    assert s.phase == HALLOWS and s.actors == (3,)
+    events = s.apply(3, A.HALLOWS[INDEX["bite"]][INDEX["wound"]])  # Bites allowed
+    assert counts(s, 4) == {"gold": 2, "bite": 1} and counts(s, 2) == {"gold": 2, "wound": 1}
+    assert any(e.kind == "hallows_card" and e.to == {3, 4} for e in events)
+    assert s.phase == PASSING
+
+
+def test_R61_all_hallows_eve_without_the_dead():
+    s = final(6, "all_hallows_eve")
+    assert s.legal_actions(0) == [A.NO_TARGET]
+
+
+def test_R62_the_accused_open_vote_from_the_left_active_last():
+    s = final(5, "the_accused", active=2)
+    s.apply(2, A.BEGIN)
+    assert s.phase == VOTE and s.window == (3, 4, 0, 1, 2)
+    order = []
+    for target in (1, 1, 3, 3, 1):
+        seat = s.actors[0]
+        order.append(seat)
+        assert A.VOTE[seat] not in s.legal_actions(seat)  # D25: not oneself
+        events = s.apply(seat, A.VOTE[target])
+        assert events[0].public  # open vote
+    assert order == [3, 4, 0, 1, 2]
+    assert s.dead[1] and s.phase == PASSING
+
+
+def test_R62_ties_are_broken_by_the_active_player():
+    s = final(4, "the_accused", active=0)
+    s.apply(0, A.BEGIN)
+    for target in (2, 1, 1, 2):
+        s.apply(s.actors[0], A.VOTE[target])
+    assert s.phase == PICK and s.actors == (0,) and [a.target for a in s.legal_actions(0)] == [1, 2]
+    s.apply(0, A.PICK[2])
+    assert s.dead[2]
+
+
+def test_R63_the_purge_secret_simultaneous_vote():
+    s = final(4, "the_purge", active=0)
+    s.apply(0, A.BEGIN)
+    assert s.phase == PURGE and s.actors == (0, 1, 2, 3)
+    before = views(s)
+    s.apply(2, A.VOTE[3])
+    after = views(s)
+    # the vote is hidden from everyone but the voter until all are in
+    for o in (0, 1, 3, 4):
+        assert '"target": 3' not in after[o]
+    assert after[2] != before[2] and '"my_choice": 3' in after[2]
+    s.apply(0, A.VOTE[3])
+    s.apply(1, A.VOTE[2])
+    events = s.apply(3, A.VOTE[1])
+    votes = next(e for e in events if e.kind == "votes")
+    assert votes.public and votes.data["votes"] == {"0": 3, "1": 2, "2": 3, "3": 1}
+    assert s.dead[3]
+
+
+def test_R64_D1_the_sleepwalkers_swap_seats_but_not_face_up_cards():
+    s = golds(6, spells=True)
+    hold(s, 1, wound=2)
+    lay(s, 4, "silver_bullet")
+    night(s, "the_sleepwalkers", seat=0, then=())
+    s.apply(0, A.TARGET2[A.PAIR_INDEX[(1, 4)]])
+    assert s.pos_of[1] == 4 and s.pos_of[4] == 1 and s.seat_at[4] == 1
+    # R50: seat 1 now sits behind the Silver Bullet: 2 wounds + 1 = dead
+    assert s.dead[1]
+    assert s.observe(None)["seats"][4]["front"] == []
+    assert s.start_pos == 0
+
+
+def test_R65_the_tempest_secret_pile_dealt_back():
+    s = final(4, "the_tempest")
+    hold(s, 1, wound=1, gold=1)
+    s.apply(0, A.BEGIN)
+    assert s.actors == (0, 1, 2, 3)
+    for p in range(4):
+        s.apply(p, A.CONTRIBUTE[INDEX["wound" if p == 1 else "gold"]])
+    assert sum(s.hands[p][INDEX["wound"]] for p in range(4)) == 1
+    assert [sum(h) for h in s.hands] == [2, 2, 2, 2]
+    assert s.phase == PASSING
+
+
+def test_R66_the_trusted_the_most_trusted_names_the_victim():
+    s = final(4, "the_trusted", active=0)
+    s.apply(0, A.BEGIN)
+    assert A.VOTE[1] in s.legal_actions(1)  # oneself allowed
+    for target in (1, 1, 1, 2):
+        s.apply(s.actors[0], A.VOTE[target])
+    assert s.phase == PICK and s.actors == (1,)
+    s.apply(1, A.PICK[3])
+    assert s.dead[3]
+
+
+def test_R67_the_unsaved_chain():
+    s = final(5, "the_unsaved", active=0)
+    s.apply(0, A.BEGIN)
+    assert s.phase == SAVE and [a.target for a in s.legal_actions(0)] == [1, 2, 3, 4]
+    s.apply(0, A.SAVE[2])
+    assert s.actors == (2,) and [a.target for a in s.legal_actions(2)] == [0, 1, 3, 4]
+    s.apply(2, A.SAVE[0])
+    s.apply(0, A.SAVE[4])
+    s.apply(4, A.SAVE[1])
+    assert s.dead[3] and not any(s.dead[p] for p in (0, 1, 2, 4))
+
+
+def points(s, sides):
+    for seat, side in sides.items():
+        s.apply(seat, A.POINT_LEFT if side == "L" else A.POINT_RIGHT)
+
+
+def test_R68_the_unwanted_one_or_two_die():
+    s = final(5, "the_unwanted")
+    s.apply(0, A.BEGIN)
+    assert s.phase == POINT
+    # seat 2 is pointed at by 1 (left) and 3 (right)
+    points(s, {0: "R", 1: "L", 2: "R", 3: "R", 4: "L"})
+    assert s.dead[2] and sum(s.dead) == 1
+
+
+def test_R68_the_unwanted_nobody():
+    s = final(4, "the_unwanted")
+    s.apply(0, A.BEGIN)
+    points(s, {0: "L", 1: "L", 2: "L", 3: "L"})
+    assert not any(s.dead) and s.phase == PASSING
+
+
+def test_R68_D15_three_or_more_point_again_and_empty_rounds_end_by_a_pick():
+    s = final(9, "the_unwanted")
+    s.apply(0, A.BEGIN)
+    # 0, 3, 6 are each pointed at by both neighbours
+    points(s, {1: "R", 2: "L", 4: "R", 5: "L", 7: "R", 8: "L", 0: "L", 3: "L", 6: "L"})
+    assert s.phase == POINT and s.candidates == (0, 3, 6) and s.actors == (0, 3, 6)
+    for _ in range(3):
+        points(s, {0: "L", 3: "L", 6: "L"})  # a ring of three all pointing left: nobody
+    assert s.phase == PICK and s.actors == (0,) and s.pick_options == (0, 3, 6)
+    s.apply(0, A.PICK[6])
+    assert s.dead[6] and sum(s.dead) == 1
+
+
+def test_R69_the_game_ends_after_the_final_nights_passing():
+    s = final(6, "the_purge")
+    s.apply(0, A.BEGIN)
+    for p in range(6):
+        s.apply(p, A.VOTE[(p + 1) % 6])
+    assert s.phase == PICK
+    s.apply(0, A.PICK[3])
+    assert not s.is_over and s.phase == PASSING
+    events = pass_all(s)
+    assert s.is_over and s.actors == () and s.result.reason == "final_night: humans"
+    assert "game_over" in kinds(events) and "moon_watcher" not in kinds(events)
+
+
+def test_R70_D13_two_or_fewer_alive_ends_at_once_after_death_triggers():
+    s = golds(4, deck=("wound", "gold"), spells=True)
+    hold(s, 1, wound=2, salve=0, gold=1)
+    s.dead[2] = True
+    lay(s, 1, "death_rattle")
+    from growl_helpers import start
+
+    start(s, 0)
+    s.apply(0, A.GIVE[1])
+    # seat 1 died with a Death Rattle: it resolves before the end check
+    assert not s.is_over and s.actors == (1,)
+    s.apply(1, A.DEATH_RATTLE[INDEX["wound"]][3])
+    assert s.is_over and s.result.reason.startswith("two_or_fewer_alive")
+
+
+def test_R71_R72_the_growl_humans_win_with_a_living_human_and_gold_scores():
+    s = golds(4, deck=("wound", "gold"), curses=True)
+    wolves(s, 0, 1, zero=True)
+    hold(s, 2, wound=2, gold=1, cursed_gold=1)
+    hold(s, 3, wound=1, gold=3)
+    s.dead[3] = True
+    from growl_helpers import start
+
+    start(s, 0)
+    s.apply(0, A.GIVE[2])
+    # no living human: the werewolves win (R71), dead or alive they score 1 + gold icons (R72)
+    assert s.is_over and s.result.winners == frozenset({0, 1})
+    assert s.result.scores == {0: 3, 1: 3, 2: 0, 3: 0}
+    assert s.result.reason == "two_or_fewer_alive: werewolves"
+    s2 = golds(5, deck=("wound", "gold"))
+    wolves(s2, 0)
+    hold(s2, 1, wound=2)
+    s2.dead[2] = s2.dead[3] = True
+    hold(s2, 3, cursed_gold=0, gold=5)
+    start(s2, 0)
+    s2.apply(0, A.GIVE[1])
+    assert s2.is_over and s2.result.winners == frozenset({1, 2, 3, 4})
+    assert s2.result.scores[3] == 6 and s2.result.scores[0] == 0
+
+
+def test_D24_nobody_alive_means_the_werewolves_win():
+    s = golds(4)
+    wolves(s, 0)
+    s.settle("_end_turn", killed=range(4))
+    assert all(s.dead) and s.result.winners == frozenset({0})
+    assert s.result.reason == "two_or_fewer_alive: werewolves"
+
+
+def test_R71_result_reveals_every_team_and_hand():
+    s = golds(6)
+    wolves(s, 2, zero=True)
+    night(s, "the_tempest", then=())
+    defaults(s)
+    obs = s.observe(None)
+    assert obs["reveal"][2] == {"seat": 2, "werewolf": True, "wolf_zero": True, "hand": {"gold": 2}}
+    assert s.result.winners == frozenset({0, 1, 3, 4, 5})
+    for p in range(6):
+        assert s.legal_actions(p) == []
+    with pytest.raises(hexbox.IllegalAction):
+        s.apply(0, A.END_SPELLS)
