@@ -1,0 +1,78 @@
+"""A Prowl bot: one-ply search over the legal actions, averaged over worlds sampled from what the seat knows.
+
+Each candidate action is tried in a few resampled worlds (``view.sample``: every hidden clan card and hand
+re-dealt consistently with the seat's knowledge and the public denials), the follow-up prompts of the same
+turn are answered greedily in that world, and the position is scored by who would win if the game ended now,
+plus a little for a high clan, fewer rival clans above it, and the Dominance token. Averaging over worlds turns
+an accusation into its expected value: right in some worlds, wrong in others.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hexbox.core import Action, View
+
+from . import actions as A
+from .cards import CARD_INDEX, CARDS, CLAN_INDEX
+from .rules import PROMPT, ProwlState, decide
+
+SAMPLES = 6
+FOLLOW_UP_DEPTH = 3
+
+
+class Heuristic:
+    name = "heuristic"
+
+    def __init__(self, samples: int = SAMPLES):
+        self.samples = samples
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation
+        if obs["phase"] == "setup":
+            return choose_clan_card(obs, legal)
+        worlds = [view.sample(rng) for _ in range(self.samples)]
+        seat = view.seat
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            value = sum(value_after(w, seat, action, 0) for w in worlds)
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+
+
+def choose_clan_card(obs: dict, legal: list[Action]) -> Action:
+    """Back the clan held most, breaking ties toward the clan higher on the track; keep leaders in hand."""
+    hand = [CARDS[CARD_INDEX[c]] for c in obs["hand"]]
+    counts = Counter(c.clan for c in hand)
+    height = {CLAN_INDEX[k]: 3 - i for i, k in enumerate(obs["track"])}
+    clan = max(counts, key=lambda k: (counts[k] + 0.6 * height[k], -k))
+    mine = sorted((c for c in hand if c.clan == clan), key=lambda c: (c.leader, c.index))
+    return A.SET_CLAN[mine[0].index]
+
+
+def value_after(world: ProwlState, seat: int, action: Action, depth: int) -> float:
+    w = world.clone()
+    w.apply(seat, action)
+    if w.phase == PROMPT and w.active == seat and depth < FOLLOW_UP_DEPTH:
+        return max(value_after(w, seat, a, depth + 1) for a in w.legal_actions(seat))
+    return evaluate(w, seat)
+
+
+def evaluate(w: ProwlState, seat: int) -> float:
+    if w.is_over:
+        return 1.0 if seat in w.result.winners else 0.0
+    n = w.n
+    clans = [w.clan_of(p) for p in range(n)]
+    won = seat in decide(w.track, clans, w.dominance, w.att_by, w.att_a, w.att_b).winners
+    mine = w.track.index(clans[seat])
+    rivals_above = sum(1 for p in range(n) if p != seat and w.track.index(clans[p]) < mine)
+    shared = sum(1 for p in range(n) if p != seat and clans[p] == clans[seat])
+    value = 1.0 * won + 0.3 * (3 - mine) / 3 - 0.1 * rivals_above
+    if w.dominance == seat:
+        value += 0.05 + 0.1 * shared
+    return value
