@@ -9,6 +9,7 @@ from hexbox.games.growl.phases import GIVE, NIGHT_CARD, PASSING
 
 
 def test_R16_R21_turns_go_clockwise_skipping_the_dead():
+    # R16, R21: turns go clockwise skipping the dead
     s = table(6)
     s.dead[2] = True
     start(s, 0)
@@ -20,6 +21,7 @@ def test_R16_R21_turns_go_clockwise_skipping_the_dead():
 
 
 def test_R18_the_top_card_must_go_to_another_living_player():
+    # R18: the top card must go to another living player
     s = table(6, deck=("wound", "gold"))
     s.dead[4] = True
     start(s, 1)
@@ -39,6 +41,7 @@ def test_R18_the_top_card_must_go_to_another_living_player():
 
 
 def test_R19_a_spell_lies_face_up_in_front_of_its_receiver():
+    # R19: a spell lies face up in front of its receiver
     s = table(6, deck=("wolfsbane", "gold"), spells=True)
     start(s, 0)
     s.apply(0, A.GIVE[2])
@@ -47,6 +50,7 @@ def test_R19_a_spell_lies_face_up_in_front_of_its_receiver():
 
 
 def test_R20_R30_a_third_net_bite_turns_a_human_at_once():
+    # R20, R30: a third net bite turns a human at once
     s = table(6, deck=("bite", "bite", "gold"))
     hold(s, 3, bite=1, charm=1)
     start(s, 0)
@@ -65,6 +69,7 @@ def test_R20_R30_a_third_net_bite_turns_a_human_at_once():
 
 
 def test_R20_R31_R33_a_third_net_wound_kills_and_the_death_is_announced_without_team():
+    # R20, R31, R33: a third net wound kills and the death is announced without team
     s = table(6, deck=("wound", "gold", "gold"))
     hold(s, 4, wound=2, gold=1)
     start(s, 0)
@@ -78,6 +83,7 @@ def test_R20_R31_R33_a_third_net_wound_kills_and_the_death_is_announced_without_
 
 
 def test_R32_turning_comes_before_death():
+    # R32: turning comes before death
     s = table(6, deck=("bite", "gold"), curses=True)
     hold(s, 2, bite=2, holy_water=1)  # human: holy water counts nothing (R36)
     start(s, 0)
@@ -94,6 +100,7 @@ def test_R32_turning_comes_before_death():
 
 
 def test_R22_D9_a_night_card_uses_the_turn_and_the_deck_passes_from_the_revealer():
+    # R22, D9: a night card uses the turn and the deck passes from the revealer
     s = table(6)
     for p in range(6):
         hold(s, p, gold=2)
@@ -109,6 +116,7 @@ def test_R22_D9_a_night_card_uses_the_turn_and_the_deck_passes_from_the_revealer
 
 
 def test_R23_D17_a_bite_nobody_may_receive_is_discarded():
+    # R23, D17: a bite nobody may receive is discarded
     s = table(4, deck=("bite", "wound", "gold"), spells=True)
     for p in (1, 2, 3):
         lay(s, p, "wolfsbane" if p == 1 else "charm_bracelet")
@@ -127,6 +135,7 @@ def test_R23_D17_a_bite_nobody_may_receive_is_discarded():
 
 
 def test_D17_day_cards_other_than_bites_always_have_a_receiver():
+    # D17: day cards other than bites always have a receiver
     s = table(4, deck=("wound", "gold"), spells=True)
     for p in (1, 2, 3):
         lay(s, p, "wolfsbane")
@@ -135,9 +144,20 @@ def test_D17_day_cards_other_than_bites_always_have_a_receiver():
 
 
 def test_R33_dead_players_cannot_be_picked_by_night_cards():
+    # R33: dead players cannot be picked by night cards
     s = table(6)
     for p in range(6):
         hold(s, p, gold=2)
     s.dead[3] = True
     night(s, "blood_hound", seat=0)
     assert 3 not in [a.target for a in s.legal_actions(0)]
+
+
+def test_R2_D2_left_is_the_next_seat_clockwise_and_the_dead_are_skipped():
+    # R2, D2: left = next clockwise, right = previous; closest living neighbours skip the dead
+    s = table(6)
+    assert s.neighbour(2, 1) == 3 and s.neighbour(2, -1) == 1
+    assert s.neighbour(5, 1) == 0 and s.neighbour(0, -1) == 5
+    s.dead[3] = s.dead[1] = True
+    assert s.neighbour(2, 1) == 4 and s.neighbour(2, -1) == 0
+    assert s.observe(None)["seats"][3]["alive"] is False

@@ -23,6 +23,7 @@ def final(players, card, active=0, **options):
 
 
 def test_R61_all_hallows_eve_a_dead_player_sends_two_cards():
+    # R61: all hallows eve a dead player sends two cards
     s = golds(6)
     s.dead[3] = True
     hold(s, 3, bite=1, wound=1)
@@ -37,11 +38,13 @@ def test_R61_all_hallows_eve_a_dead_player_sends_two_cards():
 
 
 def test_R61_all_hallows_eve_without_the_dead():
+    # R61: all hallows eve without the dead
     s = final(6, "all_hallows_eve")
     assert s.legal_actions(0) == [A.NO_TARGET]
 
 
 def test_R62_the_accused_open_vote_from_the_left_active_last():
+    # R62: the accused open vote from the left active last
     s = final(5, "the_accused", active=2)
     s.apply(2, A.BEGIN)
     assert s.phase == VOTE and s.window == (3, 4, 0, 1, 2)
@@ -57,6 +60,7 @@ def test_R62_the_accused_open_vote_from_the_left_active_last():
 
 
 def test_R62_ties_are_broken_by_the_active_player():
+    # R62: ties are broken by the active player
     s = final(4, "the_accused", active=0)
     s.apply(0, A.BEGIN)
     for target in (2, 1, 1, 2):
@@ -67,6 +71,7 @@ def test_R62_ties_are_broken_by_the_active_player():
 
 
 def test_R63_the_purge_secret_simultaneous_vote():
+    # R63: the purge secret simultaneous vote
     s = final(4, "the_purge", active=0)
     s.apply(0, A.BEGIN)
     assert s.phase == PURGE and s.actors == (0, 1, 2, 3)
@@ -86,6 +91,7 @@ def test_R63_the_purge_secret_simultaneous_vote():
 
 
 def test_R64_D1_the_sleepwalkers_swap_seats_but_not_face_up_cards():
+    # R64, D1: the sleepwalkers swap seats but not face up cards
     s = golds(6, spells=True)
     hold(s, 1, wound=2)
     lay(s, 4, "silver_bullet")
@@ -99,6 +105,7 @@ def test_R64_D1_the_sleepwalkers_swap_seats_but_not_face_up_cards():
 
 
 def test_R65_the_tempest_secret_pile_dealt_back():
+    # R65: the tempest secret pile dealt back
     s = final(4, "the_tempest")
     hold(s, 1, wound=1, gold=1)
     s.apply(0, A.BEGIN)
@@ -111,6 +118,7 @@ def test_R65_the_tempest_secret_pile_dealt_back():
 
 
 def test_R66_the_trusted_the_most_trusted_names_the_victim():
+    # R66: the trusted the most trusted names the victim
     s = final(4, "the_trusted", active=0)
     s.apply(0, A.BEGIN)
     assert A.VOTE[1] in s.legal_actions(1)  # oneself allowed
@@ -122,6 +130,7 @@ def test_R66_the_trusted_the_most_trusted_names_the_victim():
 
 
 def test_R67_the_unsaved_chain():
+    # R67: the unsaved chain
     s = final(5, "the_unsaved", active=0)
     s.apply(0, A.BEGIN)
     assert s.phase == SAVE and [a.target for a in s.legal_actions(0)] == [1, 2, 3, 4]
@@ -139,6 +148,7 @@ def points(s, sides):
 
 
 def test_R68_the_unwanted_one_or_two_die():
+    # R68: the unwanted one or two die
     s = final(5, "the_unwanted")
     s.apply(0, A.BEGIN)
     assert s.phase == POINT
@@ -148,6 +158,7 @@ def test_R68_the_unwanted_one_or_two_die():
 
 
 def test_R68_the_unwanted_nobody():
+    # R68: the unwanted nobody
     s = final(4, "the_unwanted")
     s.apply(0, A.BEGIN)
     points(s, {0: "L", 1: "L", 2: "L", 3: "L"})
@@ -155,6 +166,7 @@ def test_R68_the_unwanted_nobody():
 
 
 def test_R68_D15_three_or_more_point_again_and_empty_rounds_end_by_a_pick():
+    # R68, D15: three or more point again and empty rounds end by a pick
     s = final(9, "the_unwanted")
     s.apply(0, A.BEGIN)
     # 0, 3, 6 are each pointed at by both neighbours
@@ -168,6 +180,7 @@ def test_R68_D15_three_or_more_point_again_and_empty_rounds_end_by_a_pick():
 
 
 def test_R69_the_game_ends_after_the_final_nights_passing():
+    # R69: the game ends after the final nights passing
     s = final(6, "the_purge")
     s.apply(0, A.BEGIN)
     for p in range(6):
@@ -181,6 +194,7 @@ def test_R69_the_game_ends_after_the_final_nights_passing():
 
 
 def test_R70_D13_two_or_fewer_alive_ends_at_once_after_death_triggers():
+    # R70, D13: two or fewer alive ends at once after death triggers
     s = golds(4, deck=("wound", "gold"), spells=True)
     hold(s, 1, wound=2, salve=0, gold=1)
     s.dead[2] = True
@@ -196,6 +210,7 @@ def test_R70_D13_two_or_fewer_alive_ends_at_once_after_death_triggers():
 
 
 def test_R71_R72_the_growl_humans_win_with_a_living_human_and_gold_scores():
+    # R71, R72: the growl humans win with a living human and gold scores
     s = golds(4, deck=("wound", "gold"), curses=True)
     wolves(s, 0, 1, zero=True)
     hold(s, 2, wound=2, gold=1, cursed_gold=1)
@@ -221,6 +236,7 @@ def test_R71_R72_the_growl_humans_win_with_a_living_human_and_gold_scores():
 
 
 def test_D24_nobody_alive_means_the_werewolves_win():
+    # D24: nobody alive means the werewolves win
     s = golds(4)
     wolves(s, 0)
     s.settle("_end_turn", killed=range(4))
@@ -229,6 +245,7 @@ def test_D24_nobody_alive_means_the_werewolves_win():
 
 
 def test_R71_result_reveals_every_team_and_hand():
+    # R71: result reveals every team and hand
     s = golds(6)
     wolves(s, 2, zero=True)
     night(s, "the_tempest", then=())

@@ -7,6 +7,7 @@ from hexbox.games.growl.cards import INDEX
 
 
 def test_R34_rulebook_example_cursed_charm_and_hex():
+    # R34: rulebook example cursed charm and hex
     # "if you have a Cursed Charm and a Hex, the Hex cancels the charm icon but not the wound icon"
     s = table(6, curses=True)
     hold(s, 1, cursed_charm=1, hex=1, bite=1)
@@ -17,6 +18,7 @@ def test_R34_rulebook_example_cursed_charm_and_hex():
 
 
 def test_R34_rulebook_example_super_salve_and_cursed_gold():
+    # R34: rulebook example super salve and cursed gold
     # "one of the salve icons negates the wound icon, but you still have your gold icons and an extra salve"
     s = table(6, curses=True)
     hold(s, 2, super_salve=1, cursed_gold=1)
@@ -27,6 +29,7 @@ def test_R34_rulebook_example_super_salve_and_cursed_gold():
 
 
 def test_R35_infinity_cards_cancel_every_icon_of_their_kind_while_in_hand():
+    # R35: infinity cards cancel every icon of their kind while in hand
     s = table(6, curses=True)
     hold(s, 0, charm=3, bite=3, hex=1)
     assert s.net_bites(0) == 3
@@ -37,6 +40,7 @@ def test_R35_infinity_cards_cancel_every_icon_of_their_kind_while_in_hand():
 
 
 def test_R35_R38_passing_the_infection_away_heals_and_receiving_it_kills():
+    # R35, R38: passing the infection away heals and receiving it kills
     s = table(4, curses=True)
     hold(s, 0, infection=1, salve=1, wound=2, gold=1)
     hold(s, 1, salve=2, wound=3, gold=2)
@@ -51,6 +55,7 @@ def test_R35_R38_passing_the_infection_away_heals_and_receiving_it_kills():
 
 
 def test_R36_D6_holy_water_hurts_only_werewolves():
+    # R36, D6: holy water hurts only werewolves
     s = table(6, curses=True)
     hold(s, 3, holy_water=1, wound=1)
     assert s.net_wounds(3) == 1
@@ -66,6 +71,7 @@ def test_R36_D6_holy_water_hurts_only_werewolves():
 
 
 def test_R36_giving_holy_water_to_a_werewolf_can_kill_it():
+    # R36: giving holy water to a werewolf can kill it
     s = table(6, deck=("holy_water", "gold"), curses=True)
     hold(s, 2, wound=1, bite=1)
     wolves(s, 2)
@@ -75,6 +81,7 @@ def test_R36_giving_holy_water_to_a_werewolf_can_kill_it():
 
 
 def test_R37_R38_upper_left_icons_of_spells_count_as_hand():
+    # R37, R38: upper left icons of spells count as hand
     s = table(6, spells=True, curses=True)
     hold(s, 1, bite=3)
     lay(s, 1, "charm_bracelet")
@@ -84,6 +91,7 @@ def test_R37_R38_upper_left_icons_of_spells_count_as_hand():
 
 
 def test_R38_silver_bullet_counts_one_wound_for_humans_and_two_for_werewolves():
+    # R38: silver bullet counts one wound for humans and two for werewolves
     s = table(6)
     lay(s, 4, "silver_bullet")
     hold(s, 4, wound=1)
@@ -93,6 +101,7 @@ def test_R38_silver_bullet_counts_one_wound_for_humans_and_two_for_werewolves():
 
 
 def test_R30_a_werewolf_never_turns_back():
+    # R30: a werewolf never turns back
     s = table(6, deck=("gold", "gold"))
     hold(s, 1, bite=3)
     wolves(s, 1)
@@ -103,6 +112,7 @@ def test_R30_a_werewolf_never_turns_back():
 
 
 def test_R38_checks_run_for_everyone_at_once_after_the_passing():
+    # R38: checks run for everyone at once after the passing
     s = table(4)
     hold(s, 0, wound=3, salve=1, gold=1)
     hold(s, 1, wound=3, salve=1, gold=1)
@@ -117,6 +127,7 @@ def test_R38_checks_run_for_everyone_at_once_after_the_passing():
 
 
 def test_R39_R40_curses_cards_are_ordinary_hand_cards():
+    # R39, R40: curses cards are ordinary hand cards
     s = table(6, deck=("cursed_gold", "hex", "gold"), curses=True)
     start(s, 0)
     s.apply(0, A.GIVE[1])

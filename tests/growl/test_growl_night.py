@@ -21,6 +21,7 @@ def five_golds(players=6, **options):
 
 
 def test_R25_everyone_passes_one_left_and_one_right_at_once():
+    # R25: everyone passes one left and one right at once
     s = five_golds(4)
     hold(s, 0, wound=1, salve=1)
     night(s, "insomnia", seat=1)
@@ -44,6 +45,7 @@ def test_R25_everyone_passes_one_left_and_one_right_at_once():
 
 
 def test_R25_two_copies_of_one_id_but_not_one_card_twice():
+    # R25: two copies of one id but not one card twice
     s = five_golds(4)
     hold(s, 0, wound=1, gold=1)
     night(s, "insomnia", seat=1)
@@ -55,6 +57,7 @@ def test_R25_two_copies_of_one_id_but_not_one_card_twice():
 
 
 def test_R26_humans_may_not_pass_bites_werewolves_may():
+    # R26: humans may not pass bites werewolves may
     s = five_golds(4)
     hold(s, 0, bite=1, gold=2)
     hold(s, 1, bite=1, gold=2)
@@ -66,6 +69,7 @@ def test_R26_humans_may_not_pass_bites_werewolves_may():
 
 
 def test_R26_D11_nobody_passes_a_bite_to_a_wolfsbane_owner():
+    # R26, D11: nobody passes a bite to a wolfsbane owner
     s = five_golds(4, spells=True)
     hold(s, 1, bite=2, gold=1)
     wolves(s, 1)
@@ -78,6 +82,7 @@ def test_R26_D11_nobody_passes_a_bite_to_a_wolfsbane_owner():
 
 
 def test_R27_D14_a_player_without_two_legal_cards_passes_nothing_but_still_receives():
+    # R27, D14: a player without two legal cards passes nothing but still receives
     s = five_golds(4)
     hold(s, 0, bite=3, charm=1)  # human (3 - 1 = 2 net bites), only one passable card
     night(s, "insomnia", seat=1)
@@ -89,6 +94,7 @@ def test_R27_D14_a_player_without_two_legal_cards_passes_nothing_but_still_recei
 
 
 def test_R27_cant_pass_die_option():
+    # R27: cant pass die option
     s = five_golds(5, cant_pass="die")
     hold(s, 0, bite=3, charm=1)
     night(s, "insomnia", seat=1)
@@ -98,6 +104,7 @@ def test_R27_cant_pass_die_option():
 
 
 def test_R28_received_cards_come_as_a_multiset_without_senders():
+    # R28: received cards come as a multiset without senders
     s = five_golds(4)
     hold(s, 0, wound=1, gold=1)
     hold(s, 2, salve=1, gold=1)
@@ -112,6 +119,7 @@ def test_R28_received_cards_come_as_a_multiset_without_senders():
 
 
 def test_R24_R58_a_player_killed_by_the_night_card_takes_no_part_in_the_passing():
+    # R24, R58: a player killed by the night card takes no part in the passing
     s = five_golds(5)
     hold(s, 2, wound=2, gold=1)
     night(s, "silver_bullet", seat=0)
@@ -122,6 +130,7 @@ def test_R24_R58_a_player_killed_by_the_night_card_takes_no_part_in_the_passing(
 
 
 def test_R29_R54_caged_sits_out_and_is_skipped():
+    # R29, R54: caged sits out and is skipped
     s = five_golds(5)
     night(s, "caged", seat=0)
     s.apply(0, A.TARGET[2])
@@ -132,6 +141,7 @@ def test_R29_R54_caged_sits_out_and_is_skipped():
 
 
 def test_R29_tanglevine_owner_sits_out_every_night():
+    # R29: tanglevine owner sits out every night
     s = five_golds(5, spells=True)
     lay(s, 4, "tanglevine")
     night(s, "insomnia", seat=0)
@@ -141,6 +151,7 @@ def test_R29_tanglevine_owner_sits_out_every_night():
 
 
 def test_R29_a_lonely_taking_part_player_passes_nothing():
+    # R29: a lonely taking part player passes nothing
     s = five_golds(4, spells=True)
     lay(s, 1, "tanglevine")
     lay(s, 2, "tanglevine")
@@ -150,6 +161,7 @@ def test_R29_a_lonely_taking_part_player_passes_nothing():
 
 
 def test_R53_blood_hound_shows_a_whole_hand_privately():
+    # R53: blood hound shows a whole hand privately
     s = five_golds(6)
     hold(s, 3, bite=2, wound=1)
     night(s, "blood_hound", seat=0)
@@ -162,6 +174,7 @@ def test_R53_blood_hound_shows_a_whole_hand_privately():
 
 
 def test_R55_D26_hypnosis_counts_are_public():
+    # R55, D26: hypnosis counts are public
     s = five_golds(6)
     hold(s, 2, bite=2)
     hold(s, 4, gold=1)
@@ -175,6 +188,7 @@ def test_R55_D26_hypnosis_counts_are_public():
 
 
 def test_R56_insomnia_tells_the_sender_of_each_card():
+    # R56: insomnia tells the sender of each card
     s = five_golds(4)
     hold(s, 0, wound=1, gold=1)
     night(s, "insomnia", seat=3)
@@ -185,6 +199,7 @@ def test_R56_insomnia_tells_the_sender_of_each_card():
 
 
 def test_R57_D23_seance_reveals_the_team_at_death_to_all():
+    # R57, D23: seance reveals the team at death to all
     s = five_golds(6)
     s.dead[4] = True
     wolves(s, 4)
@@ -207,6 +222,7 @@ def test_R57_D23_seance_reveals_the_team_at_death_to_all():
 
 
 def test_R58_D19_silver_bullet_and_its_salve():
+    # R58, D19: silver bullet and its salve
     s = five_golds(6)
     hold(s, 1, wound=1, salve=1)
     wolves(s, 1)
@@ -217,6 +233,7 @@ def test_R58_D19_silver_bullet_and_its_salve():
 
 
 def test_R59_D18_the_gift_swaps_two_secret_cards_mixed_with_the_passes():
+    # R59, D18: the gift swaps two secret cards mixed with the passes
     s = five_golds(6)
     hold(s, 1, gold=3, wound=1, salve=1)
     hold(s, 4, gold=4, bite=1)
@@ -233,6 +250,7 @@ def test_R59_D18_the_gift_swaps_two_secret_cards_mixed_with_the_passes():
 
 
 def test_R59_the_gift_without_two_rich_players_does_nothing():
+    # R59: the gift without two rich players does nothing
     s = five_golds(6)
     night(s, "the_gift", seat=0)
     assert s.legal_actions(0) == [A.NO_TARGET]
@@ -241,6 +259,7 @@ def test_R59_the_gift_without_two_rich_players_does_nothing():
 
 
 def test_R60_truth_serum_a_werewolf_with_a_bite_must_show_it():
+    # R60: truth serum a werewolf with a bite must show it
     s = five_golds(6)
     hold(s, 2, bite=1, gold=1)
     wolves(s, 2)
@@ -254,6 +273,7 @@ def test_R60_truth_serum_a_werewolf_with_a_bite_must_show_it():
 
 
 def test_R60_truth_serum_others_show_any_card_but_a_bite():
+    # R60: truth serum others show any card but a bite
     s = five_golds(6)
     hold(s, 2, bite=1, gold=1, wound=1)  # human
     night(s, "truth_serum", seat=0)

@@ -26,12 +26,14 @@ def all_cards(state):
 
 @pytest.mark.parametrize("players", [3, 11])
 def test_R1_four_to_ten_players(players):
+    # R1: four to ten players
     with pytest.raises(hexbox.ConfigError):
         hexbox.load("growl", players=players)
 
 
 @pytest.mark.parametrize("players,zeroes", [(4, 1), (5, 1), (6, 2), (7, 2), (8, 2), (9, 3), (10, 3)])
 def test_R1_R7_two_teams_and_wolf_zeroes_by_player_count(players, zeroes):
+    # R1, R7: two teams and wolf zeroes by player count
     for seed in range(5):
         s = new(players, seed)
         # R7: a Wolf Zero is dealt the starter Bite, keeps it, and is a werewolf
@@ -42,6 +44,7 @@ def test_R1_R7_two_teams_and_wolf_zeroes_by_player_count(players, zeroes):
 
 
 def test_D3_ten_players_with_four_wolf_zeroes():
+    # D3: ten players with four wolf zeroes
     s = new(10, starter_bites_10p=4)
     assert sum(s.zero) == 4
     assert sum(new(10).zero) == 3
@@ -49,6 +52,7 @@ def test_D3_ten_players_with_four_wolf_zeroes():
 
 @pytest.mark.parametrize("players,main", [(4, 42), (5, 42), (6, 50), (8, 50), (9, 58), (10, 58)])
 def test_R6_copies_by_player_count(players, main):
+    # R6: copies by player count
     s = new(players)
     cards = [c for c in all_cards(s) if c < HAND]
     assert len(cards) == main == len(main_cards(players))
@@ -58,6 +62,7 @@ def test_R6_copies_by_player_count(players, main):
 
 
 def test_R3_R39_R8_curses_and_spells_are_separate_options():
+    # R3, R39, R8: curses and spells are separate options
     base, cur, spl, both = (new(6, 1, **o) for o in ({}, {"curses": True}, {"spells": True},
                                                        {"curses": True, "spells": True, "spells_count": 5}))
     assert len(all_cards(cur)) - len(all_cards(base)) == 14  # R39: all 14 Curses cards
@@ -69,11 +74,13 @@ def test_R3_R39_R8_curses_and_spells_are_separate_options():
 
 
 def test_R4_expansions_allowed_at_four_players():
+    # R4: expansions allowed at four players
     s = new(4, curses=True, spells=True)
     assert s.game.curses and s.game.spells and s.actors
 
 
 def test_R5_R13_two_night_cards_and_one_final_night_by_thirds():
+    # R5, R13: two night cards and one final night by thirds
     for seed in range(20):
         s = new(6, seed, night_jitter=0)
         nights = [i for i, c in enumerate(reversed(s.deck)) if c in NIGHT]
@@ -87,6 +94,7 @@ def test_R5_R13_two_night_cards_and_one_final_night_by_thirds():
 
 
 def test_R13_D7_jitter_moves_the_cuts_a_little():
+    # R13, D7: jitter moves the cuts a little
     seen = set()
     for seed in range(40):
         s = new(6, seed, night_jitter=2)
@@ -99,18 +107,21 @@ def test_R13_D7_jitter_moves_the_cuts_a_little():
 
 
 def test_R9_starting_hands_have_four_cards():
+    # R9: starting hands have four cards
     for players in (4, 7, 10):
         s = new(players)
         assert [sum(h) for h in s.hands] == [4] * players
 
 
 def test_R10_D4_no_starting_hand_with_three_net_wounds():
+    # R10, D4: no starting hand with three net wounds
     for seed in range(60):
         s = new(6, seed, curses=True)
         assert all(s.net_wounds(p) < 3 for p in range(6))
 
 
 def test_R11_a_human_dealt_three_net_bites_turns():
+    # R11: a human dealt three net bites turns
     turned = 0
     for seed in range(300):
         s = new(5, seed)
@@ -122,12 +133,14 @@ def test_R11_a_human_dealt_three_net_bites_turns():
 
 
 def test_R12_spells_go_into_the_deck_never_into_starting_hands():
+    # R12: spells go into the deck never into starting hands
     s = new(6, 3, spells=True, spells_count=3)
     assert sum(1 for c in s.deck if c in SPELLS) == 3
     assert all(sum(h) == 4 for h in s.hands)
 
 
 def test_R14_the_sniff_at_eight_players():
+    # R14: the sniff at eight players
     for seed in range(5):
         s = new(8, seed)
         wolves = [p for p in range(8) if s.wolf[p]]
@@ -139,6 +152,7 @@ def test_R14_the_sniff_at_eight_players():
 
 
 def test_R15_D8_start_player_option_and_random_start():
+    # R15, D8: start player option and random start
     assert new(6, start_seat=3).active == 3
     starts = {hexbox.load("growl", players=6).new_state(seed).start_pos for seed in range(30)}
     assert len(starts) > 2

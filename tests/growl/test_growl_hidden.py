@@ -1,0 +1,131 @@
+"""Hidden information (spec §8): observations, private events, anonymous passes and resample (D16)."""
+
+import json
+import random
+
+from growl_helpers import hold, lay, new, night, pass_all, start, table, views, wolves
+
+from hexbox.games.growl import actions as A
+from hexbox.games.growl.cards import HAND, INDEX
+from hexbox.games.growl.phases import PASSING
+
+
+def test_D16_R1_own_hand_and_team_only_counts_for_the_others():
+    # D16, R1: own hand and team only counts for the others
+    s = new(6, 4)
+    for seat in range(6):
+        obs = s.observe(seat)
+        assert obs["werewolf"] == s.wolf[seat] and obs["wolf_zero"] == s.zero[seat]
+        assert sum(obs["hand"].values()) == 4
+        assert [p["hand_size"] for p in obs["seats"]] == [4] * 6
+        assert all(set(p) == {"seat", "position", "alive", "hand_size", "front", "pinned"} for p in obs["seats"])
+    spectator = s.observe(None)
+    assert "hand" not in spectator and "werewolf" not in spectator
+    assert json.loads(json.dumps(spectator)) == spectator
+
+
+def test_R30_turning_is_told_only_to_the_player():
+    # R30: turning is told only to the player
+    s = table(6, deck=("bite", "gold"))
+    hold(s, 2, bite=2)
+    start(s, 0)
+    s.apply(0, A.GIVE[2])
+    assert s.wolf[2]
+    assert any(e["kind"] == "turned" for e in s.observe(2)["log"])
+    for o in (0, 1, 3, None):
+        assert not any(e["kind"] == "turned" for e in s.observe(o)["log"])
+
+
+def test_R28_night_passes_are_anonymous_to_the_table():
+    # R28: night passes are anonymous to the table
+    s = table(4)
+    for p in range(4):
+        hold(s, p, gold=1, wound=1)
+    night(s, "caged", seat=0)
+    s.apply(0, A.TARGET[0])
+    pass_all(s)
+    for o in (None, 0):
+        text = json.dumps(s.observe(o)["log"])
+        assert '"sent"' not in text and '"received"' not in text
+    mine = [e for e in s.observe(1)["log"] if e["kind"] in ("sent", "received")]
+    assert len(mine) == 3  # two cards sent, one receipt
+
+
+def test_resample_keeps_what_the_seat_knows_and_redeals_the_rest():
+    s = new(8, 3, curses=True, spells=True)
+    rng = random.Random(1)
+    for _ in range(40):  # play into the game a little
+        seat = s.actors[0]
+        s.apply(seat, s.default_action(seat))
+    before = views(s)
+    changed = 0
+    for seat in range(8):
+        for _ in range(5):
+            world = s.resample(seat, rng)
+            after = views(world)
+            assert after[seat] == before[seat] and after[-1] == before[-1]
+            assert world.actors == s.actors
+            assert world.hands[seat] == s.hands[seat] and world.wolf[seat] == s.wolf[seat]
+            total = [sum(h[c] for h in world.hands) + world.deck.count(c) for c in range(HAND)]
+            assert total == [sum(h[c] for h in s.hands) + s.deck.count(c) for c in range(HAND)]
+            assert world.deck[-1] == s.deck[-1] and len(world.deck) == len(s.deck)
+            assert sum(world.zero) == sum(s.zero)
+            changed += world.hands != s.hands
+    assert changed > 0
+    assert views(s) == before  # resampling never touches the real state
+
+
+def test_resample_keeps_pinned_day_gifts_and_known_hands():
+    s = table(6, deck=("wound",) + ("gold",) * 20)
+    for p in range(6):
+        hold(s, p, gold=1, salve=1)
+    start(s, 0)
+    s.apply(0, A.GIVE[3])  # everyone saw seat 3 get a Wound
+    rng = random.Random(5)
+    for seat in (0, 1, 4):
+        for _ in range(10):
+            world = s.resample(seat, rng)
+            assert world.hands[3][INDEX["wound"]] >= 1
+
+
+def test_resample_redraws_others_hidden_submissions():
+    s = table(4)
+    for p in range(4):
+        hold(s, p, gold=1, wound=1, salve=1)
+    night(s, "insomnia", seat=0)
+    s.apply(0, A.TARGET[0])
+    s.apply(1, A.NIGHT_PASS[INDEX["wound"]][INDEX["salve"]])
+    assert s.phase == PASSING
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(30):
+        world = s.resample(0, rng)
+        assert world.actors == s.actors and 1 in world.pending
+        left, right = world.pending[1]
+        assert world.hands[1][left] >= 1 and world.hands[1][right] >= 1
+        seen.add(world.pending[1])
+    assert len(seen) > 1
+    # and the seat's own choice is kept
+    s.apply(0, A.NIGHT_PASS[INDEX["gold"]][INDEX["salve"]])
+    assert s.resample(0, rng).pending[0] == (INDEX["gold"], INDEX["salve"])
+
+
+def test_R14_resample_respects_the_sniff():
+    # R14: resample respects the sniff
+    s = new(8, 2)
+    wolf = next(p for p in range(8) if s.wolf[p])
+    rng = random.Random(0)
+    for _ in range(10):
+        world = s.resample(wolf, rng)
+        assert all(world.wolf[p] for p in s.sniffed)
+
+
+def test_R57_resample_keeps_public_teams():
+    # R57: resample keeps public teams
+    s = table(6)
+    s.dead[3] = True
+    wolves(s, 3)
+    lay(s, 3, "seance")
+    s.seance = ((3, True),)
+    rng = random.Random(0)
+    assert all(s.resample(1, rng).wolf[3] for _ in range(10))
