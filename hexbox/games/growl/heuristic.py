@@ -1,0 +1,254 @@
+"""A GROWL bot that plays either team sensibly (spec §11), from the seat's observation only.
+
+It keeps a belief ``P(werewolf)`` for every other seat, built from what the observation holds (the Sniff,
+Séance and Omen Crow, Truth Serum, Night receipts, Day gifts to it, hands it saw), and then scores the
+legal actions: humans hurt suspects and help the trusted; werewolves bite and wound non-wolves and
+keep gold among their known pack.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hexbox.core import Action, View
+
+from .cards import STARTER
+
+HARMFUL = {"wound": 2.0, "cursed_charm": 1.0, "cursed_gold": 0.8, "holy_water": 1.2, "hex": 0.8, "infection": 0.8}
+HELPFUL = {"salve": 1.5, "super_salve": 2.5, "charm": 1.2, "gold": 0.6}
+GOOD_SPELLS = {"wolfsbane", "charm_bracelet", "healing_draught", "purifying_rite", "scrying_bowl", "owl_feather",
+               "moon_watcher", "omen_crow", "banishing_rite", "spirit_leash", "death_rattle"}
+BAD_SPELLS = {"tanglevine"}
+
+
+class Heuristic:
+    """``noise`` is the chance of a random legal move (a difficulty knob)."""
+
+    name = "heuristic"
+
+    def __init__(self, noise: float = 0.05):
+        self.noise = noise
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < self.noise:
+            return rng.choice(legal)
+        mind = Mind(view.observation)
+        scored = [(mind.score(a) + rng.random() * 1e-3, i) for i, a in enumerate(legal)]
+        return legal[max(scored)[1]]
+
+
+class Mind:
+    """What the seat believes, and how much it likes each action."""
+
+    def __init__(self, obs: dict[str, Any]):
+        self.obs = obs
+        self.me: int = obs["seat"]
+        self.n: int = obs["players"]
+        self.wolf: bool = obs["werewolf"]
+        self.hand: dict[str, int] = obs["hand"]
+        self.icons: dict[str, int] = obs["icons"]
+        self.alive = [p["alive"] for p in obs["seats"]]
+        self.pos = [p["position"] for p in obs["seats"]]
+        self.p = self._beliefs()
+        self.pack = {s for s in range(self.n) if s != self.me and self.p[s] >= 0.99} if self.wolf else set()
+
+    # ---- beliefs ---------------------------------------------------------------------------------------
+
+    def _beliefs(self) -> list[float]:
+        obs, me, n = self.obs, self.me, self.n
+        zeroes = STARTER[n][0] if not (n == 10 and obs["options"]["starter_bites_10p"] == 4) else 4
+        others = max(1, n - 1)
+        base = (zeroes - (1 if obs["wolf_zero"] else 0) + 0.3) / others
+        p = [min(0.9, base)] * n
+        fixed: dict[int, float] = {me: 1.0 if self.wolf else 0.0}
+        if obs["sniffed"]:
+            for s in range(n):
+                fixed.setdefault(s, 1.0 if s in obs["sniffed"] else 0.1)
+        for s, w in obs["told"].items():
+            fixed[int(s)] = 1.0 if w else 0.0
+        for x in obs["seance"]:
+            fixed[x["seat"]] = 1.0 if x["werewolf"] else 0.0
+        for e in obs["log"]:
+            kind = e["kind"]
+            if kind == "gave" and e["to"] == me and not self.wolf:
+                card = e["card"]
+                if card == "bite" or card in HARMFUL:
+                    p[e["seat"]] += 0.12
+                elif card in HELPFUL or card in GOOD_SPELLS:
+                    p[e["seat"]] -= 0.08
+            elif kind == "received" and not self.wolf:
+                for c in e["cards"]:
+                    if isinstance(c, dict):
+                        if c["card"] == "bite":
+                            fixed[c["from"]] = 1.0  # a human never passes a Bite (R26)
+                    elif c == "bite":
+                        for s in (self.neighbour(me, 1), self.neighbour(me, -1)):
+                            p[s] += 0.3
+            elif kind == "hand_seen":
+                bites = e["hand"].get("bite", 0)
+                charms = e["hand"].get("charm", 0) + e["hand"].get("cursed_charm", 0)
+                if bites - charms >= 3:
+                    fixed[e["seat"]] = 1.0
+                p[e["seat"]] += 0.1 * bites
+            elif kind == "hypnosis" and e["card"] == "bite":
+                for s, k in e["counts"].items():
+                    p[int(s)] += 0.1 * k
+        for s, v in fixed.items():
+            p[s] = v
+        return [min(0.98, max(0.02, x)) if s not in fixed else x for s, x in enumerate(p)]
+
+    def neighbour(self, seat: int, step: int) -> int:
+        at = {pos: s for s, pos in enumerate(self.pos)}
+        pos = self.pos[seat]
+        for _ in range(self.n - 1):
+            pos = (pos + step) % self.n
+            if self.alive[at[pos]]:
+                return at[pos]
+        return seat
+
+    def foe(self, s: int) -> float:
+        """How much this seat wants ``s`` hurt: humans hurt likely wolves, wolves hurt non-pack seats."""
+        if s == self.me:
+            return -1.0
+        if self.wolf:
+            return -1.0 if s in self.pack else 1.0 - self.p[s]
+        return 2 * self.p[s] - 1
+
+    # ---- scoring ---------------------------------------------------------------------------------------
+
+    def score(self, a: Action) -> float:
+        kind = a.kind
+        f = getattr(self, "_" + kind, None)
+        return f(a) if f else 0.0
+
+    def _give(self, a: Action) -> float:
+        card = self.obs["top_card"]
+        t = a.target
+        if card == "bite":
+            return self.foe(t) if self.wolf else self.p[t]
+        if card in HARMFUL or card in BAD_SPELLS:
+            return self.foe(t) * HARMFUL.get(card, 1.0)
+        return -self.foe(t) * HELPFUL.get(card, 1.0)
+
+    def keep(self, card: str) -> float:
+        """How much the seat wants to keep a hand card."""
+        wounds, bites = self.icons["net_wounds"], self.icons["net_bites"]
+        if card in ("salve", "super_salve"):
+            return (1.0 + max(0, wounds)) * (2 if card == "super_salve" else 1)
+        if card == "charm":
+            return 0.2 if self.wolf else 1.0 + max(0, bites)
+        if card == "gold":
+            return 0.4
+        if card == "cursed_gold":
+            return 0.4 - 0.8 * (wounds >= 1)
+        if card == "bite":
+            return 0.3 if self.wolf else -1.0
+        if card == "holy_water":
+            return -3.0 if self.wolf else -0.3
+        if card == "hex":
+            return -0.5 - self.hand.get("charm", 0) - self.hand.get("cursed_charm", 0)
+        if card == "infection":
+            return -0.5 - self.hand.get("salve", 0) - 2 * self.hand.get("super_salve", 0)
+        return -HARMFUL.get(card, 0.0)
+
+    def send(self, card: str, to: int) -> float:
+        """How much the seat likes ``to`` getting ``card`` (from its hand)."""
+        if card == "bite":
+            return 1.5 * self.foe(to) if self.wolf else -5.0
+        if card in HARMFUL:
+            return HARMFUL[card] * self.foe(to)
+        return -HELPFUL.get(card, 0.3) * self.foe(to) * 0.5
+
+    def _night_pass(self, a: Action) -> float:
+        sides = self.obs["passing"].get(str(self.me), [self.me, self.me])
+        return self.send(a.left, sides[0]) + self.send(a.right, sides[1]) - self.keep(a.left) - self.keep(a.right)
+
+    def _contribute(self, a: Action) -> float:
+        return -self.keep(a.card)
+
+    def _hallows(self, a: Action) -> float:
+        left, right = self.neighbour(self.me, 1), self.neighbour(self.me, -1)
+        return self.send(a.left, left) + self.send(a.right, right)
+
+    def _death_rattle(self, a: Action) -> float:
+        return self.send(a.card, a.target)
+
+    def _decline(self, a: Action) -> float:
+        return 0.1
+
+    def _show(self, a: Action) -> float:
+        return -self.keep(a.card)
+
+    def uncertainty(self, s: int) -> float:
+        return 1 - abs(2 * self.p[s] - 1) if s != self.me else -1
+
+    def _target(self, a: Action) -> float:
+        card, t = self.obs["night_card"], a.target
+        if card in ("blood_hound", "truth_serum"):
+            return self.uncertainty(t)
+        if card == "caged":
+            return self.foe(t) if not self.wolf else -self.foe(t) * 0.1 + (t == self.me) * 0.5
+        if card == "silver_bullet":
+            return self.foe(t)
+        if card == "seance":
+            return (not self.alive[t]) + self.uncertainty(t)
+        if card == "insomnia":
+            return 1.0 if t == self.me else 0.0
+        return 0.0
+
+    def _hypnosis(self, a: Action) -> float:
+        return (a.card == "bite") * 2 + self.uncertainty(a.first) + self.uncertainty(a.second)
+
+    def _target2(self, a: Action) -> float:
+        if self.obs["night_card"] == "the_sleepwalkers":
+            return 0.0
+        return -self.foe(a.first) - self.foe(a.second)  # The Gift: let the trusted trade
+
+    def _vote(self, a: Action) -> float:
+        if self.obs["night_card"] == "the_trusted":
+            return -self.foe(a.target) + (a.target == self.me) * 0.2
+        return self.foe(a.target)
+
+    def _pick(self, a: Action) -> float:
+        if self.obs["window"].get("why") == "tie" and self.obs["night_card"] == "the_trusted":
+            return -self.foe(a.target)
+        return self.foe(a.target)
+
+    def _save(self, a: Action) -> float:
+        return -self.foe(a.target)
+
+    def _point(self, a: Action) -> float:
+        step = 1 if a.side == "left" else -1
+        return self.foe(self.neighbour(self.me, step))
+
+    # spells: use them when they help, then end the step
+    def _end_spells(self, a: Action) -> float:
+        return 0.0
+
+    def _heal(self, a: Action) -> float:
+        return 1.0 if self.icons["net_wounds"] >= 1 or a.discard == "silver_bullet" else -0.2
+
+    def _purify(self, a: Action) -> float:
+        return 1.0 if not self.wolf and self.icons["net_bites"] >= 1 else -0.5
+
+    def _scry(self, a: Action) -> float:
+        return self.uncertainty(a.target) - 0.3
+
+    def _escape(self, a: Action) -> float:
+        return -0.5 if self.wolf else 0.5
+
+    def _banish(self, a: Action) -> float:
+        owner = next(s for s, p in enumerate(self.obs["seats"]) if a.spell in p["front"])
+        if a.spell in ("silver_bullet", "tanglevine"):
+            return 1.0 if owner == self.me or self.foe(owner) < 0 else -0.5
+        return 0.6 * self.foe(owner) - 0.3
+
+    def _leash(self, a: Action) -> float:
+        owner = next(s for s, p in enumerate(self.obs["seats"]) if a.spell in p["front"])
+        if a.spell in ("silver_bullet", "tanglevine"):
+            return self.foe(a.target) - self.foe(owner) - 0.6
+        return -0.5
