@@ -379,7 +379,8 @@ class ProwlState(State):
         if rule == MUST_CHANGE or rule == MUST_PLAY:
             raise IllegalAction(f"seat {seat} may not Accuse this turn ({CONSTRAINTS[rule]})")
         card = self._hand_card(seat, action.card)
-        if action.target not in self.accusable(seat):
+        target = action.target
+        if target == seat or target >= self.n or self.face_up[target] or target == self.att_by[FROST_VEIL]:
             raise IllegalAction(f"seat {action.target} cannot be accused (face-up clan card, Frost Veil or yourself)")
         self.hand_card_gone(seat, card)
         self.discards[seat].append(card)
@@ -392,7 +393,7 @@ class ProwlState(State):
         entry = {"kind": "accuse", "seat": seat, "target": target, "clan": CLANS[clan].id, "right": right,
                  "card": discarded}
         self.log(entry)
-        self.emit("accuse", dict(entry))
+        self.emit("accuse", entry)  # shared with the history: neither is ever mutated
         if right:
             self.face_up[target] = True
             self.denied[target] = 0

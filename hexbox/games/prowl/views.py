@@ -30,6 +30,7 @@ def observe(state: ProwlState, seat: int | None) -> dict[str, Any]:
         players.append({
             "seat": p,
             "hand_size": len(state.hands[p]),
+            "turns_left": len(state.hands[p]) if card >= 0 else len(state.hands[p]) - 1,
             "placed": card >= 0,
             "clan_card": CARDS[card].id if card >= 0 and state.face_up[p] else None,
             "face_up": state.face_up[p],
@@ -45,6 +46,7 @@ def observe(state: ProwlState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "phase": PHASES[state.phase],
         "turn": state.turns,
+        "round": (state.turns - 1) // n + 1 if state.turns else 0,
         "rounds": state.game.hand_size - 1,
         "start": state.start if state.start >= 0 else None,
         "active": state.active if state.active >= 0 else None,
@@ -82,7 +84,7 @@ def observe(state: ProwlState, seat: int | None) -> dict[str, Any]:
 def render(obs: dict[str, Any]) -> str:
     """The table as seen from ``obs['seat']``: track, your clan and hand, discards and attachments."""
     seat = obs["seat"]
-    lines = [f"[bold]Prowl[/bold] — turn {obs['turn']} ({obs['rounds']} rounds), {obs['phase']} phase"]
+    lines = [f"[bold]Prowl[/bold] — round {obs['round']} of {obs['rounds']}, turn {obs['turn']}, {obs['phase']} phase"]
     track = obs["track"]
     lines.append("Track (top first): " + "  >  ".join(
         f"{i + 1}. [bold]{CLAN_NAMES[k]}[/bold]" for i, k in enumerate(track)))
