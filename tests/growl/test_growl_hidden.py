@@ -129,3 +129,21 @@ def test_R57_resample_keeps_public_teams():
     s.seance = ((3, True),)
     rng = random.Random(0)
     assert all(s.resample(1, rng).wolf[3] for _ in range(10))
+
+
+def test_R71_the_end_reveals_turning_moments_and_night_passes():
+    # R71: at the Growl every team is revealed, and the log shows when humans turned and who passed what
+    s = table(4, deck=("bite", "gold"))
+    for p in range(4):
+        hold(s, p, gold=2)
+    hold(s, 2, bite=2, gold=2)
+    start(s, 0)
+    turn = s.turns
+    s.apply(0, A.GIVE[2])
+    night(s, "the_tempest", seat=1, then=())
+    from growl_helpers import defaults
+
+    defaults(s)
+    over = next(e for e in s.observe(None)["log"] if e["kind"] == "game_over")
+    assert over["turned"] == [{"seat": 2, "turn": turn}]
+    assert len(over["night_passes"]) == 8 and {"from", "to", "card", "side", "night"} <= set(over["night_passes"][0])

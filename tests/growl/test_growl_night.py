@@ -242,7 +242,7 @@ def test_R59_D18_the_gift_swaps_two_secret_cards_mixed_with_the_passes():
     s.apply(0, A.TARGET2[A.PAIR_INDEX[(1, 4)]])
     assert s.phase == CONTRIBUTE and s.actors == (1, 4)
     s.apply(4, A.CONTRIBUTE[INDEX["bite"]])  # a Bite is allowed, even from a human
-    assert s.observe(1)["my_choice"] is None and s.observe(4)["my_choice"] == INDEX["bite"]
+    assert s.observe(1)["my_choice"] is None and s.observe(4)["my_choice"] == "bite"
     s.apply(1, A.CONTRIBUTE[INDEX["wound"]])
     assert s.phase == PASSING
     pass_all(s)

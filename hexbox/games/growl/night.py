@@ -405,7 +405,8 @@ class NightMixin:
         passes = len(moves) - len(self.gift)
         for i, (s, t, c) in enumerate(moves):
             side = "gift" if i >= passes else ("left" if i % 2 == 0 else "right")
-            events.append(Event("sent", {"to": t, "card": IDS[c], "side": side}, to=(s,)))
+            events.append(Event("sent", {"from": s, "to": t, "card": IDS[c], "side": side, "night": self.nights},
+                                to=(s,)))
         for t in sorted(received):
             if t == self.insomniac or self.owns(t, OWL_FEATHER):  # R56, Owl Feather
                 data = {"cards": [{"from": s, "card": IDS[c]} for s, c in sorted(received[t])]}

@@ -334,7 +334,7 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
     # ---- apply ---------------------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: A.Action) -> list[Event]:
-        if action not in A.SPACE.ids:
+        if id(action) not in _SHARED and action not in A.SPACE.ids:
             raise IllegalAction(f"{action!r} is not a GROWL action")
         if self._result is not None:
             raise IllegalAction("the game is over")
@@ -381,7 +381,7 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
     def receivers(self, card: int, giver: int) -> list[int]:
         """R18, D11: another living player; not a Wolfsbane owner for a bite card."""
         dead = self.dead
-        if card == BITE:
+        if card == BITE and self.game.spells:
             return [t for t in range(self.n) if t != giver and not dead[t] and not self.owns(t, WOLFSBANE)]
         return [t for t in range(self.n) if t != giver and not dead[t]]
 
@@ -407,14 +407,19 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
 
         ``who`` narrows the check to the seats whose icons may have changed (all by default).
         """
-        events: list[Event] = []
         dead, wolf = self.dead, self.wolf
+        if who is not None and not killed and len(who) == 1:  # the common case: one receiver, nothing happens
+            s = who[0]
+            if dead[s] or ((wolf[s] or self.net_bites(s) < 3) and self.net_wounds(s) < 3):
+                self.resume = resume
+                return self.proceed()
+        events: list[Event] = []
         dying = [s for s in killed if not dead[s]]
         seats = range(self.n) if who is None else who
         for s in seats:  # R30, R32: turning first
             if not dead[s] and not wolf[s] and self.net_bites(s) >= 3:
                 wolf[s] = True
-                events.append(Event("turned", {"seat": s}, to=(s,)))
+                events.append(Event("turned", {"seat": s, "turn": self.turns}, to=(s,)))
         dying += [s for s in seats if not dead[s] and s not in dying and self.net_wounds(s) >= 3]  # R31
         if dying:
             for s in dying:
@@ -494,6 +499,9 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
             "werewolves": [s for s in range(self.n) if self.wolf[s]],
             "wolf_zeroes": [s for s in range(self.n) if self.zero[s]],
             "hands": [hand_json(h) for h in self.hands],
+            # spec §8: at the end the log reveals when each human turned and every Night pass
+            "turned": [e.data for e in self.log if e.kind == "turned"],
+            "night_passes": [e.data for e in self.log if e.kind == "sent"],
             "scores": {str(s): v for s, v in scores.items()},
         })]
 
@@ -587,6 +595,7 @@ def deck_from(cards: list[int], night: tuple[int, int, int], cut1: int, cut2: in
     return top_down
 
 
+_SHARED = frozenset(id(a) for a in A.SPACE.actions)  # the precreated actions: known without hashing
 _HANDLERS = {
     A.Give: GrowlState._give,
     A.DeathRattle: GrowlState._death_rattle,

@@ -15,12 +15,14 @@ def _id(card: int) -> str | None:
     return IDS[card] if card >= 0 else None
 
 
-def _choice(value: Any) -> Any:
-    """A seat's own hidden submission, as JSON."""
+def _choice(state: GrowlState, value: Any) -> Any:
+    """A seat's own hidden submission, as JSON: two cards, a card, a seat, a side, or None (nothing passed)."""
+    from .phases import CONTRIBUTE
+
     if isinstance(value, tuple):
         return [IDS[value[0]], IDS[value[1]]]
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
+    if state.phase == CONTRIBUTE:
+        return IDS[value]
     return value
 
 
@@ -72,7 +74,7 @@ def observe(state: GrowlState, seat: int | None) -> dict[str, Any]:
         obs["told"] = {str(o): w for v, o, w in state.intel if v == seat}
         obs["icons"] = {"net_bites": state.net_bites(seat), "net_wounds": state.net_wounds(seat),
                         "gold": state.gold(seat)}
-        obs["my_choice"] = _choice(state.pending[seat]) if seat in state.pending else None
+        obs["my_choice"] = _choice(state, state.pending[seat]) if seat in state.pending else None
     if over:
         obs["reveal"] = [{"seat": s, "werewolf": state.wolf[s], "wolf_zero": state.zero[s],
                           "hand": hand_json(state.hands[s])} for s in range(n)]
