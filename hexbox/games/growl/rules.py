@@ -347,6 +347,11 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
                 raise IllegalAction(f"seat {seat} cannot {action} now ({PHASES[self.phase]} step)")
         events = _HANDLERS[type(action)](self, seat, action)
         self.log += events
+        if self._result is not None:
+            # spec §8: at the end the log reveals when each human turned and every Night pass
+            over = events[-1].data
+            over["turned"] = [e.data for e in self.log if e.kind == "turned"]
+            over["night_passes"] = [e.data for e in self.log if e.kind == "sent"]
         return events
 
     # ---- The Day (R16-R23) ---------------------------------------------------------------------------------
@@ -499,9 +504,6 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
             "werewolves": [s for s in range(self.n) if self.wolf[s]],
             "wolf_zeroes": [s for s in range(self.n) if self.zero[s]],
             "hands": [hand_json(h) for h in self.hands],
-            # spec §8: at the end the log reveals when each human turned and every Night pass
-            "turned": [e.data for e in self.log if e.kind == "turned"],
-            "night_passes": [e.data for e in self.log if e.kind == "sent"],
             "scores": {str(s): v for s, v in scores.items()},
         })]
 
