@@ -65,6 +65,25 @@ def test_D16_a_change_makes_others_forget():
     st.apply(3, A.Change("autumn_peace_envoy"))
     st.apply(0, A.Change("spring_whisperer"))
     assert st.observe(3)["known_hands"] == {} and st.observe(3)["known_clans"] == {}
+    # what stays certain: the Whisperer is still seat 0's, in hand or as its clan card
+    assert st.observe(3)["known_held"] == {"0": ["spring_whisperer"]}
+    for i in range(30):
+        world = st.resample(3, random.Random(i))
+        assert card("spring_whisperer") in world.hands[0] + [world.clan_card[0]]
+
+
+def test_held_cards_become_certain_again_after_a_peek():
+    st = four(active=3)
+    st.known_held[3][0] = (card("spring_whisperer"), card("summer_hunter"))
+    st.clan_card[0], st.hands[0] = card("spring_whisperer"), [card("spring_mist_weaver"), card("summer_hunter")]
+    st.box.append(card("spring_changeling"))
+    st.peek_clan(3, 0)  # the clan card is one of them: the other is in the hand
+    assert st.known_clans[3][0] == card("spring_whisperer") and st.known_hand[3][0] == (card("summer_hunter"),)
+    assert st.known_held[3][0] == ()
+    st.known_clans[3][0], st.known_hand[3][0] = -1, ()
+    st.known_held[3][0] = (card("spring_whisperer"),)
+    st.peek_hand(3, 0)  # not in the hand: it must be the clan card
+    assert st.known_clans[3][0] == card("spring_whisperer") and st.known_held[3][0] == ()
 
 
 def test_R31_resample_respects_denials():
@@ -160,3 +179,38 @@ def test_end_reveals_box_and_deck():
     st = random_playout(new(3, seed=4), 4)
     obs = st.observe(None)
     assert len(obs["box"]) == obs["box_size"] == 14 and len(obs["clan_cards"]) == 3
+
+
+def knowledge_is_true(st):
+    for o in range(st.n):
+        for p in range(st.n):
+            if o == p:
+                continue
+            k = st.known_clans[o][p]
+            assert k < 0 or st.clan_card[p] == k
+            assert set(st.known_hand[o][p]) <= set(st.hands[p])
+            held = set(st.known_held[o][p])
+            places = set(st.hands[p]) - set(st.known_hand[o][p])
+            if not st.face_up[p] and k < 0:
+                places.add(st.clan_card[p])
+            assert held <= places, (o, p)
+
+
+def test_knowledge_stays_true_and_resample_keeps_it_in_random_games():
+    # R23, R38: everything a seat was shown stays true, and a resampled world agrees with it
+    from hexbox.core.conformance import random_step
+
+    for players in (2, 3, 4, 5):
+        for seed in range(8):
+            st = new(players, seed=seed)
+            rng = random.Random(seed)
+            step = 0
+            while not st.is_over:
+                knowledge_is_true(st)
+                if step % 3 == 0:
+                    seat = rng.randrange(players)
+                    world = st.resample(seat, rng)
+                    knowledge_is_true(world)
+                    assert dumps(world.observe(seat)) == dumps(st.observe(seat))
+                st.apply(*random_step(st, rng))
+                step += 1

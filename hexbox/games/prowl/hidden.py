@@ -1,10 +1,12 @@
 """``resample`` (spec §7): re-deal every card a seat cannot know, keeping all it has seen or can infer for certain.
 
 Re-dealt: opponents' face-down clan cards the seat does not know, opponents' hand cards it does not know, the
-box, and the order and contents of the two-player deck. The re-deal is a permutation of card identities among
-those places; every other record naming a re-dealt card (other seats' knowledge, an open Mist Weaver choice)
-is renamed through it, so that other seats' knowledge stays true in the new world. Public denials (R31) are
-respected: a denied clan never lands on the clan card it was denied for.
+box, and the order and contents of the two-player deck. Kept: everything public and the seat's knowledge —
+clan cards it knows, cards it knows in a hand, and cards it knows to be "in that player's hand or clan card"
+(after that player Changed). Public denials (R31) hold: a denied clan never lands on the clan card it was
+denied for. The re-deal is a permutation of card identities among the re-dealt places; every other record
+naming a re-dealt card (other seats' knowledge, an open Mist Weaver choice) is renamed through it, so that
+other seats' knowledge stays true in the new world.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from .cards import CARD_CLAN, MIST_WEAVER
 if TYPE_CHECKING:
     from .rules import ProwlState
 
+TRIES = 100
+
 
 def resample(state: ProwlState, seat: int, rng: random.Random) -> ProwlState:
     world = state.clone()
@@ -24,72 +28,87 @@ def resample(state: ProwlState, seat: int, rng: random.Random) -> ProwlState:
     if state.is_over:
         return world  # R44: everything is revealed
     n = state.n
-    places: list[tuple[int, int]] = []  # (seat, hand slot) or (seat, -1) for a clan card
+    owners: list[int] = []  # the player whose hand or clan card a place is; -1 for the box and the deck
+    slots: list[int] = []  # the hand index, or -1 for a clan card (and for the box and the deck)
     cards: list[int] = []
+    forbidden: list[int] = []
     for p in range(n):
         if p == seat:
             continue
         known = state.known_hand[seat][p]
         for i, c in enumerate(state.hands[p]):
             if c not in known:
-                places.append((p, i))
+                owners.append(p)
+                slots.append(i)
                 cards.append(c)
+                forbidden.append(0)
         c = state.clan_card[p]
         if c >= 0 and not state.face_up[p] and state.known_clans[seat][p] < 0:
-            places.append((p, -1))
+            owners.append(p)
+            slots.append(-1)
             cards.append(c)
-    cards += state.box
-    cards += state.deck
-    forbidden = [state.denied[p] if i < 0 else 0 for p, i in places]
-    deal = _deal(cards, forbidden, rng)
+            forbidden.append(state.denied[p])
+    hidden = len(cards)
+    cards += state.box + state.deck
+    owners += [-1] * (len(cards) - hidden)
+    forbidden += [0] * (len(cards) - hidden)
+    held = {p: state.known_held[seat][p] for p in range(n) if p != seat and state.known_held[seat][p]}
+    deal = _deal(cards, owners, forbidden, held, rng)
     rename = dict(zip(cards, deal))
-    k = 0
-    for (p, i), c in zip(places, deal):
+    for p, i, c in zip(owners, slots, deal[:hidden]):
         if i < 0:
             world.clan_card[p] = c
         else:
             world.hands[p][i] = c
-        k += 1
     for p in range(n):
         world.hands[p].sort()
-    world.box = sorted(deal[k: k + len(state.box)])
-    world.deck = deal[k + len(state.box):]
+    world.box = sorted(deal[hidden: hidden + len(state.box)])
+    world.deck = deal[hidden + len(state.box):]
     for o in range(n):
         if o == seat:
             continue
-        row = world.known_clans[o]
-        world.known_clans[o] = [rename.get(c, c) for c in row]
-        world.known_hand[o] = [tuple(sorted(rename.get(c, c) for c in known)) for known in world.known_hand[o]]
+        world.known_clans[o] = [rename.get(c, c) for c in world.known_clans[o]]
+        world.known_hand[o] = [tuple(rename.get(c, c) for c in known) for known in world.known_hand[o]]
+        world.known_held[o] = [tuple(rename.get(c, c) for c in known) for known in world.known_held[o]]
     prompt = state.prompt
     if prompt is not None and prompt[0] == MIST_WEAVER and prompt[3] >= 0:
         world.prompt = (prompt[0], prompt[1], prompt[2], rename.get(prompt[3], prompt[3]))
     return world
 
 
-def _deal(cards: list[int], forbidden: list[int], rng: random.Random) -> list[int]:
-    """A shuffle of ``cards`` such that place i never gets a clan in the bit mask ``forbidden[i]``.
+def _deal(cards: list[int], owners: list[int], forbidden: list[int], held: dict[int, tuple[int, ...]],
+          rng: random.Random) -> list[int]:
+    """A random re-deal of ``cards`` over their places.
 
-    Rejection keeps the deal uniform over valid ones; the places with denials are few (clan cards only), so a
-    greedy fill of the constrained places first is a rarely needed fallback, and the true deal is always valid.
+    Cards a player is known to hold go to random places of that player; places carrying a denial are filled
+    next, each with a random allowed card; the rest at random. A deal that breaks a denial is retried; the
+    true deal satisfies everything, so it is the (rare) last resort.
     """
-    deal = cards[:]
+    fixed = {c for cs in held.values() for c in cs}
+    free = [c for c in cards if c not in fixed]
+    places_of: dict[int, list[int]] = {}
+    for i, p in enumerate(owners):
+        places_of.setdefault(p, []).append(i)
     constrained = [i for i, mask in enumerate(forbidden) if mask]
-    for _ in range(64):
-        rng.shuffle(deal)
-        if all(not (forbidden[i] >> CARD_CLAN[deal[i]]) & 1 for i in constrained):
-            return deal
-    for _ in range(64):
-        pool = cards[:]
-        rng.shuffle(pool)
+    for _ in range(TRIES):
         out = [-1] * len(cards)
+        for p, cs in held.items():
+            for i, c in zip(rng.sample(places_of[p], len(cs)), rng.sample(cs, len(cs))):
+                out[i] = c
+        pool = free[:]
+        rng.shuffle(pool)
         ok = True
         for i in constrained:
-            pick = next((c for c in pool if not (forbidden[i] >> CARD_CLAN[c]) & 1), -1)
-            if pick < 0:
+            if out[i] < 0:
+                pick = next((c for c in pool if not forbidden[i] >> CARD_CLAN[c] & 1), -1)
+                if pick < 0:
+                    ok = False
+                    break
+                pool.remove(pick)
+                out[i] = pick
+            elif forbidden[i] >> CARD_CLAN[out[i]] & 1:
                 ok = False
                 break
-            pool.remove(pick)
-            out[i] = pick
         if ok:
             rest = iter(pool)
             return [c if c >= 0 else next(rest) for c in out]

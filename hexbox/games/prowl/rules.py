@@ -70,7 +70,7 @@ class ProwlState(State):
     __slots__ = (
         "n", "track", "hands", "clan_card", "face_up", "denied", "discards", "att_by", "att_a", "att_b",
         "dominance", "start", "active", "phase", "constraint", "deck", "deck_discards", "box", "known_clans",
-        "known_hand", "playing", "pending_strengthen", "prompt", "turns", "history", "_result", "ev",
+        "known_hand", "known_held", "playing", "pending_strengthen", "prompt", "turns", "history", "_result", "ev",
     )
 
     game: ProwlGame
@@ -107,6 +107,7 @@ class ProwlState(State):
         self.constraint = [NO_CONSTRAINT] * n
         self.known_clans = [[-1] * n for _ in range(n)]
         self.known_hand = [[()] * n for _ in range(n)]
+        self.known_held = [[()] * n for _ in range(n)]
         self.playing = -1
         self.pending_strengthen = False
         self.prompt = None
@@ -128,6 +129,7 @@ class ProwlState(State):
         c.deck_discards = self.deck_discards[:]
         c.known_clans = [x[:] for x in self.known_clans]
         c.known_hand = [x[:] for x in self.known_hand]
+        c.known_held = [x[:] for x in self.known_held]
         c.playing, c.pending_strengthen, c.prompt = self.playing, self.pending_strengthen, self.prompt
         c.turns, c.history, c._result = self.turns, self.history, self._result
         c.ev = []
@@ -357,8 +359,11 @@ class ProwlState(State):
         self.clan_card[seat] = card
         self.face_up[seat] = False
         self.denied[seat] = 0
-        for o in range(self.n):  # D16: nobody else can tell which hand card became the clan
+        for o in range(self.n):  # D16: nobody else can tell which hand card became the clan ...
             if o != seat:
+                # ... but cards known to be in that hand are still in the hand or are the new clan card
+                held = self.known_held[o][seat] + self.known_hand[o][seat]
+                self.known_held[o][seat] = tuple(c for c in held if c != old)
                 self.known_clans[o][seat] = -1
                 self.known_hand[o][seat] = ()
         self.log({"kind": "change", "seat": seat, "old": CARDS[old].id})
@@ -392,6 +397,7 @@ class ProwlState(State):
         if right:
             self.face_up[target] = True
             self.denied[target] = 0
+            self._settle_held(target)
             self.emit("clan_revealed", {"seat": target, "card": CARDS[self.clan_card[target]].id})
             effects.ask(self, source, "reward", target)
         else:
@@ -508,10 +514,18 @@ class ProwlState(State):
             known = row[seat]
             if card in known:
                 row[seat] = tuple(c for c in known if c != card)
+        for row in self.known_held:
+            known = row[seat]
+            if card in known:
+                row[seat] = tuple(c for c in known if c != card)
 
     def peek_clan(self, seat: int, target: int) -> None:
         card = self.clan_card[target]
         self.known_clans[seat][target] = card
+        held = self.known_held[seat][target]
+        if held:  # the other cards known to be "in hand or clan" are in the hand
+            self.known_hand[seat][target] += tuple(c for c in held if c != card)
+            self.known_held[seat][target] = ()
         self.log({"kind": "peek", "seat": seat, "target": target, "what": "clan"})
         self.emit("peek", {"seat": seat, "target": target, "what": "clan"})
         self.emit("peeked", {"seat": seat, "target": target, "card": CARDS[card].id}, to=(seat,))
@@ -519,6 +533,9 @@ class ProwlState(State):
     def peek_hand(self, seat: int, target: int) -> None:
         hand = self.hands[target]
         self.known_hand[seat][target] = tuple(hand)
+        if any(c not in hand for c in self.known_held[seat][target]):  # not in the hand: it is the clan card
+            self.known_clans[seat][target] = self.clan_card[target]
+        self.known_held[seat][target] = ()
         self.log({"kind": "peek", "seat": seat, "target": target, "what": "hand"})
         self.emit("peek", {"seat": seat, "target": target, "what": "hand"})
         self.emit("peeked", {"seat": seat, "target": target, "cards": [CARDS[c].id for c in hand]}, to=(seat,))
@@ -531,11 +548,13 @@ class ProwlState(State):
         insort(ha, theirs)
         insort(hb, mine)
         for o in range(self.n):
-            if o != a and o != b:
-                self.known_hand[o][a] = ()
-                self.known_hand[o][b] = ()
+            if o != a and o != b:  # they cannot tell which cards crossed
+                self.known_hand[o][a] = self.known_hand[o][b] = ()
+                self.known_held[o][a] = self.known_held[o][b] = ()
         self.known_hand[a][b] = tuple(hb)
+        self.known_held[a][b] = tuple(c for c in self.known_held[a][b] if c not in hb)
         self.known_hand[b][a] = tuple(c for c in self.known_hand[b][a] if c != mine) + (theirs,)
+        self.known_held[b][a] = tuple(c for c in self.known_held[b][a] if c != mine and c != theirs)
         self.log({"kind": "hand_exchange", "seat": a, "target": b})
         self.emit("hand_exchange", {"seat": a, "target": b})
         self.emit("hand_exchanged", {"seat": a, "target": b, "gave": CARDS[mine].id, "took": CARDS[theirs].id},
@@ -566,6 +585,15 @@ class ProwlState(State):
         for p in range(n):
             self.emit("your_clan", {"seat": p, "card": CARDS[self.clan_card[p]].id}, to=(p,))
 
+    def _settle_held(self, target: int) -> None:
+        """The clan card of ``target`` is public now: cards known "in hand or clan" are known to be in hand."""
+        card = self.clan_card[target]
+        for o in range(self.n):
+            held = self.known_held[o][target]
+            if held:
+                self.known_hand[o][target] += tuple(c for c in held if c != card)
+                self.known_held[o][target] = ()
+
     def _permute_clan_cards(self, to: dict[int, int]) -> None:
         """Move the clan card of each key to its value; face, denials and knowledge follow the card."""
         old_card, old_up, old_denied = self.clan_card[:], self.face_up[:], self.denied[:]
@@ -574,6 +602,7 @@ class ProwlState(State):
             self.clan_card[dst], self.face_up[dst], self.denied[dst] = old_card[src], old_up[src], old_denied[src]
             for o in range(self.n):
                 self.known_clans[o][dst] = old_known[o][src]
+                self.known_held[o][src] = ()  # a card "in hand or clan" may have left with the clan card
         for o in range(self.n):
             self.known_clans[o][o] = -1  # one's own card is always known (R38), never "remembered"
 

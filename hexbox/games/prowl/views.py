@@ -72,6 +72,8 @@ def observe(state: ProwlState, seat: int | None) -> dict[str, Any]:
         obs["clan_card"] = CARDS[state.clan_card[seat]].id if state.clan_card[seat] >= 0 else None
         obs["known_clans"] = {str(p): CARDS[c].id for p, c in enumerate(state.known_clans[seat]) if c >= 0}
         obs["known_hands"] = {str(p): _ids(sorted(h)) for p, h in enumerate(state.known_hand[seat]) if h}
+        # cards known to be in that player's hand or to be its clan card (it Changed since you saw them)
+        obs["known_held"] = {str(p): _ids(sorted(h)) for p, h in enumerate(state.known_held[seat]) if h}
         if prompt is not None and seat == state.active and prompt[3] >= 0:
             obs["prompt"]["chosen_card"] = CARDS[prompt[3]].id  # Mist Weaver: the card you offer
     if over:
@@ -98,6 +100,8 @@ def render(obs: dict[str, Any]) -> str:
             lines.append(f"  you know seat {p}'s clan card: {NAMES[c]} ({_clan_of(c)})")
         for p, cards in obs["known_hands"].items():
             lines.append(f"  you know seat {p} holds: {', '.join(NAMES[c] for c in cards)}")
+        for p, cards in obs["known_held"].items():
+            lines.append(f"  seat {p} holds these in hand or as its clan: {', '.join(NAMES[c] for c in cards)}")
     for info in obs["players_info"]:
         p = info["seat"]
         tags = []
