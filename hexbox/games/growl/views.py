@@ -142,6 +142,8 @@ def render(obs: dict[str, Any]) -> str:
         lines.append("Séance: " + "; ".join(f"seat {x['seat']} died {'a werewolf' if x['werewolf'] else 'human'}"
                                              for x in obs["seance"]))
     for e in obs["log"][-6:]:
+        if e["kind"] == "game_over":
+            continue  # the reveal is drawn below
         data = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("kind", "to"))
         lines.append(f"  [dim]{e['kind']}: {data}[/dim]")
     if obs["result"]:
