@@ -146,4 +146,5 @@ def test_R71_the_end_reveals_turning_moments_and_night_passes():
     defaults(s)
     over = next(e for e in s.observe(None)["log"] if e["kind"] == "game_over")
     assert over["turned"] == [{"seat": 2, "turn": turn}]
+    assert len(over["night_cards"]) == 3 and over["deck"] == []
     assert len(over["night_passes"]) == 8 and {"from", "to", "card", "side", "night"} <= set(over["night_passes"][0])

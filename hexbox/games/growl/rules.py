@@ -504,6 +504,9 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
             "werewolves": [s for s in range(self.n) if self.wolf[s]],
             "wolf_zeroes": [s for s in range(self.n) if self.zero[s]],
             "hands": [hand_json(h) for h in self.hands],
+            "night_cards": [IDS[c] for c in self.night_cards],  # spec §8: the rest was set aside
+            "spells_in": [IDS[c] for c in self.spells_in],
+            "deck": [IDS[c] for c in reversed(self.deck)],
             "scores": {str(s): v for s, v in scores.items()},
         })]
 
