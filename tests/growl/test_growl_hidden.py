@@ -148,3 +148,43 @@ def test_R71_the_end_reveals_turning_moments_and_night_passes():
     assert over["turned"] == [{"seat": 2, "turn": turn}]
     assert len(over["night_cards"]) == 3 and over["deck"] == []
     assert len(over["night_passes"]) == 8 and {"from", "to", "card", "side", "night"} <= set(over["night_passes"][0])
+
+
+def test_R68_R65_points_and_tempest_cards_stay_hidden_until_the_window_closes():
+    # R68, R65: simultaneous windows show each seat only its own submission
+    from growl_helpers import defaults  # noqa: F401
+
+    s = table(5)
+    for p in range(5):
+        hold(s, p, gold=1, wound=1)
+    night(s, "the_unwanted", seat=0, then=())
+    s.apply(0, A.BEGIN)
+    s.apply(3, A.POINT_RIGHT)
+    assert s.observe(3)["my_choice"] == "right"
+    for o in (0, 1, 2, 4, None):
+        obs = s.observe(o)
+        assert obs.get("my_choice") is None and "right" not in json.dumps(obs["log"])
+    t = table(5)
+    for p in range(5):
+        hold(t, p, gold=1, wound=1)
+    night(t, "the_tempest", seat=0, then=())
+    t.apply(0, A.BEGIN)
+    t.apply(2, A.CONTRIBUTE[INDEX["wound"]])
+    assert t.observe(2)["my_choice"] == "wound"
+    assert all('"wound"' not in json.dumps(t.observe(o)["log"]) for o in (0, 1, 3, 4, None))
+
+
+def test_R13_resample_reshuffles_the_deck_below_the_top_card():
+    # R13: resample reshuffles the deck below the top card
+    s = new(6, 9, curses=True, spells=True)
+    rng = random.Random(2)
+    orders = set()
+    for _ in range(20):
+        world = s.resample(0, rng)
+        assert world.deck[-1] == s.deck[-1]
+        orders.add(tuple(world.deck))
+        d, cut1, cut2 = world.cuts
+        top_down = world.deck[::-1]
+        assert top_down[cut1] == world.night_cards[0] and top_down[cut2 + 1] == world.night_cards[1]
+        assert top_down[-1] == world.night_cards[2]
+    assert len(orders) > 10
