@@ -38,7 +38,7 @@ class Change(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"change clan to {card_name(self.card)} (face down)"
+        return f"change to a face-down card ({card_name(self.card)})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -230,10 +230,8 @@ class ProwlState(State):
             raise IllegalAction(f"{action!r} is not a Prowl action")
         if self._result is not None:
             raise IllegalAction("the game is over")
-        handler = _HANDLERS[type(action)]
-        self.ev = []
-        handler(self, seat, action)
-        events, self.ev = self.ev, []
+        self.ev = events = []  # what this action makes happen, collected by emit()
+        _HANDLERS[type(action)](self, seat, action)
         return events
 
     def _expect_turn(self, seat: int, what: str) -> None:
@@ -282,9 +280,11 @@ class ProwlState(State):
         seat = self.active
         self.turns += 1
         self.phase = TURN
-        for card in (FROST_VEIL, BLIZZARD):
-            if self.att_by[card] == seat:
-                self.detach(card)
+        att_by = self.att_by
+        if att_by[FROST_VEIL] == seat:
+            self.detach(FROST_VEIL)
+        if att_by[BLIZZARD] == seat:
+            self.detach(BLIZZARD)
         if self.game.strengthening_deck and self.dominance == seat:  # R37
             if self.deck:
                 card = self.deck.pop()
