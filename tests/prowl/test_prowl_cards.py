@@ -201,6 +201,7 @@ def test_hunter_peeks_and_may_lower_and_X11_lowers_even_without_a_peek():
     st.face_up = [False, True, True, True]
     st.apply(0, A.Play("summer_hunter", "strengthen"))
     assert st.legal_actions(0) == [*A.CHOOSE_CLAN, A.SKIP]
+    assert st.default_action(0) is A.SKIP  # P3: the optional part is skipped by default
 
 
 def test_firebrand_and_magistrate_choose_an_opponent_with_a_turn_left():
