@@ -2,6 +2,10 @@
 
 The reference is OpenSpiel's pure-Python ``python_liars_poker`` (with the ``[bench]`` extra): the same loop of
 legal actions, a uniform random choice and apply, so the ratio compares engines, not machines.
+
+Search speed: hexbox's ISMCTS in iterations/s from the first decision of a new game (a fixed number of
+iterations), and OpenSpiel's Python ``ISMCTSBot`` (one-rollout ``RandomRolloutEvaluator``, 4,000 simulations,
+first decision of ``leduc_poker``) in simulations/s, measured in the same run.
 """
 
 from __future__ import annotations
@@ -11,7 +15,8 @@ import statistics
 import time
 from typing import Any
 
-from hexbox.core import State, load
+from hexbox.agents.ismcts import ISMCTS
+from hexbox.core import State, View, load
 from hexbox.core.registry import game_info
 
 
@@ -96,7 +101,67 @@ def openspiel_playout():
     return one
 
 
-def bench(names: list[str], rounds: int = 5, seconds: float = 1.0) -> dict[str, Any]:
+ISMCTS_ITERS = 1000
+OPENSPIEL_SIMULATIONS = 4000
+
+
+def ismcts_search(name: str, players: int, iters: int = ISMCTS_ITERS):
+    """A function timing one ISMCTS search of ``iters`` iterations from the first decision of a new game."""
+    game = load(name, players=players)
+    seeds = iter(range(1 << 62))
+
+    def one() -> tuple[float, int]:
+        state = game.new_state(seed=next(seeds))
+        seat = state.actors[0]
+        agent = ISMCTS(iters=iters)
+        view = View.of(state, seat)
+        start = time.perf_counter()
+        agent.search(view, random.Random(0))
+        return time.perf_counter() - start, agent.last_iterations
+
+    return one
+
+
+def openspiel_ismcts(simulations: int = OPENSPIEL_SIMULATIONS):
+    """Timing OpenSpiel's Python ISMCTSBot at the first decision of leduc_poker; None without open_spiel."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("leduc_poker")
+    seeds = iter(range(1 << 31))
+
+    def one() -> tuple[float, int]:
+        seed = next(seeds)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
+        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations,
+                               random_state=np.random.RandomState(seed))
+        state = game.new_initial_state()
+        while state.is_chance_node():  # the deal
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[seed % len(outcomes)][0])
+        start = time.perf_counter()
+        bot.run_search(state)
+        return time.perf_counter() - start, simulations
+
+    return one
+
+
+def _searches(search, seconds: float) -> float:
+    """Iterations (simulations) per second over whole searches, for about ``seconds`` (at least one search)."""
+    spent = 0.0
+    done = 0
+    while True:
+        dt, n = search()
+        spent += dt
+        done += n
+        if spent >= seconds:
+            return done / spent
+
+
+def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool = True) -> dict[str, Any]:
     """Medians over ``rounds`` rounds, interleaving the games and the reference so drift hits all alike."""
     rng = random.Random(1)
     runners = {}
@@ -104,8 +169,11 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0) -> dict[str, 
         players = game_info(name).default_players or game_info(name).min_players
         runners[name] = (players, hexbox_playout(name, players), mid_game_states(name, players))
     reference = openspiel_playout()
-    samples: dict[str, dict[str, list[float]]] = {n: {"games": [], "actions": [], "clones": []} for n in names}
-    ref: dict[str, list[float]] = {"games": [], "actions": []}
+    searches = {name: ismcts_search(name, runners[name][0]) for name in names} if search else {}
+    ref_search = openspiel_ismcts() if search else None
+    samples: dict[str, dict[str, list[float]]] = {n: {"games": [], "actions": [], "clones": [], "ismcts": []}
+                                                  for n in names}
+    ref: dict[str, list[float]] = {"games": [], "actions": [], "ismcts": []}
     for _ in range(rounds):
         if reference is not None:
             g, a = _playouts(reference, seconds, rng)
@@ -116,19 +184,30 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0) -> dict[str, 
             samples[name]["games"].append(g)
             samples[name]["actions"].append(a)
             samples[name]["clones"].append(_clones_per_second(states, seconds / 2))
+            if name in searches:
+                samples[name]["ismcts"].append(_searches(searches[name], seconds))
+        if ref_search is not None:
+            ref["ismcts"].append(_searches(ref_search, seconds))
     out: dict[str, Any] = {"rounds": rounds, "seconds_per_round": seconds, "games": {}}
     ref_actions = statistics.median(ref["actions"]) if ref["actions"] else None
     if ref_actions:
         out["reference"] = {"name": "open_spiel python_liars_poker",
                             "games_per_s": statistics.median(ref["games"]), "actions_per_s": ref_actions}
+    ref_ismcts = statistics.median(ref["ismcts"]) if ref["ismcts"] else None
+    if ref_ismcts:
+        out["ismcts_reference"] = {"name": "open_spiel ISMCTSBot (Python), leduc_poker, 1 random rollout",
+                                   "simulations": OPENSPIEL_SIMULATIONS, "simulations_per_s": ref_ismcts}
     for name, (players, _, _) in runners.items():
         s = samples[name]
         actions = statistics.median(s["actions"])
+        ismcts_rate = statistics.median(s["ismcts"]) if s["ismcts"] else None
         out["games"][name] = {
             "players": players,
             "games_per_s": statistics.median(s["games"]),
             "actions_per_s": actions,
             "clones_per_s": statistics.median(s["clones"]),
             "ratio_to_reference": actions / ref_actions if ref_actions else None,
+            "ismcts_iterations_per_s": ismcts_rate,
+            "ismcts_ratio_to_reference": ismcts_rate / ref_ismcts if ismcts_rate and ref_ismcts else None,
         }
     return out

@@ -325,8 +325,10 @@ def bench_cmd(
     rounds: Annotated[int, typer.Option(help="rounds; the numbers are medians")] = 5,
     seconds: Annotated[float, typer.Option(help="seconds per measurement")] = 1.0,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    search: Annotated[bool, typer.Option(help="also time ISMCTS (and OpenSpiel's ISMCTSBot as reference)")] = True,
 ) -> None:
-    """Random-playout games/s, actions/s and clone()/s, with OpenSpiel's python_liars_poker as reference."""
+    """Random-playout games/s, actions/s and clone()/s, with OpenSpiel's python_liars_poker as reference;
+    ISMCTS iterations/s, with OpenSpiel's Python ISMCTSBot as reference."""
     from hexbox.bench import bench
 
     chosen = names or games()
@@ -334,7 +336,7 @@ def bench_cmd(
         game_info(name)
     if rounds < 1 or seconds <= 0:
         raise BadInput("--rounds must be at least 1 and --seconds positive")
-    report = bench(chosen, rounds=rounds, seconds=seconds)
+    report = bench(chosen, rounds=rounds, seconds=seconds, search=search)
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return
@@ -352,6 +354,20 @@ def bench_cmd(
                       f"{ref['actions_per_s']:,.0f} actions/s (same run)")
     else:
         console.print("reference: open_spiel is not installed (pip install -e '.[bench]')")
+    if not search:
+        return
+    from hexbox.bench import ISMCTS_ITERS
+
+    table = Table("game", "ISMCTS iterations/s", "× reference simulations/s",
+                  title=f"ISMCTS, {ISMCTS_ITERS} iterations from the first decision, median of {rounds} rounds")
+    for name, r in report["games"].items():
+        ratio = f"{r['ismcts_ratio_to_reference']:.2f}×" if r["ismcts_ratio_to_reference"] else "—"
+        table.add_row(name, f"{r['ismcts_iterations_per_s']:,.0f}", ratio)
+    console.print(table)
+    ref = report.get("ismcts_reference")
+    if ref:
+        console.print(f"reference: {ref['name']}, {ref['simulations']:,} simulations from the first decision: "
+                      f"{ref['simulations_per_s']:,.0f} simulations/s (same run)")
 
 
 # ---- entry point ---------------------------------------------------------------------------------------

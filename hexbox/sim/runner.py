@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import importlib
 import json
+import logging
 import random
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -119,9 +120,9 @@ def _run_ray(jobs: list[GameJob], workers: int, address: str) -> Iterator[dict[s
     if not ray.is_initialized():
         try:
             if address == "local":
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
             else:
-                ray.init(address=address, log_to_driver=False)
+                ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise ConfigError(f"cannot reach a Ray cluster at {address!r}: {str(exc).splitlines()[0]}") from None
         started = True

@@ -1,0 +1,94 @@
+"""`hexbox report`: an HTML page with PNG plots, from a results file; bad files give one line and exit 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from hexbox import ConfigError
+from hexbox.sim.report import SECTIONS, load_results, write_report
+from hexbox.sim.runner import jobs_for, run
+
+pytest.importorskip("matplotlib")
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    path = tmp_path_factory.mktemp("sim") / "results.jsonl"
+    jobs = jobs_for("werebeasts", 5, ["heuristic", "random", "random", "random", "random"], 40, seed=1, rotate=True)
+    path.write_text("".join(json.dumps(r) + "\n" for r in run(jobs)))
+    return path
+
+
+def test_report_writes_a_page_and_its_plots(results, tmp_path):
+    written = write_report(results, tmp_path / "rep")
+    page = (tmp_path / "rep" / "index.html").read_text()
+    assert written["games"] == 40
+    for name in ["win_rate_by_agent.png", "win_rate_by_seat.png", "length_turns.png", "werebeasts_scores.png",
+                 "werebeasts_elimination_by_seat.png", "werebeasts_chow_vs_beasts.png"]:
+        assert name in written["images"]
+        assert (tmp_path / "rep" / name).read_bytes().startswith(PNG)
+        assert f"src='{name}'" in page
+    for title in ["Win rate by agent", "Win rate by seat", "Game length", "Werechow goal vs beast goals",
+                  "eliminations"]:
+        assert title in page
+    assert "heuristic" in page and "95%" in page
+    assert "http://" not in page and "https://" not in page  # no external assets
+
+
+def test_report_numbers_match_the_summary(results, tmp_path):
+    from hexbox.sim.stats import summarize
+
+    summary = summarize(load_results(results))
+    page = (tmp_path / "index.html")
+    write_report(results, tmp_path)
+    text = page.read_text()
+    heuristic = summary["agents"]["heuristic"]
+    assert f"{heuristic['rate']:.1%}" in text and f"{heuristic['wins']:g} / 40" in text
+
+
+def test_sections_are_a_per_game_extension_point():
+    assert "werebeasts" in SECTIONS and callable(SECTIONS["werebeasts"])
+
+
+def test_results_without_stats_still_report(results, tmp_path):
+    plain = tmp_path / "plain.jsonl"
+    lines = [json.loads(x) for x in results.read_text().splitlines()]
+    for line in lines:
+        line.pop("stats")
+    plain.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    written = write_report(plain, tmp_path / "rep")
+    assert "Win rate by agent" in written["sections"]
+    assert not any(s.startswith("Werebeasts") for s in written["sections"])
+
+
+@pytest.mark.parametrize("content, message", [
+    ("", "holds no results"),
+    ("hello\n", "is not JSON"),
+    ('{"index": 0}\n', "is not a result line: no game"),
+])
+def test_bad_files(tmp_path, content, message):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content)
+    with pytest.raises(ConfigError, match=message):
+        load_results(path)
+    out = subprocess.run([sys.executable, "-m", "hexbox", "report", str(path), "--out", str(tmp_path / "r")],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "Traceback" not in out.stderr
+
+
+def test_cli_report(results, tmp_path):
+    out = subprocess.run([sys.executable, "-m", "hexbox", "report", str(results), "--out", str(tmp_path / "r")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "40 games" in out.stdout and (tmp_path / "r" / "index.html").exists()
+    missing = subprocess.run([sys.executable, "-m", "hexbox", "report", str(tmp_path / "nope.jsonl")],
+                             capture_output=True, text=True, timeout=60)
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
