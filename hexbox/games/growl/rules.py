@@ -291,8 +291,8 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
 
     def legal_actions(self, seat: int) -> list[A.Action]:
         phase = self.phase
-        if phase == GIVE:
-            return [A.GIVE[t] for t in self.receivers(self.deck[-1], seat)] if seat == self.active else []
+        if phase == GIVE:  # the window holds the allowed receivers while the card waits to be given
+            return [A.GIVE[t] for t in self.window] if seat == self.active else []
         if self._result is not None or seat not in self.actors:
             return []
         if phase == PASSING:
@@ -339,7 +339,7 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
         if self._result is not None:
             raise IllegalAction("the game is over")
         if type(action) is A.Give and self.phase == GIVE and seat == self.active:  # the common case, checked cheaply
-            if action.target not in self.receivers(self.deck[-1], seat):
+            if action.target not in self.window:
                 raise IllegalAction(f"seat {action.target} may not receive the top card")
         else:
             self.check_actor(seat)
@@ -375,12 +375,14 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
             self.revealed_night.append(card)
             self.phase = NIGHT_CARD
             return [Event("night_card", {"seat": self.active, "card": IDS[card], "final": kind == "final"})]
-        if not self.receivers(card, self.active):  # R23, D17
+        receivers = self.receivers(card, self.active)
+        if not receivers:  # R23, D17
             self.deck.pop()
             self.discards.append(card)
             return [Event("discarded", {"card": IDS[card], "why": "no living player may receive it"})] + \
                 self._end_turn()
         self.phase = GIVE
+        self.window = tuple(receivers)
         return []
 
     def receivers(self, card: int, giver: int) -> list[int]:
@@ -393,6 +395,7 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
     def _give(self, seat: int, action: A.Give) -> list[Event]:
         card = self.deck.pop()
         t = action.target
+        self.window = ()
         if CARDS[card].kind == "spell":  # R19
             self.front[self.pos_of[t]].append(card)
         else:
