@@ -47,6 +47,7 @@ from .cards import (
     hand_json,
     main_cards,
 )
+from .knowledge import KnowledgeMixin
 from .night import NightMixin
 from .phases import (
     GIVE,
@@ -91,7 +92,7 @@ class GrowlGame(Game):
         return GrowlState.setup(self, seed)
 
 
-class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
+class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
     __slots__ = (
         "n", "hands", "wolf", "zero", "dead", "pos_of", "seat_at", "front", "deck", "discards", "revealed_night",
         "night_cards", "cuts", "spells_in", "start_pos", "active", "phase", "night_card", "caged", "insomniac",
@@ -512,62 +513,6 @@ class GrowlState(NightMixin, SpellsMixin, ResampleMixin, State):
             "deck": [IDS[c] for c in reversed(self.deck)],
             "scores": {str(s): v for s, v in scores.items()},
         })]
-
-    # ---- Knowledge of other hands, for resample (spec §8 step 3) -----------------------------------------
-    # pub_known[o]: cards everyone knows o holds (public Day gifts since o last gave cards away unseen);
-    # priv_known[(v, o)]: what v knows o holds, always a superset of pub_known[o].
-
-    def know_public_add(self, o: int, c: int, k: int = 1) -> None:
-        self.pub_known[o][c] += k
-        for (_v, x), known in self.priv_known.items():
-            if x == o:
-                known[c] += k
-
-    def know_public_at_least(self, o: int, c: int, k: int) -> None:
-        if self.pub_known[o][c] < k:
-            self.pub_known[o][c] = k
-        for (_v, x), known in self.priv_known.items():
-            if x == o and known[c] < k:
-                known[c] = k
-
-    def know_public_remove(self, o: int, c: int) -> None:
-        if self.pub_known[o][c]:
-            self.pub_known[o][c] -= 1
-        for (_v, x), known in self.priv_known.items():
-            if x == o and known[c]:
-                known[c] -= 1
-
-    def know_reset(self, o: int) -> None:
-        """``o`` gave away cards nobody else saw: only what o will be seen to receive is known again."""
-        self.pub_known[o] = [0] * HAND
-        for key in [k for k in self.priv_known if k[1] == o]:
-            del self.priv_known[key]
-
-    def _priv(self, v: int, o: int) -> list[int]:
-        known = self.priv_known.get((v, o))
-        if known is None:
-            known = self.priv_known[(v, o)] = self.pub_known[o][:]
-        return known
-
-    def know_private_add(self, v: int, o: int, c: int) -> None:
-        if v != o:
-            self._priv(v, o)[c] += 1
-
-    def know_private_at_least(self, v: int, o: int, c: int) -> None:
-        if v != o:
-            known = self._priv(v, o)
-            known[c] = max(known[c], 1)
-
-    def know_exact(self, v: int, o: int) -> None:
-        if v != o:
-            self.priv_known[(v, o)] = self.hands[o][:]
-
-    def known_hand(self, v: int | None, o: int) -> list[int]:
-        if v == o:
-            return self.hands[o]
-        if v is None:
-            return self.pub_known[o]
-        return self.priv_known.get((v, o), self.pub_known[o])
 
     # ---- views ---------------------------------------------------------------------------------------------
 
