@@ -1,0 +1,28 @@
+"""Voodoo (Red Glove, 2014): roll ingredient dice, cast curses that the others must act out, catch them
+when they forget, and be the first sorcerer to reach 11 points."""
+
+from hexbox.core import GameInfo, Option, register
+
+register(GameInfo(
+    name="voodoo",
+    title="Voodoo",
+    min_players=3,
+    max_players=6,
+    default_players=4,
+    factory="hexbox.games.voodoo.rules:VoodooGame",
+    summary="roll ingredients, cast curses, cry \"Broken!\" when a victim forgets",
+    options=(
+        Option("claim_mode", "call_out", "who turns a broken curse into points (R57, R58)",
+               choices=("call_out", "automatic")),
+        Option("claim_window_seconds", 10, "server timer of the claim window V5", low=3, high=60),
+        Option("reaction_window_seconds", 6, "server timer of the windows V2 and V4", low=2, high=30),
+        Option("turn_seconds", 60, "server timer of each decision in V1/V3", low=10, high=300),
+        Option("target_score", 11, "points needed to win (R38)", low=5, high=21),
+        Option("false_claim_penalty", 1, "points lost for a claim with no violation behind it (R57)", low=0, high=3),
+        Option("max_turns", 300, "turn cap for endless games (R46)", low=30, high=1000),
+        Option("first_seat", -1, "-1 = random first player (R7), else that seat", low=-1, high=lambda n: n - 1),
+    ),
+    conformance=tuple(
+        {"players": n, "claim_mode": mode} for n in (3, 4, 5, 6) for mode in ("call_out", "automatic")
+    ),
+))

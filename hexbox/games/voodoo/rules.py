@@ -1,0 +1,740 @@
+"""Voodoo rules, in the rulebook's order: Setup, the turn (1. the ingredients bag, 2. casting curses and
+other actions, 3. passing the doll), the Big Skulls, interrupting curses, winning.
+
+Rule ids (R…) refer to ../shared/games/voodoo.md; the tests cite the same ids. Artefact effects live in
+artefacts.py, the six checkable curse rules in curses.py.
+
+Representation: dice are six counts (bag, set-aside dice). Decks are lists with the bottom first, so the
+top card is ``deck[-1]`` and "put at the bottom" is ``insert(0, card)``. Who knows where a card lies is a
+bitmask of seats per card (``cseen``/``aseen``); its holder always knows it. Curses in play map curse ->
+(caster, victim), victim -1 for the all-adversary curses.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hexbox.core import Event, Game, IllegalAction, Result, Rng, State
+
+from . import actions as A
+from . import artefacts
+from .cards import CARDS, CURSE_INDEX, CURSES, NCURSES, PERMANENTS, STARTING_CURSES, dice_text
+from .curses import ECHO_CARDS, EMOTE_OF_ACTION, counted, eligible, find_violations
+from .phases import BAG_WINDOW, CANDLE, CLAIMS, OVER, PHASE1, PHASE2, PHASES, RESPONSE
+
+DICE = CARDS.dice
+SKULLS = CARDS.skulls
+
+
+class VoodooGame(Game):
+    name = "voodoo"
+    action_space = A.SPACE
+
+    def __init__(self, players: int, options: dict[str, Any]):
+        super().__init__(players, options)
+        self.automatic = options["claim_mode"] == "automatic"
+        self.target_score: int = options["target_score"]
+        self.false_claim_penalty: int = options["false_claim_penalty"]
+        self.max_turns: int = options["max_turns"]
+
+    def new_state(self, seed: int) -> VoodooState:
+        return VoodooState.setup(self, seed)
+
+
+class VoodooState(State):
+    __slots__ = (
+        "n", "turn", "active", "phase", "rolled", "bag", "aside", "counts", "scores", "struck", "penalty",
+        "powner", "hand", "arts", "cdeck", "adeck", "pdeck", "cseen", "aseen", "inplay", "holder", "ward",
+        "last_target", "blocks", "said", "duties", "bound", "broken", "claimable", "claimed", "open", "pending",
+        "back", "candle", "perm_hit", "log", "prev_log", "violations", "steps", "main", "bag_complete",
+        "_pending_breaks", "_result",
+    )
+
+    game: VoodooGame
+
+    # ---- Setup (S1-S4, R1-R8) -------------------------------------------------------------------------
+
+    @classmethod
+    def setup(cls, game: VoodooGame, seed: int) -> VoodooState:
+        self = cls.__new__(cls)
+        n = game.players
+        rng = Rng(seed)
+        self.game, self.rng, self.n = game, rng, n
+        starting = list(STARTING_CURSES)
+        rng.shuffle(starting)  # R4, D5: one random cost-2 curse each, kept secret
+        self.hand = [[starting[s]] for s in range(n)]
+        dealt = set(starting[:n])
+        self.cdeck = [c for c in range(NCURSES) if c not in dealt]  # R3
+        rng.shuffle(self.cdeck)  # R5
+        self.adeck = list(range(len(CARDS.artefacts)))
+        rng.shuffle(self.adeck)
+        self.pdeck = list(range(len(PERMANENTS)))
+        rng.shuffle(self.pdeck)
+        self.cseen = [0] * NCURSES
+        self.aseen = [0] * len(CARDS.artefacts)
+        self.arts = [[] for _ in range(n)]
+        self.scores = [0] * n  # R6
+        self.struck = [0] * n
+        self.penalty = [0] * n
+        self.powner = [-1] * len(PERMANENTS)
+        self.inplay: dict[int, tuple[int, int]] = {}
+        self.holder = -1  # R40, D7: the Target card starts in the centre
+        self.ward = 0
+        self.last_target = [-1] * n
+        self.blocks = [0] * n
+        self.said = [False] * n
+        self.duties = 0
+        self.bound = [() for _ in range(n)]
+        self.broken = self.claimable = self.claimed = self.open = 0
+        self.pending: tuple[int, int, int] | None = None
+        self.back = PHASE2
+        self.candle: tuple[int, ...] = ()
+        self.perm_hit = 0
+        self.log: list[dict[str, Any]] = []
+        self.prev_log: list[dict[str, Any]] = []
+        self.violations: list[dict[str, Any]] = []
+        self.steps = 0
+        self.main = self.bag_complete = False
+        self._pending_breaks: list[int] = []
+        self._result = None
+        first = game.options["first_seat"]
+        self.turn = 0
+        self._start_turn(rng.randrange(n) if first < 0 else first)  # R7, D6
+        return self
+
+    def clone(self) -> VoodooState:
+        c = VoodooState.__new__(VoodooState)
+        c.game, c.rng, c.n = self.game, self.rng.clone(), self.n
+        c.turn, c.active, c.phase, c.rolled = self.turn, self.active, self.phase, self.rolled
+        c.bag, c.aside, c.counts = self.bag[:], self.aside[:], self.counts[:]
+        c.scores, c.struck, c.penalty, c.powner = self.scores[:], self.struck[:], self.penalty[:], self.powner[:]
+        c.hand = [h[:] for h in self.hand]
+        c.arts = [h[:] for h in self.arts]
+        c.cdeck, c.adeck, c.pdeck = self.cdeck[:], self.adeck[:], self.pdeck[:]
+        c.cseen, c.aseen = self.cseen[:], self.aseen[:]
+        c.inplay = dict(self.inplay)
+        c.holder, c.ward, c.last_target = self.holder, self.ward, self.last_target[:]
+        c.blocks, c.said, c.duties, c.bound = self.blocks[:], self.said[:], self.duties, self.bound[:]
+        c.broken, c.claimable, c.claimed, c.open = self.broken, self.claimable, self.claimed, self.open
+        c.pending, c.back, c.candle, c.perm_hit = self.pending, self.back, self.candle, self.perm_hit
+        c.log, c.prev_log, c.violations = self.log[:], self.prev_log, self.violations[:]
+        c.steps, c.main, c.bag_complete, c._result = self.steps, self.main, self.bag_complete, self._result
+        c._pending_breaks = []
+        return c
+
+    # ---- queries ----------------------------------------------------------------------------------------
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == BAG_WINDOW or phase == CLAIMS:
+            o = self.open
+            return tuple(s for s in range(self.n) if o >> s & 1)
+        if phase == RESPONSE:
+            return (self.pending[2],)
+        if phase == OVER:
+            return ()
+        return (self.active,)
+
+    def victims(self, curse: int) -> list[int]:
+        caster, victim = self.inplay[curse]
+        return [victim] if victim >= 0 else [s for s in range(self.n) if s != caster]
+
+    def _rebind(self) -> None:
+        """Which rule cards bind each seat (R52); recomputed whenever curses enter or leave play."""
+        bound: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
+        for c in sorted(self.inplay):
+            caster = self.inplay[c][0]
+            for v in self.victims(c):
+                bound[v].append((c, caster))
+        for p, owner in enumerate(self.powner):
+            if owner >= 0:
+                bound[owner].append((NCURSES + p, -1))
+        self.bound = [tuple(b) for b in bound]
+
+    # ---- legal actions (ascending ids) ------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[A.Action]:
+        if self._result is not None or seat not in self.actors:
+            return []
+        phase = self.phase
+        out: list[A.Action]
+        if phase == PHASE1:
+            if not self.rolled:
+                out = [A.ROLL]
+            else:
+                bag = tuple(self.bag)
+                out = []
+                if sum(bag) >= 2:  # R11, R12, D11
+                    for f in range(6):
+                        if bag[f]:
+                            rest = bag[:f] + (bag[f] - 1,) + bag[f + 1:]
+                            out += [A.REROLL[f, m] for m in A.submultisets(rest) if sum(m) <= 4]
+                out.append(A.KEEP)
+            out += artefacts.legal(self, seat)
+        elif phase == PHASE2:
+            bag = tuple(self.bag)
+            out = []
+            if sum(bag) >= 2:
+                pairs = A.pairs_in(bag)
+                if self.cdeck:  # R44
+                    out += [A.DRAW_CURSE[m] for m in pairs]
+                if self.adeck:
+                    out += [A.DRAW_ARTEFACT[m] for m in pairs]
+            out += self._casts(seat, bag, A.CAST)
+            out += artefacts.legal(self, seat)
+            out.append(A.PASS_DOLL)
+        elif phase == BAG_WINDOW or phase == RESPONSE:
+            out = artefacts.legal(self, seat)
+            out.append(A.DONE)
+        elif phase == CLAIMS:
+            out = [A.CLAIM[c] for c in sorted(self.inplay)
+                   if self.inplay[c][0] == seat and not self.claimed >> c & 1]
+            out.append(A.DONE)
+        else:  # CANDLE
+            out = artefacts.candle_choices(self)
+        return out + _free(self.blocks[seat], self.said[seat])
+
+    def _casts(self, seat: int, bag: tuple[int, ...], table: dict) -> list[A.Action]:
+        """Casts of ``seat``'s curses paid from ``bag`` (R18-R22, R39, R41, R42)."""
+        out = []
+        targets = eligible(self, seat)
+        for c in sorted(self.hand[seat]):
+            pays = A.payable(c, bag)
+            if not pays:
+                continue
+            for t in ((-1,) if CURSES[c].all_adversaries else sorted(targets)):
+                out += [table[c, t, p] for p in pays]
+        return out
+
+    def default_action(self, seat: int) -> A.Action:
+        if seat not in self.actors:
+            raise IllegalAction(f"seat {seat} may not act now")
+        phase = self.phase
+        if phase == PHASE1:
+            return A.KEEP if self.rolled else A.ROLL
+        if phase == PHASE2:
+            return A.PASS_DOLL
+        if phase == CANDLE:
+            return artefacts.candle_choices(self)[0]
+        return A.DONE
+
+    # ---- apply ------------------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: A.Action) -> list[Event]:
+        if action not in A.SPACE.ids:
+            raise IllegalAction(f"{action!r} is not a Voodoo action")
+        if self._result is not None:
+            raise IllegalAction("the game is over")
+        if seat not in self.actors:
+            raise IllegalAction(f"seat {seat} may not act now (waiting for {list(self.actors)})")
+        kind = type(action)
+        if kind is A.Emote or kind is A.Say:
+            return self._free_action(seat, action)
+        check, do = _HANDLERS[kind]
+        check(self, seat, action)  # refuses without changing anything
+        events = self._before(seat, action)
+        events += do(self, seat, action)
+        return events + self._after(seat)
+
+    # ---- the curse machinery around every action (R56) --------------------------------------------------
+
+    def _before(self, seat: int, action: A.Action) -> list[Event]:
+        """Steps (1) and (2) of R56: find the violations, apply permanent consequences; then count and log."""
+        self.main = main = seat == self.active and self.phase in (PHASE1, PHASE2, CANDLE)
+        self.bag_complete = self.phase in (PHASE2, CANDLE)
+        broken = find_violations(self, seat, action)
+        self.steps += 1
+        entry = {"i": self.steps, "seat": seat, **_public_json(action)}
+        if action.kind == "cast" or (action.kind == "use_artefact" and action.artefact == "A01"):
+            allowed = eligible(self, seat)  # public context that lets a player judge target rules later
+            entry["left"] = allowed[0] if allowed else None
+            best = max((self.scores[t] for t in allowed), default=0)
+            entry["leaders"] = [t for t in allowed if self.scores[t] == best]
+        self.log.append(entry)
+        events: list[Event] = []
+        self._pending_breaks = broken
+        if broken:
+            events += self._record(seat, broken, action)
+        if main:
+            for k in counted(action, self.bag_complete):
+                self.counts[k] += 1
+        # the ritual block and the echo duties of this seat end with this non-free action (R51, R54)
+        self.blocks[seat] = 0
+        self.said[seat] = False
+        if self.duties:
+            self.duties &= ~_SEAT_DUTIES[seat]
+        return events
+
+    def _after(self, seat: int) -> list[Event]:
+        """Step (4) of R56: in automatic mode the casters of the broken curses score at once."""
+        broken = self._pending_breaks
+        self._pending_breaks = []
+        if not broken or not self.game.automatic or self._result is not None:
+            return []
+        n = self.n
+        awards = sorted((c for c in broken if c < NCURSES and c in self.inplay),
+                        key=lambda c: ((self.inplay[c][0] - seat - 1) % n, c))  # D19
+        events: list[Event] = []
+        for c in awards:
+            if c not in self.inplay or self._result is not None:
+                continue
+            caster = self.inplay[c][0]
+            events.append(Event("curse_interrupted", {"curse": CURSES[c].id, "caster": caster, "by": seat,
+                                                      "points": CURSES[c].interrupt}))
+            events += self._discard_from_play(c)
+            events += self._gain(caster, CURSES[c].interrupt)
+        return events
+
+    def _record(self, seat: int, broken: list[int], action: A.Action) -> list[Event]:
+        events: list[Event] = []
+        automatic = self.game.automatic
+        for card in broken:
+            if card < NCURSES:
+                caster = self.inplay[card][0]
+                self.violations.append({"curse": CURSES[card].id, "victim": seat, "caster": caster,
+                                        "action": self.steps, "period": self.turn})
+                if not automatic:
+                    self.broken |= 1 << card  # R57: not announced
+                else:
+                    events.append(Event("violation", {"curse": CURSES[card].id, "victim": seat, "caster": caster}))
+            else:
+                p = card - NCURSES
+                self.violations.append({"curse": PERMANENTS[p].id, "victim": seat, "caster": None,
+                                        "action": self.steps, "period": self.turn})
+                if not self.perm_hit >> p & 1:  # R60
+                    self.perm_hit |= 1 << p
+                    events += self._consequence(seat, p, action)
+        return events
+
+    def _consequence(self, seat: int, p: int, action: A.Action) -> list[Event]:
+        """R31, R59-R61: a permanent curse's consequence applies at once, to its owner only."""
+        perm = PERMANENTS[p]
+        data: dict[str, Any] = {"seat": seat, "permanent": perm.id, "consequence": perm.consequence}
+        if perm.consequence == "lose_points":
+            self.scores[seat] = max(0, self.scores[seat] - perm.n)  # R45
+        elif perm.consequence == "fewer_dice":
+            self.penalty[seat] += perm.n
+        else:  # discard_curse: never the card being cast
+            casting = CURSE_INDEX.get(getattr(action, "curse", ""), -1)
+            choices = sorted(c for c in self.hand[seat] if c != casting)
+            if choices:
+                c = choices[self.rng.randrange(len(choices))]
+                self.hand[seat].remove(c)
+                self._to_curse_bottom(c)
+                data["curse"] = CURSES[c].id
+        self.log.append({"kind": "consequence", "fact": True, **data})
+        return [Event("consequence", data)]
+
+    def _free_action(self, seat: int, action: A.Action) -> list[Event]:
+        """Emotes and says (R65-R68): free, at most once each per ritual block (D24)."""
+        if type(action) is A.Emote:
+            bit = EMOTE_OF_ACTION[action]
+            if self.blocks[seat] & bit:
+                raise IllegalAction(f"you already did '{action.emote}' since your last action")
+            self.blocks[seat] |= bit
+            self.steps += 1
+            self.log.append({"i": self.steps, "seat": seat, "kind": "emote", "emote": action.emote})
+            return [Event("emote", {"seat": seat, "emote": action.emote})]
+        if self.said[seat]:
+            raise IllegalAction("you already spoke since your last action")
+        self.main = False
+        broken = find_violations(self, seat, action)
+        self.steps += 1
+        self.log.append({"i": self.steps, "seat": seat, "kind": "say", "phrase": action.phrase,
+                         "voice": action.voice})
+        events = [Event("say", {"seat": seat, "phrase": action.phrase, "voice": action.voice})]
+        self._pending_breaks = broken
+        if broken:
+            events += self._record(seat, broken, action)
+        self.said[seat] = True
+        for card in ECHO_CARDS["caster_says"]:  # R54: Loa Rider
+            if card in self.inplay and self.inplay[card][0] == seat:
+                for v in self.victims(card):
+                    self.duties |= 1 << (8 * card + v)
+        return events + self._after(seat)
+
+    def _echo(self, event: str, by: int) -> None:
+        """R54: an event by ``by`` gives every other victim of a matching echo rule a duty."""
+        for card in ECHO_CARDS[event]:
+            if card < NCURSES:
+                if card in self.inplay:
+                    for v in self.victims(card):
+                        if v != by:
+                            self.duties |= 1 << (8 * card + v)
+            else:
+                owner = self.powner[card - NCURSES]
+                if owner >= 0 and owner != by:
+                    self.duties |= 1 << (8 * card + owner)
+
+    # ---- 1. Preparing the ingredients bag (R10-R13) -----------------------------------------------------
+
+    def _my_turn(self, seat: int, phase: int, what: str) -> None:
+        if self.phase != phase or seat != self.active:
+            raise IllegalAction(f"cannot {what} now: it is not that moment of your turn ({PHASES[self.phase]})")
+
+    def _check_roll(self, seat: int, action: A.Roll) -> None:
+        self._my_turn(seat, PHASE1, "roll")
+        if self.rolled:
+            raise IllegalAction("you rolled already; re-roll or keep")
+
+    def _roll(self, seat: int, action: A.Roll) -> list[Event]:
+        k = max(1, DICE - self.penalty[seat])  # R10, R61
+        self.penalty[seat] = 0
+        self.rolled = True
+        self.roll_into(k)
+        self._echo("roll", seat)
+        return [Event("rolled", {"seat": seat, "dice": k, "bag": _faces(self.bag)})]
+
+    def roll_into(self, k: int) -> None:
+        bag = self.bag
+        for _ in range(k):
+            bag[self.rng.randrange(6)] += 1
+
+    def _check_reroll(self, seat: int, action: A.Reroll) -> None:
+        self._my_turn(seat, PHASE1, "re-roll")
+        if not self.rolled:
+            raise IllegalAction("roll first")
+        bag = self.bag[:]
+        if sum(bag) < 2:
+            raise IllegalAction("one die left: keep it (R12)")
+        drop = A.CODES.index(action.drop)
+        if not bag[drop]:
+            raise IllegalAction(f"no {action.drop} in the bag to discard")
+        bag[drop] -= 1
+        if any(a > b for a, b in zip(A.KEY_OF_TEXT[action.dice], bag)):
+            raise IllegalAction(f"the bag has no {action.dice} left to re-roll after discarding {action.drop}")
+
+    def _reroll(self, seat: int, action: A.Reroll) -> list[Event]:
+        drop = A.CODES.index(action.drop)  # R11: set one die aside, re-roll any of the others
+        self.bag[drop] -= 1
+        self.aside[drop] += 1
+        dice = A.KEY_OF_TEXT[action.dice]
+        for f in range(6):
+            self.bag[f] -= dice[f]
+        self.roll_into(sum(dice))
+        return [Event("rerolled", {"seat": seat, "drop": action.drop, "dice": action.dice, "bag": _faces(self.bag)})]
+
+    def _check_keep(self, seat: int, action: A.Keep) -> None:
+        self._my_turn(seat, PHASE1, "keep the bag")
+        if not self.rolled:
+            raise IllegalAction("roll first")
+
+    def _keep(self, seat: int, action: A.Keep) -> list[Event]:
+        # R12, R37: the bag is complete; adversaries with artefacts may react (V2)
+        self.open = sum(1 << s for s in range(self.n) if s != seat and self.arts[s])
+        self.phase = BAG_WINDOW if self.open else PHASE2
+        return [Event("bag_complete", {"seat": seat, "bag": _faces(self.bag)})]
+
+    # ---- 2. Casting curses and other actions (R14-R22, R39-R49) ----------------------------------------
+
+    def _check_pay(self, seat: int, pay_text: str, what: str) -> None:
+        self._my_turn(seat, PHASE2, what)
+        if any(a > b for a, b in zip(A.KEY_OF_TEXT[pay_text], self.bag)):
+            raise IllegalAction(f"your bag does not hold {pay_text}")
+
+    def _spend(self, pay_text: str) -> None:
+        pay = A.KEY_OF_TEXT[pay_text]
+        for f in range(6):
+            self.bag[f] -= pay[f]
+
+    def _check_draw_curse(self, seat: int, action: A.DrawCurse) -> None:
+        self._check_pay(seat, action.pay, "draw a curse")
+        if not self.cdeck:
+            raise IllegalAction("the Curse deck is empty (R44)")
+
+    def _draw_curse(self, seat: int, action: A.DrawCurse) -> list[Event]:
+        self._spend(action.pay)  # R15
+        return self.draw_curses(seat, 1)
+
+    def draw_curses(self, seat: int, k: int) -> list[Event]:
+        events = [Event("drew_curse", {"seat": seat, "count": min(k, len(self.cdeck))})]
+        for _ in range(min(k, len(self.cdeck))):
+            c = self.cdeck.pop()
+            self.hand[seat].append(c)
+            events.append(Event("card", {"seat": seat, "curse": CURSES[c].id}, to=(seat,)))
+        return events
+
+    def _check_draw_artefact(self, seat: int, action: A.DrawArtefact) -> None:
+        self._check_pay(seat, action.pay, "draw an artefact")
+        if not self.adeck:
+            raise IllegalAction("the Artefact deck is empty (R44)")
+
+    def _draw_artefact(self, seat: int, action: A.DrawArtefact) -> list[Event]:
+        self._spend(action.pay)  # R16
+        a = self.adeck.pop()
+        self.arts[seat].append(a)
+        return [Event("drew_artefact", {"seat": seat}),
+                Event("card", {"seat": seat, "artefact": CARDS.artefacts[a].id}, to=(seat,))]
+
+    def check_target(self, seat: int, curse: int, target: int) -> None:
+        if CURSES[curse].all_adversaries:
+            return  # R41: no target, whoever holds the Target card
+        if not 0 <= target < self.n or target == seat:
+            raise IllegalAction("curse an adversary at the table (R39)")
+        if target == self.holder:
+            raise IllegalAction(f"seat {target} holds the Target card and cannot be cursed (R20)")
+        if self.ward >> target & 1:
+            raise IllegalAction(f"seat {target} is under Spirit Ward")
+
+    def _check_cast(self, seat: int, action: A.Cast) -> None:
+        self._check_pay(seat, action.pay, "cast")
+        c = CURSE_INDEX[action.curse]
+        if c not in self.hand[seat]:
+            raise IllegalAction(f"{action.curse} is not in your hand")
+        self.check_target(seat, c, action.target)
+
+    def _cast(self, seat: int, action: A.Cast) -> list[Event]:
+        self._spend(action.pay)
+        return self.declare(seat, CURSE_INDEX[action.curse], action.target, action.pay, PHASE2)
+
+    def declare(self, caster: int, curse: int, target: int, pay: str, back: int) -> list[Event]:
+        """R18, R49: the cast is announced; a single target holding an artefact may respond (V4)."""
+        self.hand[caster].remove(curse)
+        self.cseen[curse] = (1 << self.n) - 1
+        if target >= 0:
+            self.last_target[caster] = target
+        self._echo("cast", caster)
+        c = CURSES[curse]
+        events = [Event("cast", {"caster": caster, "curse": c.id, "name": c.name, "text": c.text,
+                                 "target": target, "pay": pay})]
+        if target >= 0 and self.arts[target]:
+            self.pending = (caster, curse, target)
+            self.back = back
+            self.phase = RESPONSE
+            return events
+        return events + self.resolve(caster, curse, target)
+
+    def resolve(self, caster: int, curse: int, target: int) -> list[Event]:
+        """The card lies before its caster, marked with its victim; Cast points; the Target card moves."""
+        self.inplay[curse] = (caster, target)
+        self._rebind()
+        if target >= 0:
+            self.holder = target  # R18; R41: all-adversary curses leave it alone
+        events = [Event("curse_in_play", {"curse": CURSES[curse].id, "caster": caster, "victim": target})]
+        return events + self._gain(caster, CURSES[curse].cast)
+
+    # ---- 3. Passing the doll (R24, R25) -----------------------------------------------------------------
+
+    def _check_pass_doll(self, seat: int, action: A.PassDoll) -> None:
+        self._my_turn(seat, PHASE2, "pass the doll")
+
+    def _pass_doll(self, seat: int, action: A.PassDoll) -> list[Event]:
+        self.bag = [0] * 6  # D10
+        self.aside = [0] * 6
+        self.turn += 1
+        self.perm_hit = 0  # R60: V5 already belongs to the next turn
+        self.prev_log = self.log
+        self.log = []
+        events = [Event("doll_passed", {"seat": seat, "to": (seat + 1) % self.n})]
+        if not self.game.automatic:
+            owners = {caster for caster, _ in self.inplay.values()}
+            self.claimable, self.broken, self.claimed = self.broken, 0, 0
+            self.open = sum(1 << s for s in owners)
+            if self.open:
+                self.phase = CLAIMS  # R57: V5 opens for every curse owner, violation or not (D15)
+                return events
+        return events + self._next_turn()
+
+    def _next_turn(self) -> list[Event]:
+        self.claimable = 0  # R57: unclaimed violations of the period expire
+        if self.turn >= self.game.max_turns:  # R46
+            return self._end_by_cap()
+        return self._start_turn((self.active + 1) % self.n)
+
+    def _start_turn(self, seat: int) -> list[Event]:
+        self.active = seat
+        self.phase = PHASE1
+        self.rolled = False
+        self.bag = [0] * 6
+        self.aside = [0] * 6
+        self.counts = [0] * 5
+        self.ward &= ~(1 << seat)  # A13 lasts until its user's next turn starts
+        self.open = 0
+        return [Event("turn", {"active": seat, "turn": self.turn})]
+
+    # ---- windows: done and claims (V2, V4, V5; R57) -----------------------------------------------------
+
+    def _check_done(self, seat: int, action: A.Done) -> None:
+        if self.phase not in (BAG_WINDOW, RESPONSE, CLAIMS):
+            raise IllegalAction("there is no window to close now")
+
+    def _done(self, seat: int, action: A.Done) -> list[Event]:
+        if self.phase == RESPONSE:
+            caster, curse, target = self.pending
+            self.pending = None
+            events = self.resolve(caster, curse, target)
+            if self._result is None:
+                self.return_from_response()
+            return events
+        self.open &= ~(1 << seat)
+        if self.open:
+            return []
+        if self.phase == BAG_WINDOW:
+            self.phase = PHASE2
+            return []
+        return self._next_turn()
+
+    def return_from_response(self) -> None:
+        self.phase = self.back
+        if self.phase == BAG_WINDOW and not self.open:
+            self.phase = PHASE2
+
+    def _check_claim(self, seat: int, action: A.Claim) -> None:
+        c = CURSE_INDEX[action.curse]
+        if self.phase != CLAIMS:
+            raise IllegalAction("claims are made in the claim window after the doll is passed (R57)")
+        if self.inplay.get(c, (-1,))[0] != seat:
+            raise IllegalAction(f"{action.curse} is not a curse you cast that is in play")
+        if self.claimed >> c & 1:
+            raise IllegalAction(f"you claimed {action.curse} already in this window")
+
+    def _claim(self, seat: int, action: A.Claim) -> list[Event]:
+        c = CURSE_INDEX[action.curse]
+        self.claimed |= 1 << c
+        if self.claimable >> c & 1:  # R30, R57: a true claim
+            events = [Event("claim", {"seat": seat, "curse": action.curse, "true": True,
+                                      "points": CURSES[c].interrupt})]
+            events += self._discard_from_play(c)
+            return events + self._gain(seat, CURSES[c].interrupt)
+        lost = min(self.scores[seat], self.game.false_claim_penalty)  # R57: a false claim
+        self.scores[seat] -= lost
+        return [Event("claim", {"seat": seat, "curse": action.curse, "true": False, "lost": lost})]
+
+    def _discard_from_play(self, c: int) -> list[Event]:
+        """R30, R63: the curse goes face up to the bottom of the Curse deck, with its violations and duties."""
+        del self.inplay[c]
+        self._rebind()
+        mask = ~(1 << c)
+        self.broken &= mask
+        self.claimable &= mask
+        self.duties &= ~(0xFF << (8 * c))
+        self._to_curse_bottom(c)
+        return [Event("curse_discarded", {"curse": CURSES[c].id})]
+
+    def _to_curse_bottom(self, c: int) -> None:
+        self.cdeck.insert(0, c)
+        self.cseen[c] = (1 << self.n) - 1
+
+    # ---- points, the Big Skulls and winning (R26-R28, R38, R45, R46) ------------------------------------
+
+    def _gain(self, seat: int, points: int) -> list[Event]:
+        old = self.scores[seat]
+        new = old + points
+        self.scores[seat] = new
+        self.log.append({"kind": "points", "fact": True, "seat": seat, "gain": points})
+        events = [Event("points", {"seat": seat, "gain": points, "score": new})]
+        self._echo("points", seat)
+        if new >= self.game.target_score:  # R38, D19: at once, even mid-action
+            self._result = Result(frozenset((seat,)), dict(enumerate(self.scores)),
+                                  f"seat {seat} reached {self.game.target_score} points")
+            self.phase = OVER
+            self.open = 0
+            return events + [Event("game_over", self._result.to_json())]
+        for i, skull in enumerate(SKULLS):
+            if old < skull <= new and not self.struck[seat] >> i & 1:  # R26, R28, D13
+                self.struck[seat] |= 1 << i
+                if self.pdeck:  # R27
+                    p = self.pdeck.pop()
+                    self.powner[p] = seat
+                    self._rebind()
+                    self.log.append({"kind": "permanent", "fact": True, "seat": seat, "permanent": PERMANENTS[p].id})
+                    events.append(Event("permanent_curse", {"seat": seat, "skull": skull,
+                                                            "permanent": PERMANENTS[p].id}))
+        return events
+
+    def _end_by_cap(self) -> list[Event]:
+        top = max(self.scores)
+        winners = frozenset(s for s in range(self.n) if self.scores[s] == top)
+        self._result = Result(winners, dict(enumerate(self.scores)),
+                              f"turn cap of {self.game.max_turns} turns: highest score {top}")
+        self.phase = OVER
+        self.open = 0
+        return [Event("game_over", self._result.to_json())]
+
+    # ---- views and resampling -----------------------------------------------------------------------------
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        from .views import observe
+
+        return observe(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> VoodooState:
+        """A world consistent with what ``seat`` knows (spec §8): unseen cards re-dealt, decks re-shuffled."""
+        world = self.clone()
+        world.rng = self.reseeded(rng)
+        if self._result is not None:
+            return world
+        bit = 1 << seat
+        candle = list(world.candle) if world.phase == CANDLE and world.active != seat else []
+        for hands, deck, seen, extra in ((world.hand, world.cdeck, world.cseen, candle),
+                                         (world.arts, world.adeck, world.aseen, [])):
+            slots: list[tuple[list[int], int]] = []
+            for s in range(self.n):
+                if s != seat:
+                    slots += [(hands[s], i) for i, c in enumerate(hands[s]) if not seen[c] & bit]
+            slots += [(deck, i) for i, c in enumerate(deck) if not seen[c] & bit]
+            slots += [(extra, i) for i in range(len(extra))]
+            cards = [where[i] for where, i in slots]
+            masks = [seen[c] for c in cards]  # what others know follows the slot, not the card
+            rng.shuffle(cards)
+            for (where, i), c, m in zip(slots, cards, masks):
+                where[i] = c
+                seen[c] = m
+        if candle:
+            world.candle = tuple(candle)
+        rng.shuffle(world.pdeck)
+        return world
+
+
+def _faces(counts: list[int]) -> str:
+    return dice_text(counts)
+
+
+_SEAT_DUTIES = tuple(sum(1 << (8 * card + seat) for card in range(NCURSES + len(PERMANENTS))) for seat in range(8))
+
+
+def _public_json(action: A.Action) -> dict[str, Any]:
+    if type(action) is A.KeepCard:
+        return {"kind": "keep_card"}  # which card Black Candle kept is the user's secret
+    return action.to_json()
+
+
+_FREE_CACHE: dict[tuple[int, bool], list[A.Action]] = {}
+
+
+def _free(block: int, said: bool) -> list[A.Action]:
+    """Free actions still open in a ritual block: each emote once, one say (D24)."""
+    key = (block, said)
+    out = _FREE_CACHE.get(key)
+    if out is None:
+        out = [e for e in A.EMOTE if not block & EMOTE_OF_ACTION[e]]
+        if not said:
+            out += A.SAY
+        _FREE_CACHE[key] = out
+    return out
+
+
+S = VoodooState
+_HANDLERS = {
+    A.Roll: (S._check_roll, S._roll),
+    A.Reroll: (S._check_reroll, S._reroll),
+    A.Keep: (S._check_keep, S._keep),
+    A.DrawCurse: (S._check_draw_curse, S._draw_curse),
+    A.DrawArtefact: (S._check_draw_artefact, S._draw_artefact),
+    A.Cast: (S._check_cast, S._cast),
+    A.UseArtefact: (artefacts.check, artefacts.use),
+    A.KeepCard: (artefacts.check_keep_card, artefacts.keep_card),
+    A.PassDoll: (S._check_pass_doll, S._pass_doll),
+    A.Claim: (S._check_claim, S._claim),
+    A.Done: (S._check_done, S._done),
+}

@@ -1,0 +1,134 @@
+"""Test helpers for Voodoo: fixed set-ups plus direct state surgery (fine in tests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import hexbox
+from hexbox.core import Rng
+from hexbox.games.voodoo import actions as A
+from hexbox.games.voodoo.cards import ARTEFACT_INDEX, CODE_INDEX, CURSE_INDEX, PERMANENTS
+from hexbox.games.voodoo.rules import VoodooState
+
+
+class ScriptedRng(Rng):
+    """Dice come from a script of face codes; everything else (and an exhausted script) from the seed."""
+
+    def __init__(self, faces: str = "", seed: int = 0):
+        super().__init__(seed)
+        self.script = [CODE_INDEX[c] for c in faces.split()]
+
+    def randrange(self, *args: Any, **kw: Any) -> int:
+        if self.script and args == (6,):
+            return self.script.pop(0)
+        return super().randrange(*args, **kw)
+
+
+def new(players: int = 4, seed: int = 0, **options: Any) -> VoodooState:
+    options.setdefault("first_seat", 0)
+    return hexbox.load("voodoo", players=players, **options).new_state(seed=seed)
+
+
+def act(state: VoodooState, seat: int, obj: dict[str, Any] | A.Action) -> list:
+    action = obj if isinstance(obj, A.Action) else state.game.parse_action(_full(obj))
+    return state.apply(seat, action)
+
+
+def _full(obj: dict[str, Any]) -> dict[str, Any]:
+    if obj.get("kind") == "use_artefact":
+        return {"curse": "", "target": -1, "dice": "", "face": "", "face_to": "", **obj}
+    return obj
+
+
+def dice(text: str) -> list[int]:
+    counts = [0] * 6
+    for c in text.split():
+        counts[CODE_INDEX[c]] += 1
+    return counts
+
+
+def set_bag(state: VoodooState, text: str) -> None:
+    state.bag = dice(text)
+
+
+def roll(state: VoodooState, faces: str) -> None:
+    """The active player rolls exactly these faces (after any emotes the test already made)."""
+    state.rng = ScriptedRng(faces)
+    act(state, state.active, A.ROLL)
+
+
+def _take_curse(state: VoodooState, c: int) -> None:
+    for h in state.hand:
+        if c in h:
+            h.remove(c)
+    if c in state.cdeck:
+        state.cdeck.remove(c)
+    state.inplay.pop(c, None)
+
+
+def give(state: VoodooState, seat: int, *cards: str) -> None:
+    """Put curses (C/E/H ids) or artefacts (A ids) into a seat's hand, taking them from wherever they are."""
+    for cid in cards:
+        if cid in ARTEFACT_INDEX:
+            a = ARTEFACT_INDEX[cid]
+            for h in state.arts:
+                if a in h:
+                    h.remove(a)
+            if a in state.adeck:
+                state.adeck.remove(a)
+            state.arts[seat].append(a)
+        else:
+            c = CURSE_INDEX[cid]
+            _take_curse(state, c)
+            state.hand[seat].append(c)
+    state._rebind()
+
+
+def clear_hands(state: VoodooState) -> None:
+    for s in range(state.n):
+        for c in state.hand[s]:
+            state.cdeck.insert(0, c)
+        for a in state.arts[s]:
+            state.adeck.insert(0, a)
+        state.hand[s] = []
+        state.arts[s] = []
+
+
+def curse_on(state: VoodooState, cid: str, caster: int, victim: int) -> None:
+    """Put a curse in play as if it had been cast (victim -1: every adversary)."""
+    c = CURSE_INDEX[cid]
+    _take_curse(state, c)
+    state.inplay[c] = (caster, victim)
+    state._rebind()
+
+
+def permanent_on(state: VoodooState, pid: str, seat: int) -> None:
+    p = next(x.index for x in PERMANENTS if x.id == pid)
+    if p in state.pdeck:
+        state.pdeck.remove(p)
+    state.powner[p] = seat
+    state._rebind()
+
+
+def to_phase2(state: VoodooState, faces: str) -> None:
+    """The active player rolls these faces and keeps them; adversaries' bag windows are closed."""
+    roll(state, faces)
+    act(state, state.active, A.KEEP)
+    while state.phase == 1:  # BAG_WINDOW
+        act(state, state.actors[0], A.DONE)
+
+
+def pass_turn(state: VoodooState) -> None:
+    """The active player passes the doll; every claim window closes without claims."""
+    act(state, state.active, A.PASS_DOLL)
+    while state.phase == 4:  # CLAIMS
+        act(state, state.actors[0], A.DONE)
+
+
+def emote(state: VoodooState, seat: int, *names: str) -> None:
+    for e in names:
+        act(state, seat, {"kind": "emote", "emote": e})
+
+
+def kinds(actions: list) -> set[str]:
+    return {a.kind for a in actions}
