@@ -36,14 +36,44 @@ class Heuristic:
         obs = view.observation
         if obs["phase"] == "setup":
             return choose_clan_card(obs, legal)
-        worlds = [view.sample(rng) for _ in range(self.samples)]
         seat = view.seat
+        worlds = [view.sample(rng) for _ in range(self.samples)]
+        clues = public_clues(obs, seat)
+        weights = [plausibility(w, clues) for w in worlds]
         best, best_value = legal[0], float("-inf")
         for action in legal:
-            value = sum(value_after(w, seat, action, 0) for w in worlds)
+            value = sum(wt * value_after(w, seat, action, 0) for w, wt in zip(worlds, weights))
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
+
+
+def public_clues(obs: dict, seat: int) -> list[list[int]]:
+    """Per opponent, the clans it helped by Playing (strengthening) since its clan card was last replaced."""
+    helped: list[list[int]] = [[] for _ in range(obs["players"])]
+    for entry in obs["history"]:
+        kind, p = entry["kind"], entry["seat"]
+        if kind == "play":
+            helped[p].append(CARDS[CARD_INDEX[entry["card"]]].clan)
+        elif kind == "change":  # a new clan card: older plays say little about it
+            helped[p] = []
+        elif kind == "clan_exchange":
+            helped[p] = helped[entry["target"]] = []
+        elif kind == "pass_clans":
+            helped = [[] for _ in helped]
+    helped[seat] = []
+    return helped
+
+
+def plausibility(world: ProwlState, helped: list[list[int]]) -> float:
+    """Players tend to strengthen their own clan: a world where they did is a little more likely."""
+    weight = 1.0
+    for p, clans in enumerate(helped):
+        if clans:
+            mine = world.clan_of(p)
+            for k in clans:
+                weight *= 1.5 if k == mine else 0.85
+    return weight
 
 
 def choose_clan_card(obs: dict, legal: list[Action]) -> Action:
@@ -74,6 +104,8 @@ def evaluate(w: ProwlState, seat: int) -> float:
     rivals_above = sum(1 for p in range(n) if p != seat and w.track.index(clans[p]) < mine)
     shared = sum(1 for p in range(n) if p != seat and clans[p] == clans[seat])
     value = 1.0 * won + 0.3 * (3 - mine) / 3 - 0.1 * rivals_above
+    # cards of my clan still in hand are future strengthening
+    value += 0.03 * sum(1 for c in w.hands[seat] if CARDS[c].clan == clans[seat])
     if w.dominance == seat:
         value += 0.05 + 0.1 * shared
     return value
