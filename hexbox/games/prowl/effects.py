@@ -102,7 +102,7 @@ def prompt_actions(st: ProwlState) -> list[A.Action]:
     card, name, a, b = st.prompt
     spec = STEPS[(card, name)]
     values = spec.values(st, st.active, a, b)
-    return [*values, A.SKIP] if spec.may_skip else values
+    return [*values, A.SKIP] if spec.may_skip else list(values)  # a fresh list: callers may change it
 
 
 def answer(st: ProwlState, seat: int, action: A.Action) -> None:
