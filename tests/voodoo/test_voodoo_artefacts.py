@@ -1,0 +1,205 @@
+"""The 13 artefacts (spec §2.5) and the windows they open (R36, R37, R64, V2, V4)."""
+
+import pytest
+from voodoo_helpers import ScriptedRng, act, clear_hands, curse_on, dice, give, new, roll, to_phase2
+
+import hexbox
+from hexbox.games.voodoo import actions as A
+from hexbox.games.voodoo.cards import CURSE_INDEX, CURSES
+
+
+def use(s, seat, artefact, **fields):
+    return act(s, seat, {"kind": "use_artefact", "artefact": artefact, **fields})
+
+
+def test_R36_R37_smellin_doll_on_an_adversarys_completed_bag():
+    s = new()
+    clear_hands(s)
+    give(s, 2, "A01", "C04")
+    give(s, 1, "A12")
+    roll(s, "BA BA PU PU PU")
+    act(s, 0, A.KEEP)
+    assert s.phase == 1 and s.actors == (1, 2)  # V2: every other seat holding an artefact
+    legal = [a for a in s.legal_actions(2) if a.kind == "use_artefact"]
+    assert {(a.curse, a.target, a.dice) for a in legal} == {("C04", 0, "BA BA"), ("C04", 1, "BA BA"),
+                                                             ("C04", 3, "BA BA")}
+    use(s, 2, "A01", curse="C04", target=0, dice="BA BA")  # the bag's owner may be the victim
+    assert s.bag == dice("BA BA PU PU PU")  # R36: the dice stay in that bag
+    assert s.inplay[CURSE_INDEX["C04"]] == (2, 0) and s.scores[2] == 1 and s.holder == 0
+    assert s.actors == (1,)
+    act(s, 1, A.DONE)
+    assert s.phase == 2 and s.actors == (0,)
+    act(s, 0, {"kind": "draw_curse", "pay": "BA BA"})  # its owner may still spend those dice
+    assert s.bag == dice("PU PU PU")
+
+
+def test_R37_smellin_doll_only_at_that_moment():
+    s = new()
+    clear_hands(s)
+    give(s, 2, "A01", "C04")
+    with pytest.raises(hexbox.IllegalAction):
+        use(s, 2, "A01", curse="C04", target=1, dice="BA BA")
+    roll(s, "BA BA PU PU PU")
+    with pytest.raises(hexbox.IllegalAction):
+        use(s, 2, "A01", curse="C04", target=1, dice="BA BA")
+    assert 2 not in s.actors
+
+
+def test_smellin_doll_cast_on_an_artefact_holder_opens_V4_inside_V2():
+    s = new()
+    clear_hands(s)
+    give(s, 2, "A01", "C04")
+    give(s, 1, "A06")
+    roll(s, "BA BA PU PU PU")
+    act(s, 0, A.KEEP)
+    use(s, 2, "A01", curse="C04", target=1, dice="BA BA")
+    assert s.phase == 3 and s.actors == (1,)  # V4 nested in V2
+    use(s, 1, "A06")  # Bone Amulet: back to its caster's hand, nobody scores
+    assert CURSE_INDEX["C04"] in s.hand[2] and s.scores[2] == 0 and s.holder == -1
+    assert s.phase == 1 and s.actors == (1,)  # back in V2: seat 1's own slot is still open
+    act(s, 1, A.DONE)
+    assert s.phase == 2 and s.actors == (0,)
+
+
+def test_V2_closes_when_every_member_is_done():
+    s = new()
+    clear_hands(s)
+    give(s, 1, "A12")
+    give(s, 3, "A13")
+    roll(s, "PU PU PU PU PU")
+    act(s, 0, A.KEEP)
+    assert s.actors == (1, 3)
+    act(s, 3, A.DONE)
+    assert s.phase == 1 and s.actors == (1,)
+    act(s, 1, A.DONE)
+    assert s.phase == 2 and s.actors == (0,)
+
+
+def test_rabbits_foot_rerolls_without_losing_a_die():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "A02")
+    roll(s, "PU PU PU PU PU")
+    s.rng = ScriptedRng("SK SK")
+    use(s, 0, "A02", dice="PU PU")
+    assert s.bag == dice("PU PU PU SK SK") and sum(s.aside) == 0 and s.counts[0] == 0
+
+
+def test_witchs_ladle_twin_bone_grave_dust():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "A03", "A04", "A05")
+    roll(s, "PU PU PU PU PU")
+    s.rng = ScriptedRng("PU")
+    act(s, 0, {"kind": "reroll", "drop": "PU", "dice": "PU"})
+    act(s, 0, A.KEEP)
+    use(s, 0, "A03", face="PU", face_to="GH")
+    assert s.bag == dice("PU PU PU GH")
+    use(s, 0, "A04", face="GH")
+    assert s.bag == dice("PU PU PU GH GH")
+    use(s, 0, "A05", face="PU")
+    assert s.bag == dice("PU PU PU PU GH GH") and sum(s.aside) == 0  # the bag may exceed five
+
+
+def test_mirror_gourd_turns_the_curse_back():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C04")
+    give(s, 1, "A07")
+    to_phase2(s, "BA BA PU PU PU")
+    act(s, 0, {"kind": "cast", "curse": "C04", "target": 1, "pay": "BA BA"})
+    assert s.phase == 3 and s.actors == (1,)
+    assert {a.artefact for a in s.legal_actions(1) if a.kind == "use_artefact"} == {"A07"}
+    use(s, 1, "A07")
+    # R64: seat 1 is now the caster and claims it; seat 0 is the victim and holds the Target card
+    assert s.inplay[CURSE_INDEX["C04"]] == (1, 0) and s.holder == 0 and s.scores == [0, 0, 0, 0]
+    assert s.phase == 2 and s.actors == (0,)
+
+
+def test_V4_done_lets_the_curse_land():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C04")
+    give(s, 1, "A12")
+    to_phase2(s, "BA BA PU PU PU")
+    act(s, 0, {"kind": "cast", "curse": "C04", "target": 1, "pay": "BA BA"})
+    assert s.actors == (1,) and [a.kind for a in s.legal_actions(1)][0] == "done"
+    act(s, 1, A.DONE)
+    assert s.inplay[CURSE_INDEX["C04"]] == (0, 1) and s.scores[0] == 1 and s.holder == 1
+
+
+def test_gris_gris_bag_discards_a_single_target_curse_on_you():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "A08")
+    curse_on(s, "C05", 1, 0)
+    curse_on(s, "H01", 2, -1)
+    legal = [a for a in s.legal_actions(0) if a.kind == "use_artefact"]
+    assert [a.curse for a in legal] == ["C05"]  # D23: not an all-adversary curse
+    use(s, 0, "A08", curse="C05")
+    assert CURSE_INDEX["C05"] not in s.inplay and s.scores == [0, 0, 0, 0] and s.cdeck[0] == CURSE_INDEX["C05"]
+
+
+def test_jumping_bean_draws_two():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "A09")
+    to_phase2(s, "PU PU PU PU PU")
+    use(s, 0, "A09")
+    assert len(s.hand[0]) == 2
+
+
+def test_black_candle_keeps_one_and_hides_two_at_the_bottom():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "A10")
+    to_phase2(s, "PU PU PU PU PU")
+    top3 = s.cdeck[-1:-4:-1]
+    use(s, 0, "A10")
+    assert s.phase == 5 and s.actors == (0,)
+    obs = s.observe(0)
+    assert obs["my_candle"] == [CURSES[c].id for c in top3]
+    assert s.observe(1)["candle"] == 3 and "my_candle" in s.observe(1) and s.observe(1)["my_candle"] == []
+    keep, low, mid = top3[0], top3[1], top3[2]
+    act(s, 0, A.KEEP_CARD[keep, low])
+    assert keep in s.hand[0] and s.cdeck[0] == low and s.cdeck[1] == mid and s.phase == 2
+    known0 = dict((p, c) for p, c in s.observe(0)["curse_deck"]["known"])
+    known1 = dict((p, c) for p, c in s.observe(1)["curse_deck"]["known"])
+    assert 0 in known0 and 1 in known0 and 0 not in known1  # D29: only the user knows them
+
+
+def test_wolf_totem_takes_a_random_curse_only_the_two_learn_which():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "A11")
+    give(s, 2, "C04")
+    to_phase2(s, "PU PU PU PU PU")
+    events = use(s, 0, "A11", target=2)
+    assert s.hand[0] == [CURSE_INDEX["C04"]] and s.hand[2] == []
+    stolen = [e for e in events if e.kind == "stolen"]
+    assert stolen and stolen[0].to == {0, 2}
+    assert s.observe(2)["hands"][0]["known_curses"] == ["C04"]
+    assert s.observe(1)["hands"][0]["known_curses"] == []
+
+
+def test_war_mask_and_spirit_ward():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "A12", "A13", "C04")
+    give(s, 1, "C05")
+    s.holder = 3
+    use(s, 0, "A13")  # own turn, even before the roll
+    assert s.ward == 1
+    to_phase2(s, "PU PU PU PU PU")
+    use(s, 0, "A12")
+    assert s.holder == -1
+    act(s, 0, A.PASS_DOLL)
+    to_phase2(s, "PU CR PU PU PU")
+    assert 0 not in {a.target for a in s.legal_actions(1) if a.kind == "cast"}
+    with pytest.raises(hexbox.IllegalAction, match="Spirit Ward"):
+        act(s, 1, {"kind": "cast", "curse": "C05", "target": 0, "pay": "PU CR"})
+    act(s, 1, A.PASS_DOLL)
+    for _ in range(2):
+        to_phase2(s, "PU PU PU PU PU")
+        act(s, s.active, A.PASS_DOLL)
+    assert s.active == 0 and s.ward == 0  # ends when its user's next turn starts

@@ -1,0 +1,135 @@
+"""Setup (R1-R8), the score track, Big Skulls and the end of the game (R26-R28, R38, R45, R46)."""
+
+import pytest
+from voodoo_helpers import act, clear_hands, curse_on, give, new, pass_turn, to_phase2
+
+import hexbox
+from hexbox.games.voodoo import actions as A
+from hexbox.games.voodoo.cards import ARTEFACTS, CURSES, PERMANENTS, STARTING_CURSES
+
+
+def test_R1_R3_components_and_three_decks():
+    assert len(CURSES) == 36 and len(PERMANENTS) == 10 and len(ARTEFACTS) == 13
+    for n, deck in ((3, 33), (4, 32), (5, 31), (6, 30)):
+        s = new(players=n, seed=n)
+        assert len(s.cdeck) == deck and len(s.pdeck) == 10 and len(s.adeck) == 13  # spec §3 table
+
+
+def test_R2_three_to_six_players():
+    assert "voodoo" in hexbox.games()
+    for n in (3, 6):
+        assert hexbox.load("voodoo", players=n).players == n
+    for bad in (2, 7):
+        with pytest.raises(hexbox.ConfigError):
+            hexbox.load("voodoo", players=bad)
+    with pytest.raises(hexbox.ConfigError):
+        hexbox.load("voodoo", players=4, claim_mode="shout")
+    with pytest.raises(hexbox.ConfigError):
+        hexbox.load("voodoo", players=4, first_seat=4)
+
+
+def test_R4_each_starts_with_one_secret_cost_two_curse():
+    s = new(players=6, seed=11)
+    for seat in range(6):
+        assert len(s.hand[seat]) == 1 and s.hand[seat][0] in STARTING_CURSES
+        assert CURSES[s.hand[seat][0]].dice == 2
+        obs = s.observe((seat + 1) % 6)
+        assert obs["hands"][seat]["curses"] == 1 and obs["hands"][seat]["known_curses"] == []
+
+
+def test_R5_decks_are_shuffled_by_the_seed():
+    a, b = new(seed=1), new(seed=2)
+    assert a.cdeck != b.cdeck or a.adeck != b.adeck
+    assert new(seed=1).cdeck == a.cdeck
+
+
+def test_R6_R7_scores_start_at_zero_random_first_player():
+    firsts = set()
+    for seed in range(30):
+        s = hexbox.load("voodoo", players=4).new_state(seed=seed)
+        assert s.scores == [0, 0, 0, 0]
+        firsts.add(s.active)
+    assert firsts == {0, 1, 2, 3}
+    assert hexbox.load("voodoo", players=4, first_seat=2).new_state(seed=0).active == 2
+
+
+def test_R8_R38_first_to_eleven_wins_at_once():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C12")
+    s.scores[0] = 8
+    s.struck[0] = 0b111
+    to_phase2(s, "SK SK BA BA PU")
+    act(s, 0, {"kind": "cast", "curse": "C12", "target": 1, "pay": "SK SK BA BA"})
+    assert s.is_over and s.result.winners == {0} and s.actors == ()
+    assert s.result.reason and s.legal_actions(0) == []
+
+
+def test_R38_win_on_anothers_turn():
+    s = new()
+    curse_on(s, "C05", 1, 0)
+    s.scores[1] = 10
+    s.struck[1] = 0b111
+    to_phase2(s, "PU PU PU PU PU")  # forgot to cluck
+    act(s, 0, A.PASS_DOLL)
+    act(s, 1, {"kind": "claim", "curse": "C05"})
+    assert s.result.winners == {1} and s.result.scores[1] == 12
+
+
+def test_R26_R28_big_skulls_give_permanent_curses_once_each():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C12")
+    s.scores[0] = 2
+    to_phase2(s, "SK SK BA BA PU")
+    act(s, 0, {"kind": "cast", "curse": "C12", "target": 1, "pay": "SK SK BA BA"})  # 2 -> 5: skull 3
+    assert s.powner.count(0) == 1 and s.observe(None)["skulls_struck"][0] == [3]
+    assert len(s.observe(None)["permanents"][0]) == 1
+    s.scores[0] = 2  # losing points and climbing again does not strike again (D13)
+    give(s, 0, "C04")
+    s.holder = -1
+    s.bag = [0, 0, 0, 0, 2, 0]
+    act(s, 0, {"kind": "cast", "curse": "C04", "target": 2, "pay": "BA BA"})
+    assert s.scores[0] == 3 and s.powner.count(0) == 1
+
+
+def test_R28_one_gain_past_two_skulls_gives_two():
+    s = new()
+    events = s._gain(0, 7)  # 0 -> 7 crosses the skulls at 3 and 6 in one gain
+    assert [e.data["skull"] for e in events if e.kind == "permanent_curse"] == [3, 6]
+    assert s.powner.count(0) == 2 and s.struck[0] == 0b011
+    events = s._gain(0, 2)
+    assert [e.data["skull"] for e in events if e.kind == "permanent_curse"] == [9]
+
+
+def test_R27_empty_permanent_deck_gives_nothing():
+    s = new()
+    s.pdeck = []
+    events = s._gain(1, 4)
+    assert s.struck[1] == 1 and s.powner.count(1) == 0 and not [e for e in events if e.kind == "permanent_curse"]
+
+
+def test_R45_scores_never_below_zero():
+    s = new()
+    curse_on(s, "C05", 1, 0)
+    to_phase2(s, "PU PU PU PU PU")
+    act(s, 0, A.PASS_DOLL)
+    act(s, 1, {"kind": "claim", "curse": "C05"})  # seat 0 forgot to cluck: a true claim
+    assert s.scores[1] == 2
+    s = new()
+    curse_on(s, "C05", 1, 0)
+    act(s, 0, {"kind": "emote", "emote": "cluck"})
+    to_phase2(s, "PU PU PU PU PU")
+    act(s, 0, A.PASS_DOLL)
+    act(s, 1, {"kind": "claim", "curse": "C05"})  # false claim at 0 points
+    assert s.scores[1] == 0
+
+
+def test_R46_turn_cap_highest_scores_win_ties_share():
+    s = hexbox.load("voodoo", players=3, max_turns=30, first_seat=0).new_state(seed=4)
+    clear_hands(s)
+    s.scores = [2, 5, 5]
+    for _ in range(30):
+        to_phase2(s, "PU PU PU PU PU")
+        pass_turn(s)
+    assert s.is_over and s.result.winners == {1, 2} and "turn cap" in s.result.reason
