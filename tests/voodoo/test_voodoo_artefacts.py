@@ -13,6 +13,7 @@ def use(s, seat, artefact, **fields):
 
 
 def test_R36_R37_smellin_doll_on_an_adversarys_completed_bag():
+    # cites R36, R37
     s = new()
     clear_hands(s)
     give(s, 2, "A01", "C04")
@@ -34,6 +35,7 @@ def test_R36_R37_smellin_doll_on_an_adversarys_completed_bag():
 
 
 def test_R37_smellin_doll_only_at_that_moment():
+    # cites R37
     s = new()
     clear_hands(s)
     give(s, 2, "A01", "C04")

@@ -31,6 +31,7 @@ def say(s, seat, voice="normal", phrase="hello"):
 # ---- ritual --------------------------------------------------------------------------------------------
 
 def test_R29_R33_ritual_before_the_first_roll_only():
+    # cites R29, R33
     s = new()
     curse_on(s, "C05", 1, 0)  # Cockle Cluck: cluck before rolling
     emote(s, 0, "cluck")
@@ -45,6 +46,7 @@ def test_R29_R33_ritual_before_the_first_roll_only():
 
 
 def test_R51_ritual_block_is_only_since_the_previous_action():
+    # cites R51
     s = new()
     curse_on(s, "H04", 1, 0)  # Zombi Hop: before each re-roll
     emote(s, 0, "hop")
@@ -54,6 +56,7 @@ def test_R51_ritual_block_is_only_since_the_previous_action():
 
 
 def test_R53_any_trigger_binds_every_main_line_action_of_own_turn():
+    # cites R53
     s = new()
     clear_hands(s)
     curse_on(s, "C02", 1, 0)  # Dormy Bambyn: snore before every action of one's own turn
@@ -71,6 +74,7 @@ def test_R53_any_trigger_binds_every_main_line_action_of_own_turn():
 
 
 def test_R53_score_trigger_covers_casts_and_claims():
+    # cites R53
     s = new()
     clear_hands(s)
     give(s, 1, "C04")
@@ -90,6 +94,7 @@ def pass_turn_to(s, seat):
 # ---- echo ----------------------------------------------------------------------------------------------
 
 def test_R54_echo_duty_after_another_players_roll():
+    # cites R54
     s = new()
     curse_on(s, "C08", 0, 1)  # Morrigan's Caw: seat 1 caws whenever another player rolls
     roll(s, "PU PU PU PU PU")
@@ -111,6 +116,7 @@ def test_R54_echo_duty_after_another_players_roll():
 
 
 def test_R54_echo_points_and_caster_says():
+    # cites R54
     s = new()
     clear_hands(s)
     give(s, 0, "C04")
@@ -134,6 +140,7 @@ def test_R54_echo_points_and_caster_says():
 # ---- speech --------------------------------------------------------------------------------------------
 
 def test_R65_R67_speech_voice_and_silence():
+    # cites R65, R67
     s = new()
     curse_on(s, "C03", 1, 0)  # Elium Orator: falsetto only
     say(s, 0, "falsetto")
@@ -150,6 +157,7 @@ def test_R65_R67_speech_voice_and_silence():
 
 
 def test_R65_say_only_for_an_actor_and_once_per_block():
+    # cites R65
     s = new()
     with pytest.raises(hexbox.IllegalAction):
         say(s, 2)
@@ -160,6 +168,7 @@ def test_R65_say_only_for_an_actor_and_once_per_block():
 
 
 def test_R68_emotes_are_free_and_once_per_block():
+    # cites R68
     s = new()
     legal = s.legal_actions(0)
     assert sum(a.kind == "emote" for a in legal) == 24 and sum(a.kind == "say" for a in legal) == 72
@@ -174,6 +183,7 @@ def test_R68_emotes_are_free_and_once_per_block():
 # ---- limit -------------------------------------------------------------------------------------------
 
 def test_R55_limit_max_counts_on_own_turn():
+    # cites R55
     s = new()
     curse_on(s, "E09", 1, 0)  # Sand in the Sandals: at most one re-roll
     roll(s, "PU PU PU PU PU")
@@ -184,6 +194,7 @@ def test_R55_limit_max_counts_on_own_turn():
 
 
 def test_R55_limit_phase2_counts_actions_after_keep():
+    # cites R55
     s = new()
     clear_hands(s)
     give(s, 0, "A12")
@@ -197,6 +208,7 @@ def test_R55_limit_phase2_counts_actions_after_keep():
 
 
 def test_R55_limit_min_checked_at_keep():
+    # cites R55
     s = new()
     curse_on(s, "H11", 1, 0)  # Restless Drum: re-roll at least once
     roll(s, "PU PU PU PU PU")
@@ -211,6 +223,7 @@ def test_R55_limit_min_checked_at_keep():
 
 
 def test_R32_always_curse_binds_every_turn():
+    # cites R32
     s = new()
     curse_on(s, "H12", 1, 0)  # Empty Pockets: never draw a curse
     to_phase2(s, "PU PU PU PU PU")
@@ -223,6 +236,7 @@ def test_R32_always_curse_binds_every_turn():
 # ---- target and payment ----------------------------------------------------------------------------------
 
 def test_R55_target_left_leader_not_caster():
+    # cites R55
     s = new(players=5)
     clear_hands(s)
     give(s, 0, "C04")
@@ -243,6 +257,7 @@ def test_R55_target_left_leader_not_caster():
 
 
 def test_R55_all_adversary_casts_are_exempt_from_target_rules():
+    # cites R55
     s = new()
     clear_hands(s)
     give(s, 0, "E01")
@@ -253,6 +268,7 @@ def test_R55_all_adversary_casts_are_exempt_from_target_rules():
 
 
 def test_R52_payment_rules():
+    # cites R52
     s = new()
     curse_on(s, "H10", 1, 0)  # Bokor's Bargain: never spend a Skull
     curse_on(s, "E10", 2, 0)  # Weight of the Pyramid: draws paid with pairs
@@ -266,6 +282,7 @@ def test_R52_payment_rules():
 # ---- claims: call-out mode ---------------------------------------------------------------------------
 
 def test_R30_R57_true_claim_scores_upper_points_and_discards():
+    # cites R30, R57
     s = new()
     curse_on(s, "C05", 1, 0)
     roll(s, "PU PU PU PU PU")  # forgot to cluck
@@ -281,6 +298,7 @@ def test_R30_R57_true_claim_scores_upper_points_and_discards():
 
 
 def test_R57_false_claim_costs_a_point_and_cannot_repeat():
+    # cites R57
     s = new()
     curse_on(s, "C05", 1, 0)
     s.scores[1] = 3
@@ -296,6 +314,7 @@ def test_R57_false_claim_costs_a_point_and_cannot_repeat():
 
 
 def test_R57_unclaimed_violations_expire_when_the_window_closes():
+    # cites R57
     s = new()
     curse_on(s, "C05", 1, 0)
     roll(s, "PU PU PU PU PU")
@@ -309,6 +328,7 @@ def test_R57_unclaimed_violations_expire_when_the_window_closes():
 
 
 def test_R57_V5_opens_every_turn_for_every_owner():
+    # cites R57
     s = new()
     curse_on(s, "C05", 1, 0)
     curse_on(s, "C04", 2, 3)
@@ -318,6 +338,7 @@ def test_R57_V5_opens_every_turn_for_every_owner():
 
 
 def test_R62_all_adversary_curse_broken_by_any_one():
+    # cites R62
     s = new()
     clear_hands(s)
     curse_on(s, "H01", 2, -1)  # Hakuna Matata by seat 2: everyone else hums every action
@@ -332,6 +353,7 @@ def test_R62_all_adversary_curse_broken_by_any_one():
 
 
 def test_R63_discarded_curse_takes_its_violations_along():
+    # cites R63
     s = new()
     clear_hands(s)
     give(s, 0, "A08")
@@ -347,6 +369,7 @@ def test_R63_discarded_curse_takes_its_violations_along():
 # ---- automatic mode --------------------------------------------------------------------------------------
 
 def test_R58_automatic_mode_awards_at_once_and_announces():
+    # cites R58
     s = new(claim_mode="automatic")
     curse_on(s, "C05", 1, 0)
     events = roll_events(s)
@@ -364,6 +387,7 @@ def roll_events(s):
 
 
 def test_R56_D19_awards_go_clockwise_from_the_breaker():
+    # cites R56
     s = new(claim_mode="automatic", target_score=5)
     curse_on(s, "C05", 3, 0)
     curse_on(s, "C04", 2, 0)
@@ -375,6 +399,7 @@ def test_R56_D19_awards_go_clockwise_from_the_breaker():
 # ---- permanent curses --------------------------------------------------------------------------------------
 
 def test_R31_R59_permanent_consequence_lose_points_never_discarded():
+    # cites R31, R59
     s = new()
     permanent_on(s, "P03", 0)  # Grave Manners: bow before passing, or lose a point
     s.scores[0] = 4
@@ -385,6 +410,7 @@ def test_R31_R59_permanent_consequence_lose_points_never_discarded():
 
 
 def test_R61_fewer_dice_found_on_a_roll_shrinks_that_roll():
+    # cites R61
     s = new()
     permanent_on(s, "P01", 0)  # Cracked Cauldron: stir before rolling, or roll one die fewer
     act(s, 0, A.ROLL)
@@ -392,6 +418,7 @@ def test_R61_fewer_dice_found_on_a_roll_shrinks_that_roll():
 
 
 def test_R60_R61_permanent_applies_once_per_turn_and_waits_for_next_roll():
+    # cites R60, R61
     s = new()
     permanent_on(s, "P05", 0)  # Clumsy Claws: at most two re-rolls, or fewer dice next roll
     roll(s, "PU PU PU PU PU")
@@ -410,6 +437,7 @@ def test_R60_R61_permanent_applies_once_per_turn_and_waits_for_next_roll():
 
 
 def test_R59_discard_curse_never_the_one_being_cast():
+    # cites R59
     s = new()
     clear_hands(s)
     give(s, 0, "C04", "C05")
@@ -420,6 +448,7 @@ def test_R59_discard_curse_never_the_one_being_cast():
 
 
 def test_R50_window_actions_are_not_main_line():
+    # cites R50
     s = new()
     clear_hands(s)
     curse_on(s, "C02", 1, 0)  # snore before every main-line action of one's own turn

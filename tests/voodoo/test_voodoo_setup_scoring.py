@@ -9,6 +9,7 @@ from hexbox.games.voodoo.cards import ARTEFACTS, CURSES, PERMANENTS, STARTING_CU
 
 
 def test_R1_R3_components_and_three_decks():
+    # cites R1, R3
     assert len(CURSES) == 36 and len(PERMANENTS) == 10 and len(ARTEFACTS) == 13
     for n, deck in ((3, 33), (4, 32), (5, 31), (6, 30)):
         s = new(players=n, seed=n)
@@ -16,6 +17,7 @@ def test_R1_R3_components_and_three_decks():
 
 
 def test_R2_three_to_six_players():
+    # cites R2
     assert "voodoo" in hexbox.games()
     for n in (3, 6):
         assert hexbox.load("voodoo", players=n).players == n
@@ -29,6 +31,7 @@ def test_R2_three_to_six_players():
 
 
 def test_R4_each_starts_with_one_secret_cost_two_curse():
+    # cites R4
     s = new(players=6, seed=11)
     for seat in range(6):
         assert len(s.hand[seat]) == 1 and s.hand[seat][0] in STARTING_CURSES
@@ -38,12 +41,14 @@ def test_R4_each_starts_with_one_secret_cost_two_curse():
 
 
 def test_R5_decks_are_shuffled_by_the_seed():
+    # cites R5
     a, b = new(seed=1), new(seed=2)
     assert a.cdeck != b.cdeck or a.adeck != b.adeck
     assert new(seed=1).cdeck == a.cdeck
 
 
 def test_R6_R7_scores_start_at_zero_random_first_player():
+    # cites R6, R7
     firsts = set()
     for seed in range(30):
         s = hexbox.load("voodoo", players=4).new_state(seed=seed)
@@ -54,6 +59,7 @@ def test_R6_R7_scores_start_at_zero_random_first_player():
 
 
 def test_R8_R38_first_to_eleven_wins_at_once():
+    # cites R8, R38
     s = new()
     clear_hands(s)
     give(s, 0, "C12")
@@ -66,6 +72,7 @@ def test_R8_R38_first_to_eleven_wins_at_once():
 
 
 def test_R38_win_on_anothers_turn():
+    # cites R38
     s = new()
     curse_on(s, "C05", 1, 0)
     s.scores[1] = 10
@@ -77,6 +84,7 @@ def test_R38_win_on_anothers_turn():
 
 
 def test_R26_R28_big_skulls_give_permanent_curses_once_each():
+    # cites R26, R28
     s = new()
     clear_hands(s)
     give(s, 0, "C12")
@@ -94,6 +102,7 @@ def test_R26_R28_big_skulls_give_permanent_curses_once_each():
 
 
 def test_R28_one_gain_past_two_skulls_gives_two():
+    # cites R28
     s = new()
     events = s._gain(0, 7)  # 0 -> 7 crosses the skulls at 3 and 6 in one gain
     assert [e.data["skull"] for e in events if e.kind == "permanent_curse"] == [3, 6]
@@ -103,6 +112,7 @@ def test_R28_one_gain_past_two_skulls_gives_two():
 
 
 def test_R27_empty_permanent_deck_gives_nothing():
+    # cites R27
     s = new()
     s.pdeck = []
     events = s._gain(1, 4)
@@ -110,6 +120,7 @@ def test_R27_empty_permanent_deck_gives_nothing():
 
 
 def test_R45_scores_never_below_zero():
+    # cites R45
     s = new()
     curse_on(s, "C05", 1, 0)
     to_phase2(s, "PU PU PU PU PU")
@@ -126,6 +137,7 @@ def test_R45_scores_never_below_zero():
 
 
 def test_R46_turn_cap_highest_scores_win_ties_share():
+    # cites R46
     s = hexbox.load("voodoo", players=3, max_turns=30, first_seat=0).new_state(seed=4)
     clear_hands(s)
     s.scores = [2, 5, 5]

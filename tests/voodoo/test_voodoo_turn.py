@@ -23,6 +23,7 @@ from hexbox.games.voodoo.cards import CURSE_INDEX
 
 
 def test_R23_rulebook_game_example():
+    # cites R23
     # R23: Giorgio (seat 0) holds only Evvivam; rolls PU PU GH GH CR and cannot cast
     s = new(players=4, seed=3)
     clear_hands(s)
@@ -51,6 +52,7 @@ def test_R23_rulebook_game_example():
 
 
 def test_R9_R24_turns_go_clockwise_and_dice_are_lost():
+    # cites R9, R24
     s = new(players=3)
     to_phase2(s, "PU PU PU PU PU")
     assert s.active == 0
@@ -64,6 +66,7 @@ def test_R9_R24_turns_go_clockwise_and_dice_are_lost():
 
 
 def test_R10_roll_all_five_dice():
+    # cites R10
     s = new()
     act(s, 0, A.ROLL)
     assert sum(s.bag) == 5
@@ -71,6 +74,7 @@ def test_R10_roll_all_five_dice():
 
 
 def test_R11_R13_reroll_sets_one_die_aside():
+    # cites R11, R13
     s = new()
     roll(s, "PU SK ST CR BA")
     legal = s.legal_actions(0)
@@ -86,6 +90,7 @@ def test_R11_R13_reroll_sets_one_die_aside():
 
 
 def test_R11_any_number_of_rerolls_each_costing_a_die():
+    # cites R11
     s = new()
     roll(s, "PU PU PU PU PU")
     for left in (4, 3, 2, 1):
@@ -96,6 +101,7 @@ def test_R11_any_number_of_rerolls_each_costing_a_die():
 
 
 def test_R12_keep_completes_the_bag_and_one_die_cannot_reroll():
+    # cites R12
     s = new()
     clear_hands(s)
     roll(s, "PU PU PU PU PU")
@@ -108,6 +114,7 @@ def test_R12_keep_completes_the_bag_and_one_die_cannot_reroll():
 
 
 def test_R14_R15_R16_draws_cost_any_two_dice_and_repeat():
+    # cites R14, R15, R16
     s = new()
     clear_hands(s)
     to_phase2(s, "PU SK ST CR BA")
@@ -123,6 +130,7 @@ def test_R14_R15_R16_draws_cost_any_two_dice_and_repeat():
 
 
 def test_R17_using_an_artefact_is_free_and_goes_to_the_bottom():
+    # cites R17
     s = new()
     clear_hands(s)
     give(s, 0, "A12")
@@ -133,6 +141,7 @@ def test_R17_using_an_artefact_is_free_and_goes_to_the_bottom():
 
 
 def test_R18_R19_R21_R22_cast_pays_exact_ingredients_with_star_any():
+    # cites R18, R19, R21, R22
     s = new()
     clear_hands(s)
     give(s, 0, "C09")  # Stone Circle: SK ST *
@@ -148,6 +157,7 @@ def test_R18_R19_R21_R22_cast_pays_exact_ingredients_with_star_any():
 
 
 def test_R20_R42_no_curse_on_the_target_card_holder():
+    # cites R20, R42
     s = new()
     clear_hands(s)
     give(s, 0, "C04", "C05")
@@ -160,6 +170,7 @@ def test_R20_R42_no_curse_on_the_target_card_holder():
 
 
 def test_R39_never_on_oneself():
+    # cites R39
     s = new()
     clear_hands(s)
     give(s, 0, "C04")
@@ -170,6 +181,7 @@ def test_R39_never_on_oneself():
 
 
 def test_R40_R41_all_adversary_curse_ignores_and_keeps_the_target_card():
+    # cites R40, R41
     s = new()
     clear_hands(s)
     give(s, 0, "E01", "C04")
@@ -183,6 +195,7 @@ def test_R40_R41_all_adversary_curse_ignores_and_keeps_the_target_card():
 
 
 def test_R43_no_hand_limit():
+    # cites R43
     s = new()
     clear_hands(s)
     for c in ("C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09"):
@@ -193,6 +206,7 @@ def test_R43_no_hand_limit():
 
 
 def test_R44_empty_deck_cannot_be_drawn():
+    # cites R44
     s = new()
     to_phase2(s, "PU PU PU PU PU")
     s.cdeck = []
@@ -202,6 +216,7 @@ def test_R44_empty_deck_cannot_be_drawn():
 
 
 def test_R47_a_victim_may_carry_many_different_curses():
+    # cites R47
     s = new()
     clear_hands(s)
     give(s, 0, "C04", "C05")
@@ -213,6 +228,7 @@ def test_R47_a_victim_may_carry_many_different_curses():
 
 
 def test_R48_phase2_artefact_not_before_keep():
+    # cites R48
     s = new()
     clear_hands(s)
     give(s, 0, "A12")
@@ -223,6 +239,7 @@ def test_R48_phase2_artefact_not_before_keep():
 
 
 def test_R49_cast_announcement_is_not_speech():
+    # cites R49
     s = new()
     clear_hands(s)
     give(s, 0, "C04")
@@ -234,6 +251,7 @@ def test_R49_cast_announcement_is_not_speech():
 
 
 def test_R25_R34_pass_doll_rituals_come_before_the_pass():
+    # cites R25, R34
     s = new()
     curse_on(s, "C07", 1, 0)  # Leprechaun Jig: before passing the doll
     to_phase2(s, "PU PU PU PU PU")

@@ -12,6 +12,7 @@ from hexbox.games.voodoo.views import render
 
 
 def test_R69_curses_in_play_and_the_log_are_public():
+    # cites R69
     s = new()
     clear_hands(s)
     give(s, 0, "C04")
@@ -28,6 +29,7 @@ def test_R69_curses_in_play_and_the_log_are_public():
 
 
 def test_R70_no_duty_list_in_call_out_mode():
+    # cites R70
     s = new()
     curse_on(s, "C05", 1, 0)
     roll(s, "PU PU PU PU PU")  # broken
@@ -39,6 +41,7 @@ def test_R70_no_duty_list_in_call_out_mode():
 
 
 def test_R71_violations_of_judges_from_the_observation():
+    # cites R71
     s = new()
     clear_hands(s)
     curse_on(s, "C05", 1, 0)  # cluck before rolling
@@ -53,6 +56,7 @@ def test_R71_violations_of_judges_from_the_observation():
 
 
 def test_R71_observed_echo_duties_match_the_engine():
+    # cites R71
     s = new()
     curse_on(s, "C08", 0, 1)  # seat 1 caws when another player rolls
     roll(s, "PU PU PU PU PU")
