@@ -1,0 +1,307 @@
+"""A Voodoo bot (spec §11, R72-R75) that works from its View only.
+
+It usually obeys its curses: before each act it performs the emotes that :func:`curses.required_emotes`
+says the act needs, keeps silent (silence obeys every speech rule) and filters forbidden targets, payments
+and counts. With probability ``forget`` it skips a needed emote. In the claim window it reads the public log
+of the turn that just ended, finds the breaks of its own curses there and, with probability ``notice`` for
+each, cries "Broken!". It breaks a curse on purpose only when the act is worth more than the points it gives
+away (R73).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hexbox.core import Action, View
+
+from . import actions as A
+from .cards import CURSE_INDEX, CURSES, FACES, RULES
+from .curses import card_index, required_emotes, violations_of
+
+MAIN_KINDS = {"roll", "reroll", "keep", "draw_curse", "draw_artefact", "cast", "use_artefact", "keep_card",
+              "pass_doll"}
+TRIGGERS = {"roll": ("roll",), "reroll": ("reroll",), "keep": ("keep",), "draw_curse": ("draw",),
+            "draw_artefact": ("draw",), "cast": ("cast", "score"), "claim": ("score",), "pass_doll": ("pass_doll",)}
+FACE_INDEX = {f.id: f.index for f in FACES}
+PERMANENT_COST = 1.5  # what a permanent curse's consequence is worth to avoid, in points
+
+
+class Heuristic:
+    name = "heuristic"
+
+    def __init__(self, forget: float = 0.05, notice: float = 0.8, bluff: float = 0.0):
+        self.forget = forget  # R74 p_forget
+        self.notice = notice  # R74 p_notice
+        self.bluff = bluff  # R74 p_bluff_claim
+
+    # ---- the decision ------------------------------------------------------------------------------------
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        obs, legal, seat = view.observation, view.legal_actions, view.seat
+        plan = self.plan(obs, legal, seat, rng)
+        if plan.kind in ("emote", "say"):
+            return plan
+        needed = [e for e in required_emotes(obs, seat, plan) if e in legal]
+        if needed and rng.random() >= self.forget:
+            return needed[0]  # R72: the ritual block before the act
+        return plan
+
+    def plan(self, obs: dict[str, Any], legal: list[Action], seat: int, rng: random.Random) -> Action:
+        phase = obs["phase"]
+        kinds = {a.kind for a in legal}
+        if phase == "phase1":
+            return self._phase1(obs, legal, seat)
+        if phase == "bag_window":
+            casts = [a for a in legal if a.kind == "use_artefact"]
+            return self._best_cast(obs, seat, casts) or A.DONE
+        if phase == "curse_response":
+            return self._respond(obs, legal)
+        if phase == "claim_window":
+            return self._claim(obs, legal, seat, rng)
+        if phase == "candle":
+            return max((a for a in legal if a.kind == "keep_card"), key=lambda a: CURSES[CURSE_INDEX[a.keep]].cast)
+        if "pass_doll" in kinds:
+            return self._phase2(obs, legal, seat)
+        return legal[0]
+
+    # ---- phase 1: build a bag ---------------------------------------------------------------------------------
+
+    def _phase1(self, obs: dict[str, Any], legal: list[Action], seat: int) -> Action:
+        if not obs["rolled"]:
+            gris = self._gris_gris(legal)
+            return gris or A.ROLL
+        bag = _bag(obs["bag"])
+        hand = [CURSE_INDEX[c] for c in obs["my_curses"]]
+        if any(A.payable(c, bag) for c in hand) or sum(bag) <= 2:
+            return A.KEEP
+        goal = _closest(hand, bag)
+        if goal is None:
+            return A.KEEP
+        keep = _useful(goal, bag)
+        spare = [f for f in range(6) for _ in range(bag[f] - keep[f])]
+        rabbit = [a for a in legal if a.kind == "use_artefact" and a.artefact == "A02"]
+        if spare and rabbit:
+            want = A.dice_text(tuple(bag[f] - keep[f] for f in range(6)))
+            pick = next((a for a in rabbit if a.dice == want), None)
+            if pick:
+                return pick
+        if len(spare) < 2:
+            return A.KEEP
+        reroll = A.REROLL.get((spare[0], _counts(spare[1:])))
+        if reroll is None or reroll not in legal or self._costly(obs, seat, reroll) > 0:
+            return A.KEEP  # R72: a limit on re-rolls is obeyed
+        return reroll
+
+    # ---- phase 2: cast, use artefacts, spend the rest ----------------------------------------------------
+
+    def _phase2(self, obs: dict[str, Any], legal: list[Action], seat: int) -> Action:
+        cast = self._best_cast(obs, seat, [a for a in legal if a.kind == "cast"])
+        if cast:
+            return cast
+        bag = _bag(obs["bag"])
+        hand = [CURSE_INDEX[c] for c in obs["my_curses"]]
+        for a in legal:
+            if a.kind == "use_artefact" and a.artefact in ("A03", "A04", "A05") and _completes(a, bag, hand):
+                return a
+        gris = self._gris_gris(legal)
+        if gris:
+            return gris
+        for a in legal:
+            if a.kind == "use_artefact" and self._costly(obs, seat, a) == 0:
+                if a.artefact in ("A09", "A10"):
+                    return a
+                if a.artefact == "A11" and obs["hands"][a.target]["curses"] == max(
+                        h["curses"] for h in obs["hands"] if h["seat"] != seat) > 0:
+                    return a
+                if a.artefact == "A13" and obs["scores"][seat] == max(obs["scores"]) > 0:
+                    return a
+                if a.artefact == "A12" and obs["target_holder"] is not None and hand:
+                    return a
+        draw = "draw_curse" if len(hand) < 3 else "draw_artefact"
+        draws = [a for a in legal if a.kind == draw] or [a for a in legal if a.kind.startswith("draw_")]
+        draws = [a for a in draws if self._costly(obs, seat, a) == 0]
+        if draws:
+            return draws[0]
+        return A.PASS_DOLL
+
+    def _best_cast(self, obs: dict[str, Any], seat: int, casts: list[Action]) -> Action | None:
+        """Most cast points; target the adversary closest to winning; break a curse only if worth it (R73)."""
+        best, best_value = None, 0.0
+        scores = obs["scores"]
+        for a in casts:
+            c = CURSES[CURSE_INDEX[a.curse]]
+            value = c.cast - self._costly(obs, seat, a)
+            if a.target >= 0:
+                value += 0.05 * scores[a.target] + 0.01 * obs["hands"][a.target]["artefacts"]
+            else:
+                value += 0.3  # one break by anyone pays the caster
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _costly(self, obs: dict[str, Any], seat: int, action: Action) -> float:
+        """Points given away by breaking curses with ``action`` (emote duties are met separately)."""
+        cost = 0.0
+        for cid in violations_of(obs, seat, action):
+            card = card_index(cid)
+            if RULES[card].kind in ("ritual", "echo"):
+                continue
+            cost += PERMANENT_COST if cid.startswith("P") else CURSES[card].interrupt + 0.5
+        return cost
+
+    def _gris_gris(self, legal: list[Action]) -> Action | None:
+        uses = [a for a in legal if a.kind == "use_artefact" and a.artefact == "A08"]
+        return max(uses, key=lambda a: CURSES[CURSE_INDEX[a.curse]].interrupt, default=None)
+
+    # ---- out of turn ---------------------------------------------------------------------------------------
+
+    def _respond(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        curse = CURSES[CURSE_INDEX[obs["pending_cast"]["curse"]]]
+        uses = {a.artefact: a for a in legal if a.kind == "use_artefact"}
+        if "A07" in uses and curse.interrupt + curse.cast >= 3:
+            return uses["A07"]
+        if "A06" in uses and curse.rule.kind in ("limit", "target", "payment"):
+            return uses["A06"]
+        return A.DONE
+
+    def _claim(self, obs: dict[str, Any], legal: list[Action], seat: int, rng: random.Random) -> Action:
+        claims = [a for a in legal if a.kind == "claim"]
+        seen = breaks_in_log(obs, seat)
+        for a in claims:
+            if a.curse in seen and rng.random() < self.notice:
+                return a
+            if a.curse not in seen and self.bluff and rng.random() < self.bluff:
+                return a
+        return A.DONE
+
+
+# ---- reading the public log (what a player at the table could notice) -----------------------------------------
+
+
+def breaks_in_log(obs: dict[str, Any], seat: int) -> set[str]:
+    """Ids of ``seat``'s curses in play that the last turn's public log shows broken."""
+    log = obs["previous_log"]
+    active = next((e["seat"] for e in log if e["kind"] == "pass_doll"), None)
+    out = set()
+    for entry in obs["curses_in_play"]:
+        if entry["caster"] == seat and _broken(CURSE_INDEX[entry["curse"]], entry, log, active):
+            out.add(entry["curse"])
+    return out
+
+
+def _broken(card: int, entry: dict[str, Any], log: list[dict[str, Any]], active: int | None) -> bool:
+    rule = RULES[card]
+    victims = set(entry["victims"])
+    caster = entry["caster"]
+    block: dict[int, set[str]] = {}
+    pending: set[int] = set()
+    counts = {"reroll": 0, "draw_curse": 0, "draw_artefact": 0, "cast": 0, "phase2": 0}
+    kept = False
+    for e in log:
+        if "fact" in e:
+            if rule.kind == "echo" and rule.event == "points" and e["kind"] == "points" and e["gain"] > 0:
+                pending |= victims - {e["seat"]}
+            continue
+        who, kind = e["seat"], e["kind"]
+        if kind == "emote":
+            block.setdefault(who, set()).add(e["emote"])
+            continue
+        if kind == "say":
+            if who in victims and rule.kind == "speech" and (rule.voice == "silent" or e["voice"] != rule.voice):
+                return True
+            if rule.kind == "echo" and rule.event == "caster_says" and who == caster:
+                pending |= victims
+            continue
+        mine = block.pop(who, set())
+        smell = kind == "use_artefact" and e.get("artefact") == "A01"
+        main = who == active and kind in MAIN_KINDS and not (kind == "use_artefact" and e["artefact"] in
+                                                             ("A01", "A06", "A07"))
+        if who in victims:
+            if rule.kind == "ritual":
+                triggers = ("cast", "score") if smell else TRIGGERS.get(kind, ())
+                if (rule.trigger in triggers or (rule.trigger == "any" and main)) and rule.emote not in mine:
+                    return True
+            elif rule.kind == "echo" and who in pending:
+                pending.discard(who)
+                if rule.emote not in mine:
+                    return True
+            elif rule.kind == "payment":
+                pay = e.get("pay") or (e.get("dice") if smell else None)
+                if pay:
+                    faces = pay.split()
+                    if rule.payment == "no_face" and A.CODES[rule.face] in faces:
+                        return True
+                    if rule.payment == "pairs_for_draws" and kind.startswith("draw_") and faces[0] != faces[1]:
+                        return True
+            elif rule.kind == "target" and (kind == "cast" or smell) and e["target"] >= 0:
+                t = e["target"]
+                if (rule.target == "left" and t != e.get("left")) or (
+                        rule.target == "leader" and t not in e.get("leaders", [t])) or (
+                        rule.target == "not_caster" and t == caster):
+                    return True
+            elif rule.kind == "limit" and main:
+                names = {"reroll": ["reroll"], "draw_curse": ["draw_curse", "phase2"],
+                         "draw_artefact": ["draw_artefact", "phase2"], "cast": ["cast", "phase2"],
+                         "use_artefact": ["phase2"] if kept else []}.get(kind, [])
+                for name in names:
+                    counts[name] += 1
+                if rule.max >= 0 and counts[rule.count] > rule.max:
+                    return True
+                if rule.max < 0 and kind == "keep" and rule.count == "reroll" and counts["reroll"] < rule.min:
+                    return True
+        if kind == "keep":
+            kept = True
+        if rule.kind == "echo" and ((rule.event == "roll" and kind == "roll") or (
+                rule.event == "cast" and (kind == "cast" or smell))):
+            pending |= victims - {who}
+    return False
+
+
+def _bag(faces: list[str]) -> tuple[int, ...]:
+    return _counts([FACE_INDEX[x] for x in faces])
+
+
+def _counts(faces: list[int]) -> tuple[int, ...]:
+    c = [0] * 6
+    for f in faces:
+        c[f] += 1
+    return tuple(c)
+
+
+def _closest(hand: list[int], bag: tuple[int, ...]) -> int | None:
+    """The curse worth most per missing die, among those a smaller bag could still pay."""
+    best, best_value = None, 0.0
+    for c in hand:
+        curse = CURSES[c]
+        if curse.dice > sum(bag) - 1:
+            continue
+        missing = curse.dice - sum(_useful(c, bag))
+        value = curse.cast / (1 + missing)
+        if value > best_value:
+            best, best_value = c, value
+    return best
+
+
+def _useful(curse: int, bag: tuple[int, ...]) -> tuple[int, ...]:
+    """The dice of the bag that go towards the curse's cost (named faces first, then one per star)."""
+    c = CURSES[curse]
+    keep = [min(bag[f], c.cost[f]) for f in range(6)]
+    for _ in range(c.stars):
+        spare = [f for f in range(6) if bag[f] > keep[f]]
+        if spare:
+            keep[spare[0]] += 1
+    return tuple(keep)
+
+
+def _completes(action: Action, bag: tuple[int, ...], hand: list[int]) -> bool:
+    b = list(bag)
+    if action.artefact == "A03":
+        b[A.CODES.index(action.face)] -= 1
+        b[A.CODES.index(action.face_to)] += 1
+    else:
+        b[A.CODES.index(action.face)] += 1
+    new = tuple(b)
+    return any(A.payable(c, new) and not A.payable(c, bag) for c in hand)
+
+
