@@ -25,6 +25,7 @@ def step(bot, state, seat, rng):
 
 
 def test_R72_bot_emotes_before_the_trigger():
+    # cites R72
     s = new()
     curse_on(s, "C05", 1, 0)  # cluck before rolling
     bot = Heuristic(forget=0.0)
@@ -36,6 +37,7 @@ def test_R72_bot_emotes_before_the_trigger():
 
 
 def test_R72_bot_filters_forbidden_targets_and_limits():
+    # cites R72
     s = new(players=4)
     clear_hands(s)
     give(s, 0, "C04")
@@ -53,6 +55,7 @@ def test_R72_bot_filters_forbidden_targets_and_limits():
 
 
 def test_R73_bot_breaks_on_purpose_only_when_worth_it():
+    # cites R73
     s = new(players=3)
     clear_hands(s)
     give(s, 0, "C12")  # a 3-point curse
@@ -71,6 +74,7 @@ def test_R73_bot_breaks_on_purpose_only_when_worth_it():
 
 @pytest.mark.parametrize("forget", [0.0, 1.0])
 def test_R74_forget_setting(forget):
+    # cites R74
     s = new()
     clear_hands(s)
     curse_on(s, "C05", 1, 0)
@@ -82,6 +86,7 @@ def test_R74_forget_setting(forget):
 
 
 def test_R74_bot_forgets_at_about_its_rate():
+    # cites R74
     broke = 0
     for seed in range(200):
         s = new(seed=seed)
@@ -104,6 +109,7 @@ def notice_setup():
 
 
 def test_R74_notice_reads_the_break_from_the_observation():
+    # cites R74
     s = notice_setup()
     obs = s.observe(1)
     assert breaks_in_log(obs, 1) == {"C05"}
@@ -114,6 +120,7 @@ def test_R74_notice_reads_the_break_from_the_observation():
 
 
 def test_R74_no_false_claims_by_default():
+    # cites R74
     s = new()
     curse_on(s, "C05", 1, 0)
     act(s, 0, {"kind": "emote", "emote": "cluck"})
@@ -132,6 +139,7 @@ def test_R74_no_false_claims_by_default():
                        act(s, 0, {"kind": "draw_curse", "pay": "SK SK"})], {"H10"}),  # payment
 ])
 def test_R74_breaks_of_each_kind_are_visible(rule, setup, expect):
+    # cites R74
     s = new()
     curse_on(s, rule, 1, 0)
     s.rng = ScriptedRng("PU PU PU PU PU PU PU")
@@ -144,6 +152,7 @@ def test_R74_breaks_of_each_kind_are_visible(rule, setup, expect):
 
 
 def test_R75_bots_play_whole_games_in_both_modes():
+    # cites R75
     for mode in ("automatic", "call_out"):
         s = hexbox.load("voodoo", players=4, claim_mode=mode).new_state(seed=7)
         bots = [Heuristic(forget=0.1, notice=0.8) for _ in range(4)]
@@ -157,6 +166,7 @@ def test_R75_bots_play_whole_games_in_both_modes():
 
 
 def test_R66_speech_is_only_the_phrase_book():
+    # cites R66
     kinds = {a.kind for a in A.SPACE.actions}
     assert kinds >= {"emote", "say"} and not kinds & {"chat", "message", "text"}
     phrases = {a.phrase for a in A.SPACE.actions if a.kind == "say"}
