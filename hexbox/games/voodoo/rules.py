@@ -137,13 +137,20 @@ class VoodooState(State):
     def actors(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == BAG_WINDOW or phase == CLAIMS:
-            o = self.open
-            return tuple(s for s in range(self.n) if o >> s & 1)
+            return _SEATS_IN[self.open]
         if phase == RESPONSE:
             return (self.pending[2],)
         if phase == OVER:
             return ()
-        return (self.active,)
+        return _SEATS_IN[1 << self.active]
+
+    def _may_act(self, seat: int) -> bool:
+        phase = self.phase
+        if phase == BAG_WINDOW or phase == CLAIMS:
+            return bool(self.open >> seat & 1) if seat >= 0 else False
+        if phase == RESPONSE:
+            return seat == self.pending[2]
+        return phase != OVER and seat == self.active
 
     def victims(self, curse: int) -> list[int]:
         caster, victim = self.inplay[curse]
@@ -164,7 +171,7 @@ class VoodooState(State):
     # ---- legal actions (ascending ids) ------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[A.Action]:
-        if self._result is not None or seat not in self.actors:
+        if not self._may_act(seat):
             return []
         phase = self.phase
         out: list[A.Action]
@@ -235,7 +242,7 @@ class VoodooState(State):
             raise IllegalAction(f"{action!r} is not a Voodoo action")
         if self._result is not None:
             raise IllegalAction("the game is over")
-        if seat not in self.actors:
+        if type(seat) is not int or not self._may_act(seat):
             raise IllegalAction(f"seat {seat} may not act now (waiting for {list(self.actors)})")
         kind = type(action)
         if kind is A.Emote or kind is A.Say:
@@ -709,18 +716,18 @@ def _public_json(action: A.Action) -> dict[str, Any]:
     return action.to_json()
 
 
-_FREE_CACHE: dict[tuple[int, bool], list[A.Action]] = {}
+_EMOTE_BITS = tuple((e, EMOTE_OF_ACTION[e]) for e in A.EMOTE)
+_ALL_FREE = list(A.FREE)
+_SEATS_IN = tuple(tuple(s for s in range(8) if m >> s & 1) for m in range(256))
 
 
 def _free(block: int, said: bool) -> list[A.Action]:
     """Free actions still open in a ritual block: each emote once, one say (D24)."""
-    key = (block, said)
-    out = _FREE_CACHE.get(key)
-    if out is None:
-        out = [e for e in A.EMOTE if not block & EMOTE_OF_ACTION[e]]
-        if not said:
-            out += A.SAY
-        _FREE_CACHE[key] = out
+    if not block and not said:
+        return _ALL_FREE
+    out = [e for e, bit in _EMOTE_BITS if not block & bit]
+    if not said:
+        out += A.SAY
     return out
 
 

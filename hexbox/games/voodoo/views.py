@@ -161,8 +161,8 @@ def render(obs: dict[str, Any]) -> str:
             victims = "every adversary" if k.all_adversaries else f"seat {c['victims'][0]}"
             lines.append(f"  {k.name} by seat {c['caster']} on {victims}: {k.text} [dim]({c['rule']})[/dim]")
     if seat is not None:
-        mine = ", ".join(f"{_CURSE[c].name} [{_CURSE[c].id}: {' '.join(_CURSE[c].cost and [dice_text(_CURSE[c].cost)])}"
-                         f"{' *' * _CURSE[c].stars}; {_CURSE[c].cast}/{_CURSE[c].interrupt}]" for c in obs["my_curses"])
+        mine = ", ".join(f"{_CURSE[c].name} [{c}: {dice_text(_CURSE[c].cost)}{' *' * _CURSE[c].stars}; "
+                         f"{_CURSE[c].cast}/{_CURSE[c].interrupt}]" for c in obs["my_curses"])
         lines.append(f"Your curses: {mine or 'none'}")
         arts = ", ".join(_ART[a].name for a in obs["my_artefacts"])
         lines.append(f"Your artefacts: {arts or 'none'}")
@@ -176,6 +176,13 @@ def render(obs: dict[str, Any]) -> str:
         lines.append("Recent: " + "; ".join(_entry(e) for e in recent))
     if obs["violations"]:
         lines.append("Broken: " + "; ".join(f"seat {v['victim']} broke {v['curse']}" for v in obs["violations"][-6:]))
+    if seat is not None and seat in obs["actors"]:
+        block = obs["blocks"][seat]
+        free = [e for e in CARDS.emotes if e not in block["emotes"]]
+        lines.append("Free actions — emote: " + ", ".join(free))
+        if not block["said"]:
+            lines.append("  say: " + " | ".join(f"{pid} \"{text}\"" for pid, text in CARDS.phrases)
+                         + f"; voices: {', '.join(CARDS.voices)}")
     if obs["result"]:
         r = obs["result"]
         lines.append(f"[bold]Game over[/bold]: {r['reason']}. Scores: "
