@@ -1,0 +1,131 @@
+"""The engine core on its own: options, action JSON, the action space, Rng clones, records, the registry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import pytest
+
+import hexbox
+from hexbox.core import (
+    Action,
+    ActionSpace,
+    ConfigError,
+    Event,
+    IllegalAction,
+    Option,
+    Record,
+    Rng,
+    derive_seed,
+    resolve_options,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Poke(Action):
+    kind: ClassVar[str] = "poke"
+    target: int
+    how: str
+
+
+SPACE = ActionSpace([Poke(t, h) for t in range(3) for h in ("soft", "hard")])
+
+
+def test_action_json_round_trip_returns_the_shared_instance():
+    a = Poke(2, "hard")
+    assert a.to_json() == {"kind": "poke", "target": 2, "how": "hard"}
+    parsed = SPACE.parse({"kind": "poke", "target": 2, "how": "hard"})
+    assert parsed == a and parsed is SPACE.action(SPACE.id(a))
+
+
+@pytest.mark.parametrize("obj, message", [
+    ([], "must be a JSON object"),
+    ({"kind": "kick"}, "unknown action kind 'kick'"),
+    ({"kind": "poke", "target": 1}, "missing field 'how'"),
+    ({"kind": "poke", "target": "1", "how": "soft"}, "field 'target' must be int"),
+    ({"kind": "poke", "target": True, "how": "soft"}, "field 'target' must be int"),
+    ({"kind": "poke", "target": 1, "how": "soft", "x": 0}, "unexpected field(s) x"),
+    ({"kind": "poke", "target": 7, "how": "soft"}, "not an action of this game"),
+])
+def test_malformed_actions_are_refused_with_a_reason(obj, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        SPACE.parse(obj)
+
+
+def test_action_ids_are_checked():
+    assert SPACE.id(Poke(1, "soft")) == 2 and SPACE.action(2) == Poke(1, "soft")
+    for bad in (-1, 6, True, "2"):
+        with pytest.raises(IllegalAction):
+            SPACE.action(bad)
+    with pytest.raises(IllegalAction):
+        SPACE.id(Poke(9, "soft"))
+
+
+def test_events_are_public_or_private():
+    public, private = Event("sale", {"card": "x"}), Event("peek", {"card": "y"}, to=[2])
+    assert public.visible_to(None) and public.visible_to(0)
+    assert not private.visible_to(None) and not private.visible_to(1) and private.visible_to(2)
+    assert private.to_json() == {"kind": "peek", "card": "y", "to": [2]}
+
+
+def test_options_have_defaults_and_bounds():
+    declared = [Option("size", 6, low=4, high=lambda n: n + 5), Option("mode", "a", choices=("a", "b")),
+                Option("fast", False)]
+    assert resolve_options(declared, {}, 3) == {"size": 6, "mode": "a", "fast": False}
+    assert resolve_options(declared, {"size": 8, "fast": True}, 3)["size"] == 8
+    with pytest.raises(ConfigError, match="option size=9 is not allowed: expected int from 4 to 8"):
+        resolve_options(declared, {"size": 9}, 3)
+    with pytest.raises(ConfigError, match="mode='c' is not allowed: expected one of 'a', 'b'"):
+        resolve_options(declared, {"mode": "c"}, 3)
+    with pytest.raises(ConfigError, match="unknown option"):
+        resolve_options(declared, {"colour": 1}, 3)
+    with pytest.raises(ConfigError):
+        resolve_options(declared, {"size": True}, 3)  # a bool is not a number here
+
+
+def test_rng_clones_repeat_the_same_future_independently():
+    a = Rng(5)
+    a.random()
+    b = a.clone()
+    first = [a.randrange(100) for _ in range(5)]
+    assert [b.randrange(100) for _ in range(5)] == first
+    d, e = Rng(9), Rng(9)
+    f = d.clone()
+    d.random()  # the parent draws first: the clone must still start where the parent was
+    assert f.random() == e.random()
+    assert d.random() == e.random()
+
+
+def test_derived_seeds_are_stable_and_distinct():
+    assert derive_seed(1, 0) == derive_seed(1, 0)
+    assert len({derive_seed(1, i) for i in range(1000)}) == 1000
+    assert derive_seed(1, 0) != derive_seed(2, 0)
+
+
+def test_registry_and_load_errors():
+    assert "werebeasts" in hexbox.games() and hexbox.games() == sorted(hexbox.games())
+    with pytest.raises(ConfigError, match="unknown game 'chess'"):
+        hexbox.load("chess")
+    with pytest.raises(ConfigError, match="for 3 to 10 players, not 2"):
+        hexbox.load("werebeasts", players=2)
+    with pytest.raises(ConfigError, match="dealer=5 is not allowed"):
+        hexbox.load("werebeasts", players=5, dealer=5)
+
+
+def test_record_round_trip_and_replay():
+    game = hexbox.load("werebeasts", players=4)
+    state = game.new_state(seed=3)
+    rec = Record("werebeasts", 4, dict(game.options), 3)
+    for _ in range(12):
+        if state.is_over:
+            break
+        seat = state.actors[0]
+        action = state.default_action(seat)
+        state.apply(seat, action)
+        rec.actions.append((seat, action.to_json()))
+    again = Record.loads(rec.dumps())
+    assert again == rec
+    assert hexbox.replay(again).observe(None) == state.observe(None)
+    with pytest.raises(ValueError, match="not a hexbox record"):
+        Record.from_json({"game": "werebeasts"})
