@@ -6,6 +6,7 @@ import random
 from voodoo_helpers import act, clear_hands, curse_on, emote, give, new, roll, to_phase2
 
 from hexbox.games.voodoo import actions as A
+from hexbox.games.voodoo import rules
 from hexbox.games.voodoo.cards import CURSE_INDEX
 from hexbox.games.voodoo.curses import required_emotes, violations_of
 from hexbox.games.voodoo.views import render
@@ -47,6 +48,7 @@ def test_R71_violations_of_judges_from_the_observation():
     curse_on(s, "C05", 1, 0)  # cluck before rolling
     curse_on(s, "C03", 2, 0)  # falsetto only
     obs = s.observe(0)
+    assert rules.violations_of is violations_of
     assert violations_of(obs, 0, A.ROLL) == ["C05"]
     assert required_emotes(obs, 0, A.ROLL) == [A.EMOTE[1]]
     say = next(a for a in s.legal_actions(0) if a.kind == "say" and a.voice == "normal")

@@ -21,6 +21,7 @@ from . import actions as A
 from . import artefacts
 from .cards import CARDS, CURSE_INDEX, CURSES, NCURSES, PERMANENTS, STARTING_CURSES, dice_text
 from .curses import ECHO_CARDS, EMOTE_OF_ACTION, counted, eligible, find_violations
+from .curses import violations_of as violations_of  # R71: the public checker, reachable as voodoo.rules
 from .phases import BAG_WINDOW, CANDLE, CLAIMS, OVER, PHASE1, PHASE2, PHASES, RESPONSE
 
 DICE = CARDS.dice
@@ -643,7 +644,7 @@ class VoodooState(State):
         self._echo("points", seat)
         if new >= self.game.target_score:  # R38, D19: at once, even mid-action
             self._result = Result(frozenset((seat,)), dict(enumerate(self.scores)),
-                                  f"seat {seat} reached {self.game.target_score} points")
+                                  f"reached_target: seat {seat} reached {self.game.target_score} points")
             self.phase = OVER
             self.open = 0
             return events + [Event("game_over", self._result.to_json())]
@@ -663,7 +664,7 @@ class VoodooState(State):
         top = max(self.scores)
         winners = frozenset(s for s in range(self.n) if self.scores[s] == top)
         self._result = Result(winners, dict(enumerate(self.scores)),
-                              f"turn cap of {self.game.max_turns} turns: highest score {top}")
+                              f"turn_cap: {self.game.max_turns} turns played, highest score {top}")
         self.phase = OVER
         self.open = 0
         return [Event("game_over", self._result.to_json())]
