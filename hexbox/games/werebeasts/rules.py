@@ -123,6 +123,8 @@ class WerebeastsState(State):
         return self.goal_at[a], self.goal_at[b]
 
     def face_up_goals(self) -> set[int]:
+        if True not in self.face_up:  # the common case, and legal_actions asks every turn
+            return set()
         return {g for g, up in zip(self.goal_at, self.face_up) if up}
 
     def alive(self) -> list[int]:
@@ -160,11 +162,13 @@ class WerebeastsState(State):
 
     def legal_actions(self, seat: int) -> list[A.Action]:
         phase = self.phase
+        if not 0 <= seat < self.n:
+            return []
         if phase == BIDDING:
             if self.status[seat] != OPEN:
                 return []
-            have = self.offer_cans[seat]
-            out = [a for a in A.OFFER_CANS[: self.cans[seat] + 1] if a.cans != have]
+            out = A.OFFER_CANS[: self.cans[seat] + 1]
+            del out[self.offer_cans[seat]]  # offering what is already offered is no change
             offered = self.offer_cards[seat]
             out += [A.OFFER_CARD[c] for c in sorted(self.cards[seat]) if c not in offered]
             out += [A.RETRACT_CARD[c] for c in sorted(offered)]
@@ -272,7 +276,7 @@ class WerebeastsState(State):
             self.cans[victim] = 0
         events = [Event("took", {"seat": chooser, "from": victim, "pile": action.pile, "amount": amount})]
         self.spoils = None
-        if len(self.alive()) <= 2:  # R30, D10: the spoils come first
+        if self.out.count(False) <= 2:  # R30, D10: the spoils come first
             return events + self._end("only two players are left")
         self.phase = TURN
         if not correct:  # R20, X5: the turn passes to the left of the eliminated accuser
