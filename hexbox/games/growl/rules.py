@@ -397,12 +397,13 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         card = self.deck.pop()
         t = action.target
         self.window = ()
-        if CARDS[card].kind == "spell":  # R19
+        spell = card >= FIRST_SPELL
+        if spell:  # R19
             self.front[self.pos_of[t]].append(card)
         else:
             self.hands[t][card] += 1
             self.know_public_add(t, card)
-        events = [Event("gave", {"seat": seat, "card": IDS[card], "to": t, "spell": CARDS[card].kind == "spell"})]
+        events = [Event("gave", {"seat": seat, "card": IDS[card], "to": t, "spell": spell})]
         return events + self.settle("_end_turn", who=(t,))  # R20: only the receiver's icons changed
 
     def _end_turn(self) -> list[Event]:
@@ -548,6 +549,7 @@ def deck_from(cards: list[int], night: tuple[int, int, int], cut1: int, cut2: in
     return top_down
 
 
+FIRST_SPELL = SPELLS[0]  # card indices: hand cards, Night, Final Night, then the Spells
 _SHARED = frozenset(id(a) for a in A.SPACE.actions)  # the precreated actions: known without hashing
 _HANDLERS = {
     A.Give: GrowlState._give,
