@@ -1,0 +1,52 @@
+"""Invariants along random games of every option set: cards are conserved, the checks of R38 always hold."""
+
+import random
+from collections import Counter
+
+import pytest
+
+import hexbox
+from hexbox.games.growl.cards import HAND, SEANCE, SILVER_BULLET
+
+STAYS = (SEANCE, SILVER_BULLET)
+
+SETS = [{}, {"curses": True}, {"spells": True, "spells_count": 5},
+        {"curses": True, "spells": True, "cant_pass": "die", "night_jitter": 0}]
+
+
+def census(s):
+    cards = Counter()
+    for h in s.hands:
+        for c in range(HAND):
+            cards[c] += h[c]
+    cards.update(s.deck)
+    cards.update(c for f in s.front for c in f)
+    cards.update(s.discards)
+    # Séance and Silver Bullet lie face-up once their effect is chosen
+    cards.update(c for c in s.revealed_night
+                 if c not in STAYS or (s.phase_name == "night_card" and c == s.night_card))
+    cards.update(c for _, _, c in s.gift)
+    return cards
+
+
+@pytest.mark.parametrize("players", [4, 7, 10])
+@pytest.mark.parametrize("options", SETS, ids=["base", "curses", "spells", "both-die"])
+def test_R38_R30_R31_invariants_hold_after_every_action(players, options):
+    # R38, R30, R31: invariants hold after every action
+    game = hexbox.load("growl", players=players, **options)
+    for seed in range(6):
+        s = game.new_state(seed)
+        rng = random.Random(seed)
+        total = census(s)
+        while not s.is_over:
+            seat = rng.choice(s.actors)
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+            assert census(s) == total
+            if s.phase_name != "death_rattle":  # R44: a trigger pauses the checks' aftermath, not the checks
+                for p in range(players):
+                    if not s.dead[p]:
+                        assert s.net_wounds(p) < 3  # R31
+                        assert s.wolf[p] or s.net_bites(p) < 3  # R30
+            assert all(s.wolf[p] for p in range(players) if s.zero[p])  # R7
+        alive = [p for p in range(players) if not s.dead[p]]
+        assert len(alive) <= 2 or not s.deck or s.result.reason.startswith("final_night")  # R69, R70
