@@ -101,16 +101,17 @@ class Plotter:
         ax.set_title(title)
         return self.save(fig, name)
 
-    def histogram(self, name: str, title: str, values: list[float], xlabel: str, discrete: bool = True) -> str:
+    def histogram(self, name: str, title: str, values: list[float], xlabel: str, discrete: bool = True,
+                  of: str = "games") -> str:
         fig, ax = self.figure()
         if discrete:
             counts = Counter(values)
             xs = sorted(counts)
             ax.bar(xs, [counts[x] / len(values) for x in xs], width=0.8, color="#55A868")
-            ax.set_ylabel("share of games")
+            ax.set_ylabel(f"share of {of}")
         else:
             ax.hist(values, bins=min(40, max(5, len(set(values)))), color="#55A868")
-            ax.set_ylabel("games")
+            ax.set_ylabel(of)
         ax.set_xlabel(xlabel)
         ax.set_title(title)
         return self.save(fig, name)
@@ -180,8 +181,8 @@ def werebeasts_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Se
         "Werebeasts: scores",
         f"<p>Mean score per seat {sum(all_scores) / len(all_scores):.2f}; mean winning score "
         f"{sum(winner_scores) / max(1, len(winner_scores)):.2f}.</p>",
-        [plot.histogram("werebeasts_scores.png", "Final scores, every seat", all_scores, "points"),
-         plot.histogram("werebeasts_winning_scores.png", "Winners' scores", winner_scores, "points")])
+        [plot.histogram("werebeasts_scores.png", "Final scores, every seat", all_scores, "points", of="seat-games"),
+         plot.histogram("werebeasts_winning_scores.png", "Winners' scores", winner_scores, "points", of="wins")])
     players = max(r["players"] for r, _ in stats)
     out_by_seat = [rate(sum(seat in s["eliminated"] for r, s in stats if seat < r["players"]),
                         sum(seat < r["players"] for r, _ in stats)) for seat in range(players)]
