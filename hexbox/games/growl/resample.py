@@ -10,6 +10,7 @@ Other seats' private logs and knowledge are dropped from the world: they belong 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from .cards import BITE, CARDS, FINAL, HAND, NIGHT, SPELLS, WOLFSBANE
@@ -50,20 +51,8 @@ def _hidden_night(state: Any) -> tuple[list[int], list[int]]:
 def _redeal_deck_shape(state: Any, world: Any, rng: random.Random) -> None:
     """New cut points (R13) agreeing with every Night card seen so far, and new hidden Night cards."""
     d, cut1, cut2 = state.cuts
-    jitter = state.game.options["night_jitter"]
     drawn = d + 3 - len(state.deck)  # the draw index of the face-up top card
-    s1 = d // 3 + (d % 3 >= 1)
-    s2 = d // 3 + (d % 3 == 2)
-    from .rules import clamp_cuts
-
-    fits = []
-    for o1 in range(-jitter, jitter + 1):
-        for o2 in range(-jitter, jitter + 1):
-            c1, c2 = clamp_cuts(d, s1 + o1, s1 + s2 + o2)
-            ok1 = c1 == cut1 if cut1 <= drawn else c1 > drawn
-            ok2 = c2 == cut2 if cut2 + 1 <= drawn else c2 + 1 > drawn
-            if ok1 and ok2:
-                fits.append((c1, c2))
+    fits = _fitting_cuts(d, cut1, cut2, state.game.options["night_jitter"], drawn)
     world.cuts = (d, *rng.choice(fits))
     nights, finals = _hidden_night(state)
     rng.shuffle(nights)
@@ -72,6 +61,24 @@ def _redeal_deck_shape(state: Any, world: Any, rng: random.Random) -> None:
     b = b if cut2 + 1 <= drawn else nights.pop()
     f = f if d + 2 <= drawn else rng.choice(finals)
     world.night_cards = (a, b, f)
+
+
+@lru_cache(maxsize=4096)
+def _fitting_cuts(d: int, cut1: int, cut2: int, jitter: int, drawn: int) -> tuple[tuple[int, int], ...]:
+    """Every (offset pair ->) cut pair of R13 that puts the Night cards where the table has seen them."""
+    from .rules import clamp_cuts
+
+    s1 = d // 3 + (d % 3 >= 1)
+    s2 = d // 3 + (d % 3 == 2)
+    fits = []
+    for o1 in range(-jitter, jitter + 1):
+        for o2 in range(-jitter, jitter + 1):
+            c1, c2 = clamp_cuts(d, s1 + o1, s1 + s2 + o2)
+            ok1 = c1 == cut1 if cut1 <= drawn else c1 > drawn
+            ok2 = c2 == cut2 if cut2 + 1 <= drawn else c2 + 1 > drawn
+            if ok1 and ok2:
+                fits.append((c1, c2))
+    return tuple(fits)
 
 
 def _redeal(state: Any, world: Any, seat: int, rng: random.Random, pins: bool, prior: float) -> bool:
