@@ -30,6 +30,7 @@ def table(players: int = 6, deck: tuple[str, ...] = ("gold",) * 30, **options) -
     state.front = [[] for _ in range(n)]
     state.pub_known = [[0] * HAND for _ in range(n)]
     state.priv_known = {}
+    state.exact = {}
     state.sniffed = ()
     state.log = []
     set_deck(state, *deck)

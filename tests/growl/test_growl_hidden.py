@@ -188,3 +188,26 @@ def test_R13_resample_reshuffles_the_deck_below_the_top_card():
         assert top_down[cut1] == world.night_cards[0] and top_down[cut2 + 1] == world.night_cards[1]
         assert top_down[-1] == world.night_cards[2]
     assert len(orders) > 10
+
+
+def test_R55_resample_keeps_hypnosis_counts_while_they_hold():
+    # R55: Hypnosis counts are public facts: a resampled world keeps them until the hand changes unseen
+    s = table(6, deck=("hypnosis", "bite") + ("gold",) * 20)
+    for p in range(6):
+        hold(s, p, gold=1, bite=1, salve=1, wound=1)
+    hold(s, 2, gold=2, salve=2)
+    start(s, 0)
+    s.apply(0, A.HYPNOSIS[(INDEX["bite"], 2, 3)])
+    assert s.exact == {(2, INDEX["bite"]): 0, (3, INDEX["bite"]): 1}
+    from growl_helpers import pass_all
+
+    s.caged = 2  # surgery: seat 2 sits this Night out, so its hand stays known
+    s.night_fall()
+    pass_all(s)
+    assert (2, INDEX["bite"]) in s.exact and (3, INDEX["bite"]) not in s.exact
+    s.apply(s.active, A.GIVE[2])  # the Bite, in public
+    assert s.exact[(2, INDEX["bite"])] == 1
+    rng = random.Random(4)
+    for seat in (0, 1, 4):
+        for _ in range(10):
+            assert s.resample(seat, rng).hands[2][INDEX["bite"]] == 1

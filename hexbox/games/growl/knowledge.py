@@ -3,6 +3,7 @@
 pub_known[o] holds the cards everyone knows ``o`` holds (public Day gifts and Hypnosis counts, since ``o``
 last gave cards away unseen); priv_known[(v, o)] what seat ``v`` knows ``o`` holds (its own Night passes,
 Blood Hound, Scrying Bowl, Truth Serum), always a superset of pub_known[o]. Both are lower bounds.
+exact[(o, c)] is a public exact count of card c in o's hand (Hypnosis), kept while o's hand changes in public.
 """
 
 from __future__ import annotations
@@ -15,11 +16,15 @@ class KnowledgeMixin:
 
     def know_public_add(self, o: int, c: int, k: int = 1) -> None:
         self.pub_known[o][c] += k
+        if (o, c) in self.exact:
+            self.exact[(o, c)] += k
         for (_v, x), known in self.priv_known.items():
             if x == o:
                 known[c] += k
 
-    def know_public_at_least(self, o: int, c: int, k: int) -> None:
+    def know_public_count(self, o: int, c: int, k: int) -> None:
+        """Everyone learnt that ``o`` holds exactly ``k`` copies of ``c`` (R55)."""
+        self.exact[(o, c)] = k
         if self.pub_known[o][c] < k:
             self.pub_known[o][c] = k
         for (_v, x), known in self.priv_known.items():
@@ -27,6 +32,8 @@ class KnowledgeMixin:
                 known[c] = k
 
     def know_public_remove(self, o: int, c: int) -> None:
+        if (o, c) in self.exact:
+            self.exact[(o, c)] -= 1
         if self.pub_known[o][c]:
             self.pub_known[o][c] -= 1
         for (_v, x), known in self.priv_known.items():
@@ -36,6 +43,7 @@ class KnowledgeMixin:
     def know_reset(self, o: int) -> None:
         """``o`` gave away cards nobody else saw: only what o will be seen to receive is known again."""
         self.pub_known[o] = [0] * HAND
+        self._forget_counts(o)
         for key in [k for k in self.priv_known if k[1] == o]:
             del self.priv_known[key]
 
@@ -45,7 +53,13 @@ class KnowledgeMixin:
             known = self.priv_known[(v, o)] = self.pub_known[o][:]
         return known
 
+    def _forget_counts(self, o: int) -> None:
+        for key in [k for k in self.exact if k[0] == o]:
+            del self.exact[key]
+
     def know_private_add(self, v: int, o: int, c: int) -> None:
+        """``v`` alone saw ``o`` receive ``c``: the table no longer knows exact counts of o's hand."""
+        self._forget_counts(o)
         if v != o:
             self._priv(v, o)[c] += 1
 

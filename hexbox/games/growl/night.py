@@ -152,7 +152,7 @@ class NightMixin:
         counts = {}
         for t in (action.first, action.second):
             counts[str(t)] = self.hands[t][c]
-            self.know_public_at_least(t, c, self.hands[t][c])
+            self.know_public_count(t, c, self.hands[t][c])
         return [Event("hypnosis", {"seat": seat, "card": action.card, "counts": counts})] + self.night_fall()
 
     def show_options(self, t: int) -> list[A.Action]:

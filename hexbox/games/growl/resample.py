@@ -106,12 +106,30 @@ def _redeal(state: Any, world: Any, seat: int, rng: random.Random, pins: bool, p
             return False
         pool = [c for c in range(HAND) for _ in range(counts[c])]
     rng.shuffle(pool)
+    caps: dict[int, dict[int, int]] = {}
+    for (o, c), k in state.exact.items():  # public exact counts (Hypnosis) cap what may be dealt
+        caps.setdefault(o, {})[c] = k
     for o in others:  # step 4
         need = sum(state.hands[o]) - sum(hands[o])
         if need < 0:
             return False
-        for _ in range(need):
-            hands[o][pool.pop()] += 1
+        if o not in caps:
+            for _ in range(need):
+                hands[o][pool.pop()] += 1
+            continue
+        cap, aside = caps[o], []
+        while need:
+            if not pool:
+                return False
+            c = pool.pop()
+            if c in cap and hands[o][c] >= cap[c]:
+                aside.append(c)
+                continue
+            hands[o][c] += 1
+            need -= 1
+        if aside:
+            pool += aside
+            rng.shuffle(pool)
     gift = list(state.gift)
     for i in gift_slots:
         s, t, _ = gift[i]

@@ -97,7 +97,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         "n", "hands", "wolf", "zero", "dead", "pos_of", "seat_at", "front", "deck", "discards", "revealed_night",
         "night_cards", "cuts", "spells_in", "start_pos", "active", "phase", "night_card", "caged", "insomniac",
         "gift", "window", "pending", "step", "votes", "unsaved", "candidates", "rounds", "pick_kind", "picker",
-        "pick_options", "show_seat", "sides", "rattles", "resume", "used", "pub_known", "priv_known", "intel", "seance",
+        "pick_options", "show_seat", "sides", "rattles", "resume", "used", "pub_known", "priv_known", "exact", "intel", "seance",
         "sniffed", "log", "turns", "nights", "_result",
     )
 
@@ -167,6 +167,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         self.rattles, self.resume, self.used = [], "", 0
         self.pub_known = [[0] * HAND for _ in range(n)]
         self.priv_known = {}
+        self.exact = {}
         self.intel, self.seance = (), ()
         self.log, self.turns, self.nights, self._result = [], 0, 0, None
         self.active = start
@@ -198,6 +199,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         c.rattles, c.resume, c.used = self.rattles[:], self.resume, self.used
         c.pub_known = [k[:] for k in self.pub_known]
         c.priv_known = {k: v[:] for k, v in self.priv_known.items()}
+        c.exact = dict(self.exact)
         c.intel, c.seance, c.sniffed = self.intel, self.seance, self.sniffed
         c.log, c.turns, c.nights, c._result = self.log[:], self.turns, self.nights, self._result
         return c
