@@ -97,8 +97,8 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         "n", "hands", "wolf", "zero", "dead", "pos_of", "seat_at", "front", "deck", "discards", "revealed_night",
         "night_cards", "cuts", "spells_in", "start_pos", "active", "phase", "night_card", "caged", "insomniac",
         "gift", "window", "pending", "step", "votes", "unsaved", "candidates", "rounds", "pick_kind", "picker",
-        "pick_options", "show_seat", "sides", "rattles", "resume", "used", "pub_known", "priv_known", "exact", "intel", "seance",
-        "sniffed", "log", "turns", "nights", "_result",
+        "pick_options", "show_seat", "sides", "rattles", "resume", "used", "pub_known", "priv_known", "exact",
+        "intel", "seance", "sniffed", "log", "turns", "nights", "_result",
     )
 
     game: GrowlGame
