@@ -145,3 +145,8 @@ def test_R46_turn_cap_highest_scores_win_ties_share():
         to_phase2(s, "PU PU PU PU PU")
         pass_turn(s)
     assert s.is_over and s.result.winners == {1, 2} and s.result.reason.startswith("turn_cap")
+
+
+def test_conformance_covers_every_player_count_and_claim_mode():
+    setups = {(c["players"], c["claim_mode"]) for c in hexbox.game_info("voodoo").conformance}
+    assert setups == {(n, m) for n in (3, 4, 5, 6) for m in ("call_out", "automatic")}

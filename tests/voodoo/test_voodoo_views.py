@@ -102,6 +102,7 @@ def test_render_shows_table_and_free_actions_are_legal():
     give(s, 0, "C04", "A12")
     curse_on(s, "C05", 1, 0)
     text = render(s.observe(0))
+    assert "Free actions" in text and "cluck" in text and "Curse you!" in text and "falsetto" in text
     assert "Voodoo" in text and "Banshee Wail" in text and "Cockle Cluck" in text and "seat 0 (you" in text
     legal = s.legal_actions(0)
     assert any(a.kind == "emote" for a in legal) and any(a.kind == "say" for a in legal)
