@@ -211,3 +211,30 @@ def test_R55_resample_keeps_hypnosis_counts_while_they_hold():
     for seat in (0, 1, 4):
         for _ in range(10):
             assert s.resample(seat, rng).hands[2][INDEX["bite"]] == 1
+
+
+def test_R26_a_bite_received_at_night_points_at_a_werewolf_neighbour():
+    # R26: humans never pass Bites at Night; with Insomnia the receiver knows the sender is a werewolf,
+    # without it one of its two senders is, and resample keeps it so
+    s = table(5)
+    for p in range(5):
+        hold(s, p, gold=2, salve=1)
+    hold(s, 2, bite=1, gold=2)
+    wolves(s, 2, zero=True)
+    night(s, "insomnia", seat=0)
+    s.apply(0, A.TARGET[3])
+    pass_all(s, {2: ("bite", "gold")})
+    assert s.observe(3)["told"] == {"2": True}
+    t = table(5)
+    for p in range(5):
+        hold(t, p, gold=2, salve=1)
+    hold(t, 2, bite=1, gold=2)
+    wolves(t, 2, zero=True)
+    night(t, "caged", seat=0)
+    t.apply(0, A.TARGET[0])
+    pass_all(t, {2: ("bite", "gold")})
+    assert t.clues == ((3, (2, 4)),)
+    rng = random.Random(0)
+    for _ in range(20):
+        world = t.resample(3, rng)
+        assert world.wolf[2] or world.wolf[4]

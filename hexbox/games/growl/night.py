@@ -413,9 +413,21 @@ class NightMixin:
             else:
                 data = {"cards": sorted(IDS[c] for _, c in received[t])}
             events.append(Event("received", data, to=(t,)))
+        self._bite_clues(moves[:passes], {t for _, t, _ in self.gift})
         self.step = sum(1 for m in moves if m[2] == BITE)  # kept for Moon Watcher after the checks
         self.pending, self.window, self.gift = {}, (), ()
         return events + self.settle("after_night")
+
+    def _bite_clues(self, passes: list[tuple[int, int, int]], gifted: set[int]) -> None:
+        """R26: only werewolves pass Bites at Night, so a Bite received tells its receiver something."""
+        senders: dict[int, set[int]] = {}
+        for s, t, _c in passes:
+            senders.setdefault(t, set()).add(s)
+        for t in {t for _, t, c in passes if c == BITE}:
+            if t == self.insomniac or self.owns(t, OWL_FEATHER):
+                self.intel += tuple((t, s, True) for s, r, c in passes if r == t and c == BITE)
+            elif t not in gifted:  # a Gift card may be a Bite from a human (R26)
+                self.clues += ((t, tuple(sorted(senders[t]))),)
 
     def after_night(self) -> list[Event]:
         if self.night_card in FINAL:  # R69

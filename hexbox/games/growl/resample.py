@@ -31,6 +31,7 @@ class ResampleMixin:
         world.log = [e for e in self.log if e.visible_to(seat)]
         world.priv_known = {k: v[:] for k, v in self.priv_known.items() if k[0] == seat}
         world.intel = tuple(f for f in self.intel if f[0] == seat)
+        world.clues = tuple(f for f in self.clues if f[0] == seat)
         _redeal_deck_shape(self, world, rng)
         for pins, prior in ((True, TURN_PRIOR), (False, TURN_PRIOR), (False, 0.0)):
             for _ in range(TRIES):
@@ -173,6 +174,11 @@ def _deal_teams(state: Any, world: Any, seat: int, rng: random.Random, prior: fl
             world.wolf[o] = True
         else:
             world.wolf[o] = zero or rng.random() < prior
+    for viewer, senders in state.clues:  # a Bite the seat received at Night: one of its senders is a werewolf
+        if viewer == seat and not any(world.wolf[s] for s in senders):
+            free = [s for s in senders if told.get(s) is not False]
+            if free:
+                world.wolf[rng.choice(free)] = True
     if state.game.sniff and seat not in state.sniffed:
         world.sniffed = tuple(o for o in range(n) if world.zero[o])
 

@@ -98,7 +98,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         "night_cards", "cuts", "spells_in", "start_pos", "active", "phase", "night_card", "caged", "insomniac",
         "gift", "window", "pending", "step", "votes", "unsaved", "candidates", "rounds", "pick_kind", "picker",
         "pick_options", "show_seat", "sides", "rattles", "resume", "used", "pub_known", "priv_known", "exact",
-        "intel", "seance", "sniffed", "log", "turns", "nights", "_result",
+        "intel", "clues", "seance", "sniffed", "log", "turns", "nights", "_result",
     )
 
     game: GrowlGame
@@ -168,7 +168,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         self.pub_known = [[0] * HAND for _ in range(n)]
         self.priv_known = {}
         self.exact = {}
-        self.intel, self.seance = (), ()
+        self.intel, self.clues, self.seance = (), (), ()
         self.log, self.turns, self.nights, self._result = [], 0, 0, None
         self.active = start
         events = [Event("setup", {"players": n, "start_seat": start, "wolf_zeroes": bites})]
@@ -200,7 +200,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         c.pub_known = [k[:] for k in self.pub_known]
         c.priv_known = {k: v[:] for k, v in self.priv_known.items()}
         c.exact = dict(self.exact)
-        c.intel, c.seance, c.sniffed = self.intel, self.seance, self.sniffed
+        c.intel, c.clues, c.seance, c.sniffed = self.intel, self.clues, self.seance, self.sniffed
         c.log, c.turns, c.nights, c._result = self.log[:], self.turns, self.nights, self._result
         return c
 
