@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from .cards import BITE, CARDS, FINAL, HAND, NIGHT, SPELLS, WOLFSBANE
+from .cards import BITE, CARDS, FINAL, HAND, INDEX, NIGHT, SPELLS, WOLFSBANE
 from .phases import CONTRIBUTE, HALLOWS, PASSING, POINT, PURGE, SHOW
 
 TURN_PRIOR = 0.15  # chance that a seat not known to be a werewolf has turned since setup
@@ -225,21 +225,15 @@ def _redraw_submissions(state: Any, world: Any, seat: int, rng: random.Random) -
         world.pending = {}  # options are computed as for a seat that has not chosen yet
         if phase == PASSING:
             choice = rng.choice(world.pass_options(o))
-            pending[o] = (_index(choice.left), _index(choice.right)) if choice.kind == "night_pass" else None
+            pending[o] = (INDEX[choice.left], INDEX[choice.right]) if choice.kind == "night_pass" else None
         elif phase == CONTRIBUTE:
-            pending[o] = _index(rng.choice(world.window_options(o)).card)
+            pending[o] = INDEX[rng.choice(world.window_options(o)).card]
         elif phase == PURGE:
             pending[o] = rng.choice(world.window_options(o)).target
         else:
             pending[o] = rng.choice(("left", "right"))
     world.pending = pending
     return True
-
-
-def _index(card_id: str) -> int:
-    from .cards import INDEX
-
-    return INDEX[card_id]
 
 
 def _restore_truth(state: Any, world: Any, seat: int, rng: random.Random) -> None:

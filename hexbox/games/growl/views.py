@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import CARDS, IDS, INDEX, hand_json
-from .phases import HALLOWS, PICK, POINT, SAVE, SHOW, VOTE
+from .phases import CONTRIBUTE, HALLOWS, PHASES, PICK, POINT, SAVE, SHOW, VOTE
 
 if TYPE_CHECKING:
     from .rules import GrowlState
@@ -17,8 +17,6 @@ def _id(card: int) -> str | None:
 
 def _choice(state: GrowlState, value: Any) -> Any:
     """A seat's own hidden submission, as JSON: two cards, a card, a seat, a side, or None (nothing passed)."""
-    from .phases import CONTRIBUTE
-
     if isinstance(value, tuple):
         return [IDS[value[0]], IDS[value[1]]]
     if state.phase == CONTRIBUTE:
@@ -27,8 +25,6 @@ def _choice(state: GrowlState, value: Any) -> Any:
 
 
 def observe(state: GrowlState, seat: int | None) -> dict[str, Any]:
-    from .phases import CONTRIBUTE, PHASES
-
     n = state.n
     over = state._result is not None
     obs: dict[str, Any] = {
@@ -60,7 +56,7 @@ def observe(state: GrowlState, seat: int | None) -> dict[str, Any]:
         "insomniac": state.insomniac if state.insomniac >= 0 else None,
         "passing": {str(s): list(lr) for s, lr in sorted(state.sides.items())},
         "seance": [{"seat": s, "werewolf": w} for s, w in state.seance],
-        "window": _window(state, CONTRIBUTE),
+        "window": _window(state),
         "log": [e.to_json() for e in state.log if e.visible_to(seat)],
         "result": state._result.to_json() if over else None,
     }
@@ -81,7 +77,7 @@ def observe(state: GrowlState, seat: int | None) -> dict[str, Any]:
     return obs
 
 
-def _window(state: GrowlState, contribute: int) -> dict[str, Any]:
+def _window(state: GrowlState) -> dict[str, Any]:
     phase = state.phase
     out: dict[str, Any] = {"members": list(state.window)}
     if phase == VOTE:
@@ -96,7 +92,7 @@ def _window(state: GrowlState, contribute: int) -> dict[str, Any]:
         out["shower"] = state.show_seat
     elif phase == HALLOWS:
         out["dead_seat"] = state.picker
-    elif phase == contribute:
+    elif phase == CONTRIBUTE:
         out["kind"] = IDS[state.night_card]
     out["death_rattles"] = list(state.rattles)
     return out
