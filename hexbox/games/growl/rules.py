@@ -344,10 +344,9 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         if type(action) is A.Give and self.phase == GIVE and seat == self.active:  # the common case, checked cheaply
             if action.target not in self.window:
                 raise IllegalAction(f"seat {action.target} may not receive the top card")
-        else:
-            self.check_actor(seat)
-            if action not in self.legal_actions(seat):
-                raise IllegalAction(f"seat {seat} cannot {action} now ({PHASES[self.phase]} step)")
+        elif action not in self.legal_actions(seat):
+            self.check_actor(seat)  # the plainer reason first: this seat may not act at all now
+            raise IllegalAction(f"seat {seat} cannot {action} now ({PHASES[self.phase]} step)")
         events = _HANDLERS[type(action)](self, seat, action)
         self.log += events
         if self._result is not None:
@@ -371,7 +370,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
 
     def _take_top(self) -> list[Event]:
         card = self.deck[-1]
-        kind = CARDS[card].kind
+        kind = KIND[card]
         if kind == "night" or kind == "final":  # R22
             self.deck.pop()
             self.night_card = card
@@ -467,7 +466,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         if self.rattles:
             self.phase = RATTLE
             return []
-        if self.n - sum(self.dead) <= 2:
+        if self.dead.count(False) <= 2:
             return self.end("two_or_fewer_alive")
         return getattr(self, self.resume)()
 
@@ -551,6 +550,7 @@ def deck_from(cards: list[int], night: tuple[int, int, int], cut1: int, cut2: in
     return top_down
 
 
+KIND = tuple(c.kind for c in CARDS)
 FIRST_SPELL = SPELLS[0]  # card indices: hand cards, Night, Final Night, then the Spells
 _SHARED = frozenset(id(a) for a in A.SPACE.actions)  # the precreated actions: known without hashing
 _HANDLERS = {
