@@ -110,14 +110,14 @@ def ismcts_search(name: str, players: int, iters: int = ISMCTS_ITERS):
     game = load(name, players=players)
     seeds = iter(range(1 << 62))
 
-    def one() -> tuple[float, int]:
+    def one() -> tuple[float, int, int]:
         state = game.new_state(seed=next(seeds))
         seat = state.actors[0]
         agent = ISMCTS(iters=iters)
         view = View.of(state, seat)
         start = time.perf_counter()
         agent.search(view, random.Random(0))
-        return time.perf_counter() - start, agent.last_iterations
+        return time.perf_counter() - start, agent.last_iterations, agent.last_calls
 
     return one
 
@@ -133,7 +133,7 @@ def openspiel_ismcts(simulations: int = OPENSPIEL_SIMULATIONS):
     game = pyspiel.load_game("leduc_poker")
     seeds = iter(range(1 << 31))
 
-    def one() -> tuple[float, int]:
+    def one() -> tuple[float, int, int]:
         seed = next(seeds)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
         bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations,
@@ -144,21 +144,22 @@ def openspiel_ismcts(simulations: int = OPENSPIEL_SIMULATIONS):
             state.apply_action(outcomes[seed % len(outcomes)][0])
         start = time.perf_counter()
         bot.run_search(state)
-        return time.perf_counter() - start, simulations
+        return time.perf_counter() - start, simulations, 0
 
     return one
 
 
-def _searches(search, seconds: float) -> float:
-    """Iterations (simulations) per second over whole searches, for about ``seconds`` (at least one search)."""
+def _searches(search, seconds: float) -> tuple[float, float]:
+    """(iterations/s, forward-model calls per iteration) over whole searches for about ``seconds`` (at least one)."""
     spent = 0.0
-    done = 0
+    done = calls = 0
     while True:
-        dt, n = search()
+        dt, n, c = search()
         spent += dt
         done += n
+        calls += c
         if spent >= seconds:
-            return done / spent
+            return done / spent, calls / done
 
 
 def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool = True) -> dict[str, Any]:
@@ -171,7 +172,8 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
     reference = openspiel_playout()
     searches = {name: ismcts_search(name, runners[name][0]) for name in names} if search else {}
     ref_search = openspiel_ismcts() if search else None
-    samples: dict[str, dict[str, list[float]]] = {n: {"games": [], "actions": [], "clones": [], "ismcts": []}
+    samples: dict[str, dict[str, list[float]]] = {n: {"games": [], "actions": [], "clones": [], "ismcts": [],
+                                                  "ismcts_calls": []}
                                                   for n in names}
     ref: dict[str, list[float]] = {"games": [], "actions": [], "ismcts": []}
     for _ in range(rounds):
@@ -185,9 +187,11 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
             samples[name]["actions"].append(a)
             samples[name]["clones"].append(_clones_per_second(states, seconds / 2))
             if name in searches:
-                samples[name]["ismcts"].append(_searches(searches[name], seconds))
+                rate, per = _searches(searches[name], seconds)
+                samples[name]["ismcts"].append(rate)
+                samples[name]["ismcts_calls"].append(per)
         if ref_search is not None:
-            ref["ismcts"].append(_searches(ref_search, seconds))
+            ref["ismcts"].append(_searches(ref_search, seconds)[0])
     out: dict[str, Any] = {"rounds": rounds, "seconds_per_round": seconds, "games": {}}
     ref_actions = statistics.median(ref["actions"]) if ref["actions"] else None
     if ref_actions:
@@ -209,5 +213,6 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
             "ratio_to_reference": actions / ref_actions if ref_actions else None,
             "ismcts_iterations_per_s": ismcts_rate,
             "ismcts_ratio_to_reference": ismcts_rate / ref_ismcts if ismcts_rate and ref_ismcts else None,
+            "ismcts_calls_per_iteration": statistics.median(s["ismcts_calls"]) if s["ismcts_calls"] else None,
         }
     return out

@@ -358,11 +358,11 @@ def bench_cmd(
         return
     from hexbox.bench import ISMCTS_ITERS
 
-    table = Table("game", "ISMCTS iterations/s", "× reference simulations/s",
+    table = Table("game", "ISMCTS iterations/s", "× reference simulations/s", "apply() per iteration",
                   title=f"ISMCTS, {ISMCTS_ITERS} iterations from the first decision, median of {rounds} rounds")
     for name, r in report["games"].items():
         ratio = f"{r['ismcts_ratio_to_reference']:.2f}×" if r["ismcts_ratio_to_reference"] else "—"
-        table.add_row(name, f"{r['ismcts_iterations_per_s']:,.0f}", ratio)
+        table.add_row(name, f"{r['ismcts_iterations_per_s']:,.0f}", ratio, f"{r['ismcts_calls_per_iteration']:.1f}")
     console.print(table)
     ref = report.get("ismcts_reference")
     if ref:
