@@ -129,3 +129,10 @@ def test_record_round_trip_and_replay():
     assert hexbox.replay(again).observe(None) == state.observe(None)
     with pytest.raises(ValueError, match="not a hexbox record"):
         Record.from_json({"game": "werebeasts"})
+
+
+def test_games_is_both_the_list_and_the_package():
+    import hexbox.games.werebeasts.rules as rules  # a function named `games` would hide the package
+
+    assert rules.WerebeastsGame.name == "werebeasts"
+    assert hexbox.games() == ["growl", "prowl", "voodoo", "werebeasts"]

@@ -1,5 +1,22 @@
-"""The built-in games. Each package's __init__ only registers (name, players, options); rules load lazily."""
+"""The built-in games. Each package's __init__ only registers (name, players, options); rules load lazily.
 
-from . import prowl, werebeasts  # noqa: F401
-from . import voodoo  # noqa: F401
-from . import growl  # noqa: F401
+`hexbox.games()` is the public way to list the games (DESIGN §2), and `hexbox.games` is also this package.
+A function of that name would hide the package (`import hexbox.games.prowl.rules as r` would fail), so the
+package itself is made callable instead.
+"""
+
+import sys
+import types
+
+from hexbox.core.registry import games as _registered
+
+from . import growl, prowl, voodoo, werebeasts  # noqa: F401
+
+
+class _GamesPackage(types.ModuleType):
+    def __call__(self) -> list[str]:
+        """The sorted names of the registered games."""
+        return _registered()
+
+
+sys.modules[__name__].__class__ = _GamesPackage
