@@ -70,8 +70,9 @@ class Plotter:
             raise ConfigError("hexbox report needs matplotlib: pip install -e '.[sim]'") from None
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib import ticker
 
-        self.plt = plt
+        self.plt, self.ticker = plt, ticker
         self.folder = folder
 
     def figure(self, width: float = 7.0, height: float = 3.6):
@@ -85,7 +86,7 @@ class Plotter:
         return name
 
     def rates(self, name: str, title: str, labels: list[str], rates: list[dict[str, Any]],
-              baseline: float | None = None) -> str:
+              baseline: float | None = None, ylabel: str = "win rate") -> str:
         """Bars of proportions with their 95% Wilson intervals as error bars."""
         fig, ax = self.figure(width=max(5.0, 1.0 + 0.9 * len(labels)))
         values = [r["rate"] for r in rates]
@@ -97,7 +98,7 @@ class Plotter:
             ax.axhline(baseline, color="#C44E52", linestyle="--", linewidth=1, label=f"1/players = {baseline:.2f}")
             ax.legend(loc="upper right", fontsize=8)
         ax.set_ylim(0, min(1.0, max(r["high"] for r in rates) * 1.15 + 0.02))
-        ax.set_ylabel("win rate (95% interval)")
+        ax.set_ylabel(f"{ylabel} (95% interval)")
         ax.set_title(title)
         return self.save(fig, name)
 
@@ -108,6 +109,7 @@ class Plotter:
             counts = Counter(values)
             xs = sorted(counts)
             ax.bar(xs, [counts[x] / len(values) for x in xs], width=0.8, color="#55A868")
+            ax.xaxis.set_major_locator(self.ticker.MaxNLocator(integer=True))
             ax.set_ylabel(f"share of {of}")
         else:
             ax.hist(values, bins=min(40, max(5, len(set(values)))), color="#55A868")
@@ -195,7 +197,7 @@ def werebeasts_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Se
                 [[{"deck": "the deck (last card sold)", "two_left": "two players left"}.get(k, k), v,
                   f"{v / len(stats):.1%}"] for k, v in ends.most_common()]),
         [plot.rates("werebeasts_elimination_by_seat.png", "Elimination rate by seat",
-                    [f"seat {k}" for k in range(players)], out_by_seat),
+                    [f"seat {k}" for k in range(players)], out_by_seat, ylabel="elimination rate"),
          plot.histogram("werebeasts_eliminated_per_game.png", "Players eliminated per game", per_game,
                         "eliminated players")])
     holder = [0, 0]
