@@ -41,7 +41,7 @@ def test_R15_R16_R24_play_strengthens_its_clan_and_goes_to_the_discard_pile():
     assert track_of(st) == ["spring", "summer", "winter", "autumn"]
     assert st.discards[0] == [card("summer_wanderer")]
     assert "summer_wanderer" in st.observe(2)["players_info"][0]["discards"]  # R33: public
-    assert st.active == 1 and kinds(events)[-1] == "turn"
+    assert st.active == 1 and kinds(events) == ["play", "track", "answer", "track"]
 
 
 def test_R15_order_of_strengthen_and_effect_is_the_players_choice():

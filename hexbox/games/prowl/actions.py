@@ -123,7 +123,7 @@ SPACE = ActionSpace([
 ])
 assert len(SPACE) == 817 and SPACE.id(CHANGE[0]) == 64 and SPACE.id(ACCUSE[0][0][0]) == 96
 assert SPACE.id(SET_CLAN[0]) == 736 and SPACE.id(CHOOSE_OPTION["raise"]) == 809 and SPACE.id(SKIP) == 816
-# speed: every card's accusations for each set of accusable seats (bit t = seat t), in id order
-ACCUSE_BY_MASK = [[tuple(a for t in range(MAX_SEATS) if m >> t & 1 for a in ACCUSE[c][t]) for m in range(32)]
-                  for c in range(len(CARDS))]
+# speed: for each set of accusable seats (bit t = seat t), every card's accusations in id order
+ACCUSE_BY_MASK = [[tuple(a for t in range(MAX_SEATS) if m >> t & 1 for a in ACCUSE[c][t]) for c in range(len(CARDS))]
+                  for m in range(32)]
 RAISE, LOWER, DOMINANCE, FORCE_CHANGE, LEFT, RIGHT, CONFIRM = (CHOOSE_OPTION[o] for o in OPTIONS)

@@ -64,12 +64,14 @@ def resample(state: ProwlState, seat: int, rng: random.Random) -> ProwlState:
         world.hands[p].sort()
     world.box = sorted(deal[hidden: hidden + len(state.box)])
     world.deck = deal[hidden + len(state.box):]
+    get = rename.get
     for o in range(n):
         if o == seat:
             continue
-        world.known_clans[o] = [rename.get(c, c) for c in world.known_clans[o]]
-        world.known_hand[o] = [tuple(rename.get(c, c) for c in known) for known in world.known_hand[o]]
-        world.known_held[o] = [tuple(rename.get(c, c) for c in known) for known in world.known_held[o]]
+        world.known_clans[o] = [get(c, c) for c in world.known_clans[o]]
+        for rows in (world.known_hand, world.known_held):
+            if any(rows[o]):
+                rows[o] = [tuple(get(c, c) for c in known) for known in rows[o]]
     prompt = state.prompt
     if prompt is not None and prompt[0] == MIST_WEAVER and prompt[3] >= 0:
         world.prompt = (prompt[0], prompt[1], prompt[2], rename.get(prompt[3], prompt[3]))

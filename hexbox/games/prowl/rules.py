@@ -189,10 +189,13 @@ class ProwlState(State):
             rule = self.constraint[seat]
             out: list[Action] = []
             if rule == NO_CONSTRAINT or rule == MUST_PLAY:  # R39
+                plays = A.PLAY
                 for c in hand:
-                    out += A.PLAY[c]
-            if rule != MUST_PLAY:
-                out += [A.CHANGE[c] for c in hand]
+                    out += plays[c]
+                if rule == MUST_PLAY:
+                    return out
+            changes = A.CHANGE
+            out += [changes[c] for c in hand]
             if rule == NO_CONSTRAINT or rule == NO_PLAY:
                 mask = 0
                 veil, up = self.att_by[FROST_VEIL], self.face_up
@@ -200,9 +203,9 @@ class ProwlState(State):
                     if t != seat and t != veil and not up[t]:
                         mask |= 1 << t
                 if mask:
-                    by_mask = A.ACCUSE_BY_MASK
+                    accusations = A.ACCUSE_BY_MASK[mask]  # precomputed: this is the hot path of every playout
                     for c in hand:
-                        out += by_mask[c][mask]
+                        out += accusations[c]
             return out
         if phase == PROMPT:
             return effects.prompt_actions(self) if seat == self.active else []
@@ -293,7 +296,8 @@ class ProwlState(State):
                 self.strengthen(CARD_CLAN[card])
             else:
                 self.emit("deck_reveal", {"seat": seat, "card": None})
-        self.emit("turn", {"seat": seat, "turn": self.turns, "constraint": CONSTRAINTS[self.constraint[seat]]})
+        # whose turn it is, and any constraint on it, is in the observation ("active", "constraint"): no event,
+        # which keeps random playouts fast
 
     def resolve(self) -> None:
         """Carry the turn on after an action or a prompt answer: the next prompt, or the rest of the Play."""
@@ -326,7 +330,8 @@ class ProwlState(State):
     # ---- 1. Play (R15-R24) -------------------------------------------------------------------------
 
     def _play(self, seat: int, action: A.Play) -> None:
-        self._expect_turn(seat, "play")
+        if self.phase != TURN or seat != self.active:
+            self._expect_turn(seat, "play")
         rule = self.constraint[seat]
         if rule == MUST_CHANGE or rule == NO_PLAY:
             raise IllegalAction(f"seat {seat} may not Play this turn ({CONSTRAINTS[rule]})")
@@ -349,7 +354,8 @@ class ProwlState(State):
     # ---- 2. Change (R25, R26) ----------------------------------------------------------------------
 
     def _change(self, seat: int, action: A.Change) -> None:
-        self._expect_turn(seat, "change")
+        if self.phase != TURN or seat != self.active:
+            self._expect_turn(seat, "change")
         if self.constraint[seat] == MUST_PLAY:
             raise IllegalAction(f"seat {seat} must Play this turn (Firebrand)")
         card = self._hand_card(seat, action.card)
@@ -374,7 +380,8 @@ class ProwlState(State):
     # ---- 3. Accuse (R27-R32) -----------------------------------------------------------------------
 
     def _accuse(self, seat: int, action: A.Accuse) -> None:
-        self._expect_turn(seat, "accuse")
+        if self.phase != TURN or seat != self.active:
+            self._expect_turn(seat, "accuse")
         rule = self.constraint[seat]
         if rule == MUST_CHANGE or rule == MUST_PLAY:
             raise IllegalAction(f"seat {seat} may not Accuse this turn ({CONSTRAINTS[rule]})")
@@ -384,7 +391,7 @@ class ProwlState(State):
             raise IllegalAction(f"seat {action.target} cannot be accused (face-up clan card, Frost Veil or yourself)")
         self.hand_card_gone(seat, card)
         self.discards[seat].append(card)
-        self.accusation(seat, action.target, CLAN_INDEX[action.clan], CARDS[card].id, ACCUSE_REWARD)
+        self.accusation(seat, target, CLAN_INDEX[action.clan], action.card, ACCUSE_REWARD)
         self.resolve()
 
     def accusation(self, seat: int, target: int, clan: int, discarded: str | None, source: int) -> None:
