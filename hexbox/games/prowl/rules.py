@@ -341,8 +341,9 @@ class ProwlState(State):
         info = CARDS[card]
         live = not (info.early and last) and (not info.final or last)
         self.playing = card
-        self.log({"kind": "play", "seat": seat, "card": info.id, "first": action.first, "effect": live})
-        self.emit("play", {"seat": seat, "card": info.id, "first": action.first, "effect": live})
+        entry = {"kind": "play", "seat": seat, "card": info.id, "first": action.first, "effect": live}
+        self.log(entry)
+        self.emit("play", entry)
         if action.first == "strengthen":  # R15: the player orders the two parts
             self.strengthen(info.clan)
         else:
@@ -372,8 +373,9 @@ class ProwlState(State):
                 self.known_held[o][seat] = tuple(c for c in held if c != old)
                 self.known_clans[o][seat] = -1
                 self.known_hand[o][seat] = ()
-        self.log({"kind": "change", "seat": seat, "old": CARDS[old].id})
-        self.emit("change", {"seat": seat, "old": CARDS[old].id})
+        entry = {"kind": "change", "seat": seat, "old": CARDS[old].id}
+        self.log(entry)
+        self.emit("change", entry)
         self.emit("your_clan", {"seat": seat, "card": action.card}, to=(seat,))
         self.resolve()
 
@@ -414,8 +416,7 @@ class ProwlState(State):
         """R29, R30: (i) Dominance, or a raise if already held (the raise is a prompt); (ii) force a Change."""
         self.log({"kind": "reward", "seat": seat, "target": target, "reward": option})
         if option == "force_change":
-            self.constraint[target] = MUST_CHANGE
-            self.emit("constraint", {"seat": target, "constraint": "must_change"})
+            self.impose(target, MUST_CHANGE)
         else:
             self.take_dominance(seat)
 
