@@ -172,3 +172,16 @@ def test_encoding_is_fixed():
     assert game.parse_action({"kind": "choose_option", "option": "left"}) is A.LEFT
     with pytest.raises(ValueError):
         game.parse_action({"kind": "choose_option", "option": "up"})
+
+
+def test_R52_hand_size_two_every_turn_is_the_last():
+    # R52, R20, R21 (spec ids): with 2 cards each plays once; Early effects are dead and Final effects live
+    st = new(3, hand_size=2, first_player=0)
+    for s in range(3):
+        st.apply(s, st.default_action(s))
+    assert [len(h) for h in st.hands] == [1, 1, 1]
+    seat = st.active
+    card = st.hands[seat][0]
+    events = st.apply(seat, A.PLAY[card][0])
+    played = [e.data for e in events if e.kind == "play"][0]
+    assert played["effect"] == (not CARDS[card].early)
