@@ -191,7 +191,8 @@ def simulate(
     n_games: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 1000,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     agents: Annotated[str | None, typer.Option("--agents", "--bots",
-                                               help="one agent for all seats, or one per seat: random,heuristic,…")
+                                               help="one agent for all seats, or one per seat: random,heuristic,"
+                                                    "ismcts:iters=200+c=0.7,… (parameters joined by +)")
                       ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
     ray: Annotated[str | None, typer.Option("--ray", help="run on Ray: auto (a running cluster), local (start one "
