@@ -34,6 +34,15 @@ def test_resume_from_a_partial_file_gives_the_full_run(tmp_path):
     assert json.loads(again.stdout)["games"] == 30
 
 
+def test_a_last_line_without_newline_is_kept_and_terminated(tmp_path):
+    jobs = jobs_for("werebeasts", 4, ["random"] * 4, 3, 3)
+    path = tmp_path / "r.jsonl"
+    lines = [json.dumps(r) for r in run(jobs[:2])]
+    path.write_text(lines[0] + "\n" + lines[1])
+    assert sorted(read_partial(path, jobs)) == [0, 1]
+    assert path.read_text() == lines[0] + "\n" + lines[1] + "\n"
+
+
 def test_games_in_the_file_are_not_played_again(tmp_path, monkeypatch):
     jobs = jobs_for("werebeasts", 4, ["random"] * 4, 10, 3)
     path = tmp_path / "r.jsonl"

@@ -185,6 +185,6 @@ def read_partial(path: Path, jobs: list[GameJob]) -> dict[int, dict[str, Any]]:
                               "agents or options); use another --out or --fresh")
         done[index] = line
         kept.append(raw)
-    if len(kept) != sum(1 for x in lines if x.strip()):
+    if len(kept) != sum(1 for x in lines if x.strip()) or (text and not text.endswith("\n")):
         path.write_text("".join(x + "\n" for x in kept), encoding="utf-8")
     return done
