@@ -1,0 +1,99 @@
+"""Write golden records: games played by the heuristic bots with fixed seeds, and what each seat saw.
+
+    python tests/golden/make_golden.py werebeasts     # rewrites tests/golden/werebeasts/*.json
+
+Run it only when a rule change is intended; the diff of the JSON files is then the change to review.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import hexbox
+from hexbox.agents import make_agent
+from hexbox.core import Record, State, View
+
+HERE = Path(__file__).parent
+
+# (players, options, seed) per game: small, varied set-ups
+SETUPS: dict[str, list[tuple[int, dict, int]]] = {
+    "werebeasts": [(3, {}, 1), (5, {}, 2), (7, {"max_bid_changes": 2}, 3)],
+    "prowl": [(2, {}, 1), (4, {}, 2), (5, {"leaders": False}, 3)],
+    "growl": [(4, {}, 1), (6, {"curses": True}, 2), (8, {"curses": True, "spells": True}, 3)],
+    "voodoo": [(3, {}, 1), (4, {"claim_mode": "automatic"}, 2), (6, {}, 3)],
+}
+
+
+def play(game: str, players: int, options: dict, seed: int) -> tuple[Record, State, dict[str, list]]:
+    state = hexbox.load(game, players=players, **options).new_state(seed=seed)
+    record = Record(game, players, dict(state.game.options), seed)
+    bots = [make_agent("heuristic", game) for _ in range(players)]
+    rng = random.Random(seed)
+    logs = new_logs(players)
+    while not state.is_over:
+        actors = state.actors
+        seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+        action = bots[seat].act(View.of(state, seat), rng)
+        events = state.apply(seat, action)
+        record.actions.append((seat, action.to_json()))
+        add_events(logs, events)
+    return record, state, logs
+
+
+def new_logs(players: int) -> dict[str, list]:
+    """The public log, and each seat's private events (a seat's own log is public + its private)."""
+    return {"public": [], **{str(s): [] for s in range(players)}}
+
+
+def add_events(logs: dict[str, list], events: list) -> None:
+    for e in events:
+        if e.public:
+            logs["public"].append(e.to_json())
+        else:
+            for s in sorted(e.to):
+                logs[str(s)].append(e.to_json())
+
+
+def views(state: State) -> dict:
+    out = {str(s): state.observe(s) for s in range(state.game.players)}
+    out["spectator"] = state.observe(None)
+    return out
+
+
+def dumps(doc: dict) -> str:
+    """Readable diffs at a modest size: one event or one action per line."""
+    lines = ["{"]
+    for i, (key, value) in enumerate(sorted(doc.items())):
+        comma = "," if i < len(doc) - 1 else ""
+        if key == "final":
+            lines.append(f'"final": {json.dumps(value, indent=1, sort_keys=True)}{comma}')
+        elif key == "record":
+            head = {k: v for k, v in value.items() if k != "actions"}
+            body = ",\n".join("  " + json.dumps(a) for a in value["actions"])
+            lines.append(f'"record": {json.dumps(head, sort_keys=True)[:-1]}, "actions": [\n{body}\n]}}{comma}')
+        else:
+            inner = []
+            for viewer, log in value.items():
+                body = ",\n".join("  " + json.dumps(e, sort_keys=True) for e in log)
+                inner.append(f'"{viewer}": [\n{body}\n]' if log else f'"{viewer}": []')
+            lines.append(f'"{key}": {{\n' + ",\n".join(inner) + f"\n}}{comma}")
+    return "\n".join(lines) + "\n}\n"
+
+
+def main(games: list[str]) -> None:
+    for game in games:
+        folder = HERE / game
+        folder.mkdir(exist_ok=True)
+        for players, options, seed in SETUPS[game]:
+            record, state, logs = play(game, players, options, seed)
+            doc = {"record": record.to_json(), "final": views(state), "logs": logs}
+            path = folder / f"{game}_{players}p_seed{seed}.json"
+            path.write_text(dumps(doc), encoding="utf-8")
+            print(f"{path}: {len(record.actions)} actions, {state.result.reason}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or sorted(SETUPS))
