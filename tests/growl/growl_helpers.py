@@ -29,7 +29,7 @@ def table(players: int = 6, deck: tuple[str, ...] = ("gold",) * 30, **options) -
     state.dead = [False] * n
     state.front = [[] for _ in range(n)]
     state.pub_known = [[0] * HAND for _ in range(n)]
-    state.priv_known = {}
+    state.priv_known = [{} for _ in range(n)]
     state.exact = {}
     state.sniffed = ()
     state.log = []

@@ -7,6 +7,7 @@ passing ends the game (R69).
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from hexbox.core import Event
@@ -42,6 +43,10 @@ from .cards import (
 )
 from .phases import CONTRIBUTE, HALLOWS, PASSING, PICK, POINT, PURGE, SAVE, SHOW, VOTE
 
+ONLY = tuple(frozenset((s,)) for s in range(A.MAX_SEATS))  # the audience of a private event, shared
+
+PASS_NONE_ONLY = (A.PASS_NONE,)
+
 TARGET_OTHER = (BLOOD_HOUND, TRUTH_SERUM)  # R53, R60
 TARGET_ANY_LIVING = (CAGED, INSOMNIA, SILVER_BULLET)  # R54, R56, R58
 
@@ -52,6 +57,15 @@ def _pairs(seats: list[int]) -> list[A.Action]:
 
 def _pair(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
+
+
+@lru_cache(maxsize=1 << 16)
+def _pass_pairs(hand: tuple[int, ...], no_bite_left: bool, no_bite_right: bool) -> tuple[A.Action, ...]:
+    """The two cards a hand may pass (R26, D11): a pure function of the hand, so one computation serves all
+    the positions (and worlds) where that hand meets the same Bite restrictions."""
+    ok_left = [c for c in range(HAND) if hand[c] and not (c == BITE and no_bite_left)]
+    ok_right = [c for c in range(HAND) if hand[c] and not (c == BITE and no_bite_right)]
+    return tuple(A.NIGHT_PASS[a][b] for a in ok_left for b in ok_right if a != b or hand[a] >= 2)
 
 
 class NightMixin:
@@ -342,32 +356,37 @@ class NightMixin:
     # ---- Night falls: the passing (R25-R29, G8) -----------------------------------------------------------
 
     def night_fall(self) -> list[Event]:
-        taking_part = [s for s in self.living() if s != self.caged and not self.owns(s, TANGLEVINE)]  # R29
-        among = set(taking_part)
-        self.sides = {s: (self.neighbour(s, 1, among), self.neighbour(s, -1, among)) for s in taking_part}
+        out = (self.caged, *self.owners(TANGLEVINE))  # R29
+        taking_part = [s for s in self.living() if s not in out]
+        # each passer's closest passers to the left and right (R25): its neighbours in the circle of passers
+        pos_of = self.pos_of
+        circle = sorted(taking_part, key=pos_of.__getitem__)
+        k = len(circle)
+        where = {s: i for i, s in enumerate(circle)}
+        self.sides = {s: (circle[(where[s] + 1) % k], circle[where[s] - 1]) for s in taking_part}
         self.pending = {}
         if len(taking_part) < 2:
             self.window = ()
             return self._close_passing()
         self.window = tuple(taking_part)
+        # hands cannot change while the passing window is open, so each passer's options are known now
+        self.pass_opts = {s: self.pass_pairs(s) for s in taking_part}
         if self.game.die_if_stuck:  # R27, D14
-            stuck = [s for s in taking_part if not self.pass_pairs(s)]
+            stuck = [s for s in taking_part if not self.pass_opts[s]]
             if stuck:
                 self.window = ()
                 return [Event("cannot_pass", {"seats": stuck})] + self.settle("night_fall", killed=stuck)
         self.phase = PASSING
         return [Event("night_falls", {"passing": list(taking_part)})]
 
-    def pass_pairs(self, s: int) -> list[A.Action]:
-        h = self.hands[s]
+    def pass_pairs(self, s: int) -> tuple[A.Action, ...]:
         left, right = self.sides[s]
         human = not self.wolf[s]  # R26
-        ok_left = [c for c in range(HAND) if h[c] and not (c == BITE and (human or self.owns(left, WOLFSBANE)))]
-        ok_right = [c for c in range(HAND) if h[c] and not (c == BITE and (human or self.owns(right, WOLFSBANE)))]
-        return [A.NIGHT_PASS[a][b] for a in ok_left for b in ok_right if a != b or h[a] >= 2]
+        return _pass_pairs(tuple(self.hands[s]), human or self.owns(left, WOLFSBANE),
+                           human or self.owns(right, WOLFSBANE))
 
     def pass_options(self, s: int) -> list[A.Action]:
-        return self.pass_pairs(s) or [A.PASS_NONE]
+        return list(self.pass_opts[s] or PASS_NONE_ONLY)
 
     def _night_pass(self, seat: int, action: A.NightPass) -> list[Event]:
         self.pending[seat] = (INDEX[action.left], INDEX[action.right])
@@ -378,45 +397,67 @@ class NightMixin:
         return self._passing_submitted(seat, [])
 
     def _passing_submitted(self, seat: int, cards: list[str]) -> list[Event]:
-        events = [Event("ready", {"seat": seat}), Event("pass_chosen", {"seat": seat, "cards": cards}, to=(seat,))]
+        events = [Event("ready", {"seat": seat}), Event("pass_chosen", {"seat": seat, "cards": cards}, to=ONLY[seat])]
         if len(self.pending) < len(self.window):
             return events
-        return events + self._close_passing()
+        events += self._close_passing()
+        return events
 
     def _close_passing(self) -> list[Event]:
         """R28: every card moves at once; The Gift's cards arrive mixed in; then one check for everyone."""
-        hands = self.hands
+        hands, pending, sides = self.hands, self.pending, self.sides
         moves = []
+        passed = []
         for s in self.window:
-            chosen = self.pending[s]
+            chosen = pending[s]
             if chosen is not None:
-                left, right = self.sides[s]
-                moves += [(s, left, chosen[0]), (s, right, chosen[1])]
-                hands[s][chosen[0]] -= 1
-                hands[s][chosen[1]] -= 1
+                left, right = sides[s]
+                a, b = chosen
+                moves += ((s, left, a), (s, right, b))
+                h = hands[s]
+                h[a] -= 1
+                h[b] -= 1
                 self.know_reset(s)
-        moves += self.gift
+                passed.append(s)
+        passes = len(moves)
+        gift = self.gift
+        moves += gift
         received: dict[int, list[tuple[int, int]]] = {}
+        pub, priv = self.pub_known, self.priv_known
         for s, t, c in moves:
             hands[t][c] += 1
-            self.know_private_add(s, t, c)
-            received.setdefault(t, []).append((s, c))
-        events = [Event("night_passing", {"passed": [s for s in self.window if self.pending[s] is not None]})]
-        passes = len(moves) - len(self.gift)
+            if s != t:  # know_private_add, inlined for the busiest loop of a Night
+                known = priv[t].get(s)
+                if known is None:
+                    known = priv[t][s] = pub[t][:]
+                known[c] += 1
+            if t in received:
+                received[t].append((s, c))
+            else:
+                received[t] = [(s, c)]
+        if self.exact:  # the table no longer knows exact counts of a hand that received unseen cards
+            for t in received:
+                self._forget_counts(t)
+        events = [Event("night_passing", {"passed": passed})]
+        night = self.nights
         for i, (s, t, c) in enumerate(moves):
             side = "gift" if i >= passes else ("left" if i % 2 == 0 else "right")
-            events.append(Event("sent", {"from": s, "to": t, "card": IDS[c], "side": side, "night": self.nights},
-                                to=(s,)))
+            events.append(Event("sent", {"from": s, "to": t, "card": IDS[c], "side": side, "night": night},
+                                to=ONLY[s]))
+        told = (self.insomniac, *self.owners(OWL_FEATHER))  # R56, Owl Feather: who learns the senders
         for t in sorted(received):
-            if t == self.insomniac or self.owns(t, OWL_FEATHER):  # R56, Owl Feather
+            if t in told:
                 data = {"cards": [{"from": s, "card": IDS[c]} for s, c in sorted(received[t])]}
             else:
-                data = {"cards": sorted(IDS[c] for _, c in received[t])}
-            events.append(Event("received", data, to=(t,)))
-        self._bite_clues(moves[:passes], {t for _, t, _ in self.gift})
-        self.step = sum(1 for m in moves if m[2] == BITE)  # kept for Moon Watcher after the checks
+                data = {"cards": sorted([IDS[c] for _, c in received[t]])}
+            events.append(Event("received", data, to=ONLY[t]))
+        bites = sum(1 for m in moves if m[2] == BITE)
+        if bites:
+            self._bite_clues(moves[:passes], {t for _, t, _ in gift})
+        self.step = bites  # kept for Moon Watcher after the checks
         self.pending, self.window, self.gift = {}, (), ()
-        return events + self.settle("after_night")
+        events += self.settle("after_night")
+        return events
 
     def _bite_clues(self, passes: list[tuple[int, int, int]], gifted: set[int]) -> None:
         """R26: only werewolves pass Bites at Night, so a Bite received tells its receiver something."""
@@ -433,9 +474,9 @@ class NightMixin:
         if self.night_card in FINAL:  # R69
             return self.end("final_night")
         events = []
-        for o in self.clockwise(self.living()):
-            if self.owns(o, MOON_WATCHER):
-                events.append(Event("moon_watcher", {"bites": self.step}, to=(o,)))
+        watchers = self.owners(MOON_WATCHER)
+        for o in self.clockwise(watchers) if watchers else ():
+            events.append(Event("moon_watcher", {"bites": self.step}, to=ONLY[o]))
         self.nights += 1
         self.night_card, self.caged, self.insomniac, self.sides = -1, -1, -1, {}
         return events + self._begin_turn(self.neighbour(self.active, 1))  # R22, D9

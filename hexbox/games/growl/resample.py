@@ -29,7 +29,7 @@ class ResampleMixin:
         if self._result is not None:  # everything is revealed at the Growl
             return world
         world.log = [e for e in self.log if e.visible_to(seat)]
-        world.priv_known = {k: v[:] for k, v in self.priv_known.items() if k[0] == seat}
+        world.priv_known = [{seat: d[seat][:]} if seat in d else {} for d in self.priv_known]
         world.intel = tuple(f for f in self.intel if f[0] == seat)
         world.clues = tuple(f for f in self.clues if f[0] == seat)
         _redeal_deck_shape(self, world, rng)
@@ -218,6 +218,8 @@ def _redraw_submissions(state: Any, world: Any, seat: int, rng: random.Random) -
                 return False
     if phase not in (PASSING, CONTRIBUTE, PURGE, POINT):
         return True
+    if phase == PASSING:  # the re-dealt hands have their own passing options
+        world.pass_opts = {s: world.pass_pairs(s) for s in state.window}
     pending = dict(state.pending)
     for o in pending:
         if o == seat:
@@ -240,6 +242,6 @@ def _restore_truth(state: Any, world: Any, seat: int, rng: random.Random) -> Non
     for o in range(state.n):
         world.hands[o] = state.hands[o][:]
     world.wolf, world.zero, world.sniffed = state.wolf[:], state.zero[:], state.sniffed
-    world.gift, world.pending = state.gift, dict(state.pending)
+    world.gift, world.pending, world.pass_opts = state.gift, dict(state.pending), state.pass_opts
     world.cuts, world.night_cards, world.deck, world.spells_in = (
         state.cuts, state.night_cards, state.deck[:], state.spells_in)

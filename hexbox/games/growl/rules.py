@@ -97,7 +97,8 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         "n", "hands", "wolf", "zero", "dead", "pos_of", "seat_at", "front", "deck", "discards", "revealed_night",
         "night_cards", "cuts", "spells_in", "start_pos", "active", "phase", "night_card", "caged", "insomniac",
         "gift", "window", "pending", "step", "votes", "unsaved", "candidates", "rounds", "pick_kind", "picker",
-        "pick_options", "show_seat", "sides", "rattles", "resume", "used", "pub_known", "priv_known", "exact",
+        "pick_options", "show_seat", "sides", "pass_opts", "rattles", "resume", "used", "pub_known", "priv_known",
+        "exact",
         "intel", "clues", "seance", "sniffed", "log", "turns", "nights", "_result",
     )
 
@@ -163,10 +164,10 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         self.window, self.pending, self.step, self.votes = (), {}, 0, {}
         self.unsaved, self.candidates, self.rounds = (), (), 0
         self.pick_kind, self.picker, self.pick_options, self.show_seat = "", -1, (), -1
-        self.sides = {}
+        self.sides, self.pass_opts = {}, {}
         self.rattles, self.resume, self.used = [], "", 0
         self.pub_known = [[0] * HAND for _ in range(n)]
-        self.priv_known = {}
+        self.priv_known = [{} for _ in range(n)]
         self.exact = {}
         self.intel, self.clues, self.seance = (), (), ()
         self.log, self.turns, self.nights, self._result = [], 0, 0, None
@@ -195,10 +196,10 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         c.unsaved, c.candidates, c.rounds = self.unsaved, self.candidates, self.rounds
         c.pick_kind, c.picker, c.pick_options, c.show_seat = self.pick_kind, self.picker, self.pick_options, \
             self.show_seat
-        c.sides = self.sides
+        c.sides, c.pass_opts = self.sides, self.pass_opts  # never mutated: replaced at each Night
         c.rattles, c.resume, c.used = self.rattles[:], self.resume, self.used
         c.pub_known = [k[:] for k in self.pub_known]
-        c.priv_known = {k: v[:] for k, v in self.priv_known.items()}
+        c.priv_known = [{v: k[:] for v, k in d.items()} if d else {} for d in self.priv_known]
         c.exact = dict(self.exact)
         c.intel, c.clues, c.seance, c.sniffed = self.intel, self.clues, self.seance, self.sniffed
         c.log, c.turns, c.nights, c._result = self.log[:], self.turns, self.nights, self._result
@@ -225,6 +226,11 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
     def owns(self, seat: int, spell: int) -> bool:
         """Spells act for the living seat at their position only (R49, R50)."""
         return not self.dead[seat] and spell in self.front[self.pos_of[seat]]
+
+    def owners(self, spell: int) -> list[int]:
+        """The living seats that own ``spell`` (R49, R50), by position."""
+        dead, seat_at = self.dead, self.seat_at
+        return [seat_at[p] for p, f in enumerate(self.front) if f and spell in f and not dead[seat_at[p]]]
 
     def holder(self, card: int) -> int:
         """The position a face-up card lies at, or -1."""
@@ -275,11 +281,11 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
     @property
     def actors(self) -> tuple[int, ...]:
         phase = self.phase
+        if phase <= NIGHT_CARD:  # the spell step, the Day gift and the Night card: the active player alone
+            return (self.active,)
         if phase in SIMULTANEOUS:
             pending = self.pending
-            return tuple(s for s in self.window if s not in pending)
-        if phase <= NIGHT_CARD:
-            return (self.active,)
+            return tuple([s for s in self.window if s not in pending]) if pending else self.window
         if phase == VOTE:
             return (self.window[self.step],)
         if phase == SAVE or phase == PICK:
@@ -296,10 +302,10 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         phase = self.phase
         if phase == GIVE:  # the window holds the allowed receivers while the card waits to be given
             return [A.GIVE[t] for t in self.window] if seat == self.active else []
+        if phase == PASSING:  # checked before the generic actor test: it is every Night's hot path
+            return self.pass_options(seat) if seat in self.window and seat not in self.pending else []
         if self._result is not None or seat not in self.actors:
             return []
-        if phase == PASSING:
-            return self.pass_options(seat)
         if phase == SPELL_STEP:
             return [A.END_SPELLS, *self.activations(seat)]
         if phase == NIGHT_CARD:
@@ -337,14 +343,16 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
     # ---- apply ---------------------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: A.Action) -> list[Event]:
-        if id(action) not in _SHARED and action not in A.SPACE.ids:
-            raise IllegalAction(f"{action!r} is not a GROWL action")
+        if id(action) not in _SHARED:
+            if action not in A.SPACE.ids:
+                raise IllegalAction(f"{action!r} is not a GROWL action")
+            action = A.SPACE.actions[A.SPACE.ids[action]]  # the shared instance, so identity tests suffice below
         if self._result is not None:
             raise IllegalAction("the game is over")
         if type(action) is A.Give and self.phase == GIVE and seat == self.active:  # the common case, checked cheaply
             if action.target not in self.window:
                 raise IllegalAction(f"seat {action.target} may not receive the top card")
-        elif action not in self.legal_actions(seat):
+        elif id(action) not in map(id, self.legal_actions(seat)):  # by identity: dataclass __eq__ is slow
             self.check_actor(seat)  # the plainer reason first: this seat may not act at all now
             raise IllegalAction(f"seat {seat} cannot {action} now ({PHASES[self.phase]} step)")
         events = _HANDLERS[type(action)](self, seat, action)
@@ -366,17 +374,17 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         if self.game.spells and self.activations(seat):  # R17
             self.phase = SPELL_STEP
             return events
-        return events + self._take_top()
+        events += self._take_top()
+        return events
 
     def _take_top(self) -> list[Event]:
         card = self.deck[-1]
-        kind = KIND[card]
-        if kind == "night" or kind == "final":  # R22
+        if card in NIGHT_OR_FINAL:  # R22
             self.deck.pop()
             self.night_card = card
             self.revealed_night.append(card)
             self.phase = NIGHT_CARD
-            return [Event("night_card", {"seat": self.active, "card": IDS[card], "final": kind == "final"})]
+            return [Event("night_card", {"seat": self.active, "card": IDS[card], "final": KIND[card] == "final"})]
         receivers = self.receivers(card, self.active)
         if not receivers:  # R23, D17
             self.deck.pop()
@@ -405,7 +413,8 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
             self.hands[t][card] += 1
             self.know_public_add(t, card)
         events = [Event("gave", {"seat": seat, "card": IDS[card], "to": t, "spell": spell})]
-        return events + self.settle("_end_turn", who=(t,))  # R20: only the receiver's icons changed
+        events += self.settle("_end_turn", who=(t,))  # R20: only the receiver's icons changed
+        return events
 
     def _end_turn(self) -> list[Event]:
         """R21, R22: the deck passes to the next living player clockwise."""
@@ -551,6 +560,7 @@ def deck_from(cards: list[int], night: tuple[int, int, int], cut1: int, cut2: in
 
 
 KIND = tuple(c.kind for c in CARDS)
+NIGHT_OR_FINAL = frozenset(NIGHT + FINAL)
 FIRST_SPELL = SPELLS[0]  # card indices: hand cards, Night, Final Night, then the Spells
 _SHARED = frozenset(id(a) for a in A.SPACE.actions)  # the precreated actions: known without hashing
 _HANDLERS = {
