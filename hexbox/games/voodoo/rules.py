@@ -19,8 +19,8 @@ from hexbox.core import Event, Game, IllegalAction, Result, Rng, State
 
 from . import actions as A
 from . import artefacts
-from .cards import CARDS, CURSE_INDEX, CURSES, NCURSES, PERMANENTS, STARTING_CURSES, dice_text
-from .curses import ECHO_CARDS, EMOTE_OF_ACTION, counted, eligible, find_violations
+from .cards import CARDS, CURSE_INDEX, CURSES, EMOTE_INDEX, NCURSES, PERMANENTS, STARTING_CURSES, dice_text
+from .curses import ECHO_CARDS, counted, eligible, find_violations
 from .curses import violations_of as violations_of  # R71: the public checker, reachable as voodoo.rules
 from .phases import BAG_WINDOW, CANDLE, CLAIMS, OVER, PHASE1, PHASE2, PHASES, RESPONSE
 
@@ -346,7 +346,7 @@ class VoodooState(State):
     def _free_action(self, seat: int, action: A.Action) -> list[Event]:
         """Emotes and says (R65-R68): free, at most once each per ritual block (D24)."""
         if type(action) is A.Emote:
-            bit = EMOTE_OF_ACTION[action]
+            bit = 1 << EMOTE_INDEX[action.emote]
             if self.blocks[seat] & bit:
                 raise IllegalAction(f"you already did '{action.emote}' since your last action")
             self.blocks[seat] |= bit
@@ -717,16 +717,19 @@ def _public_json(action: A.Action) -> dict[str, Any]:
     return action.to_json()
 
 
-_EMOTE_BITS = tuple((e, EMOTE_OF_ACTION[e]) for e in A.EMOTE)
 _ALL_FREE = list(A.FREE)
 _SEATS_IN = tuple(tuple(s for s in range(8) if m >> s & 1) for m in range(256))
+# the emotes still open for each 8-bit slice of a ritual block (24 emotes = three slices)
+_OPEN_EMOTES = tuple(tuple([e for i, e in enumerate(A.EMOTE[8 * k:8 * k + 8]) if not m >> i & 1] for m in range(256))
+                     for k in range(3))
 
 
 def _free(block: int, said: bool) -> list[A.Action]:
     """Free actions still open in a ritual block: each emote once, one say (D24)."""
     if not block and not said:
         return _ALL_FREE
-    out = [e for e, bit in _EMOTE_BITS if not block & bit]
+    a, b, c = _OPEN_EMOTES
+    out = a[block & 255] + b[block >> 8 & 255] + c[block >> 16]
     if not said:
         out += A.SAY
     return out
