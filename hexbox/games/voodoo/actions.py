@@ -257,3 +257,15 @@ def pairs_in(bag: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 @cache
 def payable(curse: int, bag: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(p for p in cast_pays(curse) if all(a <= b for a, b in zip(p, bag)))
+
+
+@cache
+def rerolls(bag: tuple[int, ...]) -> tuple[Reroll, ...]:
+    """Every re-roll open to a bag of two or more dice (R11, D11), ascending by id."""
+    out: list[Reroll] = []
+    if sum(bag) >= 2:
+        for f in range(6):
+            if bag[f]:
+                rest = bag[:f] + (bag[f] - 1,) + bag[f + 1:]
+                out += [REROLL[f, m] for m in submultisets(rest) if sum(m) <= 4]
+    return tuple(out)

@@ -180,13 +180,7 @@ class VoodooState(State):
             if not self.rolled:
                 out = [A.ROLL]
             else:
-                bag = tuple(self.bag)
-                out = []
-                if sum(bag) >= 2:  # R11, R12, D11
-                    for f in range(6):
-                        if bag[f]:
-                            rest = bag[:f] + (bag[f] - 1,) + bag[f + 1:]
-                            out += [A.REROLL[f, m] for m in A.submultisets(rest) if sum(m) <= 4]
+                out = list(A.rerolls(tuple(self.bag)))  # R11, R12, D11
                 out.append(A.KEEP)
             out += artefacts.legal(self, seat)
         elif phase == PHASE2:
