@@ -269,3 +269,21 @@ def rerolls(bag: tuple[int, ...]) -> tuple[Reroll, ...]:
                 rest = bag[:f] + (bag[f] - 1,) + bag[f + 1:]
                 out += [REROLL[f, m] for m in submultisets(rest) if sum(m) <= 4]
     return tuple(out)
+
+
+@cache
+def draws(bag: tuple[int, ...]) -> tuple[tuple[DrawCurse, ...], tuple[DrawArtefact, ...]]:
+    """The draws a bag can pay (R15, R16), ascending by id."""
+    pairs = pairs_in(bag)
+    return tuple(DRAW_CURSE[m] for m in pairs), tuple(DRAW_ARTEFACT[m] for m in pairs)
+
+
+@cache
+def casts_by_target(curse: int, bag: tuple[int, ...], smell: bool) -> dict[int, tuple[Action, ...]]:
+    """target -> the casts (or Smellin' Doll uses) of ``curse`` that ``bag`` pays, ascending by id."""
+    table = SMELL if smell else CAST
+    pays = payable(curse, bag)
+    if not pays:
+        return {}
+    targets = (-1,) if CURSES[curse].all_adversaries else tuple(range(MAX_SEATS))
+    return {t: tuple(table[curse, t, p] for p in pays) for t in targets}

@@ -30,7 +30,7 @@ def legal(state: VoodooState, seat: int) -> list[A.Action]:
     out: list[A.Action] = []
     if phase == BAG_WINDOW:
         if SMELLIN_DOLL in has:
-            out += state._casts(seat, tuple(state.bag), A.SMELL)
+            out += state._casts(seat, tuple(state.bag), True)
         return out
     if phase == RESPONSE:
         if BONE_AMULET in has:

@@ -187,12 +187,12 @@ class VoodooState(State):
             bag = tuple(self.bag)
             out = []
             if sum(bag) >= 2:
-                pairs = A.pairs_in(bag)
+                curse_draws, artefact_draws = A.draws(bag)
                 if self.cdeck:  # R44
-                    out += [A.DRAW_CURSE[m] for m in pairs]
+                    out += curse_draws
                 if self.adeck:
-                    out += [A.DRAW_ARTEFACT[m] for m in pairs]
-            out += self._casts(seat, bag, A.CAST)
+                    out += artefact_draws
+            out += self._casts(seat, bag, False)
             out += artefacts.legal(self, seat)
             out.append(A.PASS_DOLL)
         elif phase == BAG_WINDOW or phase == RESPONSE:
@@ -206,16 +206,21 @@ class VoodooState(State):
             out = artefacts.candle_choices(self)
         return out + _free(self.blocks[seat], self.said[seat])
 
-    def _casts(self, seat: int, bag: tuple[int, ...], table: dict) -> list[A.Action]:
-        """Casts of ``seat``'s curses paid from ``bag`` (R18-R22, R39, R41, R42)."""
-        out = []
-        targets = eligible(self, seat)
+    def _casts(self, seat: int, bag: tuple[int, ...], smell: bool) -> list[A.Action]:
+        """Casts of ``seat``'s curses paid from ``bag`` (R18-R22, R39, R41, R42); Smellin' Doll's if ``smell``."""
+        out: list[A.Action] = []
+        targets = None
         for c in sorted(self.hand[seat]):
-            pays = A.payable(c, bag)
-            if not pays:
+            by_target = A.casts_by_target(c, bag, smell)
+            if not by_target:
                 continue
-            for t in ((-1,) if CURSES[c].all_adversaries else sorted(targets)):
-                out += [table[c, t, p] for p in pays]
+            if -1 in by_target:
+                out += by_target[-1]
+                continue
+            if targets is None:
+                targets = sorted(eligible(self, seat))
+            for t in targets:
+                out += by_target[t]
         return out
 
     def default_action(self, seat: int) -> A.Action:
