@@ -52,7 +52,18 @@ TARGET_ANY_LIVING = (CAGED, INSOMNIA, SILVER_BULLET)  # R54, R56, R58
 
 
 def _pairs(seats: list[int]) -> list[A.Action]:
-    return [A.TARGET2[A.PAIR_INDEX[(a, b)]] for i, a in enumerate(seats) for b in seats[i + 1:]]
+    return list(_pair_actions(tuple(seats)))
+
+
+@lru_cache(maxsize=4096)
+def _pair_actions(seats: tuple[int, ...]) -> tuple[A.Action, ...]:
+    return tuple(A.TARGET2[A.PAIR_INDEX[(a, b)]] for i, a in enumerate(seats) for b in seats[i + 1:])
+
+
+@lru_cache(maxsize=4096)
+def _hypnosis_actions(cards: tuple[int, ...], seats: tuple[int, ...]) -> tuple[A.Action, ...]:
+    pairs = [(a, b) for i, a in enumerate(seats) for b in seats[i + 1:]]
+    return tuple(A.HYPNOSIS[(c, a, b)] for c in cards for a, b in pairs)
 
 
 def _pair(a: int, b: int) -> tuple[int, int]:
@@ -84,8 +95,7 @@ class NightMixin:
         if card == SEANCE:  # R57: living or dead
             return list(A.TARGET[:self.n])
         if card == HYPNOSIS:  # R55, D26
-            pairs = [(a, b) for i, a in enumerate(living) for b in living[i + 1:]]
-            return [A.HYPNOSIS[(c, a, b)] for c in self.game.hypnosis_cards for a, b in pairs]
+            return list(_hypnosis_actions(self.game.hypnosis_cards, tuple(living)))
         if card == THE_GIFT:  # R59
             rich = [t for t in living if sum(self.hands[t]) >= 5]
             return _pairs(rich) if len(rich) >= 2 else [A.NO_TARGET]
@@ -461,14 +471,11 @@ class NightMixin:
 
     def _bite_clues(self, passes: list[tuple[int, int, int]], gifted: set[int]) -> None:
         """R26: only werewolves pass Bites at Night, so a Bite received tells its receiver something."""
-        senders: dict[int, set[int]] = {}
-        for s, t, _c in passes:
-            senders.setdefault(t, set()).add(s)
         for t in {t for _, t, c in passes if c == BITE}:
             if t == self.insomniac or self.owns(t, OWL_FEATHER):
                 self.intel += tuple((t, s, True) for s, r, c in passes if r == t and c == BITE)
             elif t not in gifted:  # a Gift card may be a Bite from a human (R26)
-                self.clues += ((t, tuple(sorted(senders[t]))),)
+                self.clues += ((t, tuple(sorted({s for s, r, _c in passes if r == t}))),)
 
     def after_night(self) -> list[Event]:
         if self.night_card in FINAL:  # R69

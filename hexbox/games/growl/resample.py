@@ -28,14 +28,17 @@ class ResampleMixin:
         world.rng = self.reseeded(rng)
         if self._result is not None:  # everything is revealed at the Growl
             return world
-        world.log = [e for e in self.log if e.visible_to(seat)]
+        world.log = [e for e in self.log if e.to is None or seat in e.to]  # Event.visible_to, inlined
         world.priv_known = [{seat: d[seat][:]} if seat in d else {} for d in self.priv_known]
         world.intel = tuple(f for f in self.intel if f[0] == seat)
         world.clues = tuple(f for f in self.clues if f[0] == seat)
         _redeal_deck_shape(self, world, rng)
+        plan = _Plan(self, seat)
         for pins, prior in ((True, TURN_PRIOR), (False, TURN_PRIOR), (False, 0.0)):
+            if pins and plan.pinned_pool is None:
+                continue  # the pins contradict the pool: every try would fail before drawing anything
             for _ in range(TRIES):
-                if _redeal(self, world, seat, rng, pins, prior):
+                if _redeal(self, world, seat, rng, plan, pins, prior):
                     return world
         _restore_truth(self, world, seat, rng)  # the true deal always fits: it is the last resort
         return world
@@ -82,57 +85,75 @@ def _fitting_cuts(d: int, cut1: int, cut2: int, jitter: int, drawn: int) -> tupl
     return tuple(fits)
 
 
-def _redeal(state: Any, world: Any, seat: int, rng: random.Random, pins: bool, prior: float) -> bool:
-    n = state.n
-    others = [o for o in range(n) if o != seat]
-    # step 2: the unknown pool
-    pool = [c for o in others for c in range(HAND) for _ in range(state.hands[o][c])]
-    below = state.deck[:-1]
-    pool += [c for c in below if c < HAND]
-    gift_slots = [i for i, g in enumerate(state.gift) if g[0] != seat]
-    pool += [state.gift[i][2] for i in gift_slots]
-    # step 3: pinned cards stay with their holders
-    hands = {o: [0] * HAND for o in others}
-    if pins:
+class _Plan:
+    """What every try of one resample starts from: the unknown pool (step 2), the pins (step 3) and the caps.
+
+    The tries differ only in their random draws, so this is worked out once per resample.
+    """
+
+    __slots__ = ("others", "pool", "gift_slots", "pinned", "pinned_pool", "need", "caps")
+
+    def __init__(self, state: Any, seat: int):
+        n = state.n
+        self.others = others = [o for o in range(n) if o != seat]
+        hands = state.hands
+        pool = [c for o in others for c in range(HAND) for _ in range(hands[o][c])]
+        pool += [c for c in state.deck[:-1] if c < HAND]
+        self.gift_slots = [i for i, g in enumerate(state.gift) if g[0] != seat]
+        pool += [state.gift[i][2] for i in self.gift_slots]
+        self.pool = pool
         counts = [0] * HAND
         for c in pool:
             counts[c] += 1
+        self.pinned = pinned = {o: [0] * HAND for o in others}
         for o in others:
             known = state.known_hand(seat, o)
             for c in range(HAND):
                 if known[c]:
-                    hands[o][c] = known[c]
+                    pinned[o][c] = known[c]
                     counts[c] -= known[c]
-        if min(counts) < 0:
-            return False
-        pool = [c for c in range(HAND) for _ in range(counts[c])]
+        self.pinned_pool = None if min(counts) < 0 else [c for c in range(HAND) for _ in range(counts[c])]
+        self.need = {o: sum(hands[o]) for o in others}
+        caps: dict[int, dict[int, int]] = {}
+        for (o, c), k in state.exact.items():  # public exact counts (Hypnosis) cap what may be dealt
+            caps.setdefault(o, {})[c] = k
+        self.caps = caps
+
+
+def _redeal(state: Any, world: Any, seat: int, rng: random.Random, plan: _Plan, pins: bool, prior: float) -> bool:
+    others = plan.others
+    if pins:  # step 3: pinned cards stay with their holders
+        pool = plan.pinned_pool[:]
+        hands = {o: h[:] for o, h in plan.pinned.items()}
+    else:
+        pool = plan.pool[:]
+        hands = {o: [0] * HAND for o in others}
     rng.shuffle(pool)
-    caps: dict[int, dict[int, int]] = {}
-    for (o, c), k in state.exact.items():  # public exact counts (Hypnosis) cap what may be dealt
-        caps.setdefault(o, {})[c] = k
+    caps = plan.caps
     for o in others:  # step 4
-        need = sum(state.hands[o]) - sum(hands[o])
+        need = plan.need[o] - sum(hands[o])
         if need < 0:
             return False
+        hand = hands[o]
         if o not in caps:
             for _ in range(need):
-                hands[o][pool.pop()] += 1
+                hand[pool.pop()] += 1
             continue
         cap, aside = caps[o], []
         while need:
             if not pool:
                 return False
             c = pool.pop()
-            if c in cap and hands[o][c] >= cap[c]:
+            if c in cap and hand[c] >= cap[c]:
                 aside.append(c)
                 continue
-            hands[o][c] += 1
+            hand[c] += 1
             need -= 1
         if aside:
             pool += aside
             rng.shuffle(pool)
     gift = list(state.gift)
-    for i in gift_slots:
+    for i in plan.gift_slots:
         s, t, _ = gift[i]
         gift[i] = (s, t, pool.pop())
     for o in others:

@@ -85,6 +85,11 @@ class GrowlGame(Game):
             bites, golds = 4, 6  # D3
         self.starter = (bites, golds)
         self.sniff = players >= 8  # R14
+        # S2-S4, R6-R8: the pile the hands are dealt from is the same for every game of this set-up
+        main = main_cards(players)
+        for c in (BITE,) * bites + (GOLD,) * golds:
+            main.remove(c)
+        self.deal_pile = tuple(main + curses_cards()) if self.curses else tuple(main)
         # D26: Hypnosis names Curses ids only when Curses are in the game
         self.hypnosis_cards = tuple(c for c in A.HYPNOSIS_CARDS if self.curses or CARDS[c].set == "base")
 
@@ -115,10 +120,8 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         nights = rng.sample(NIGHT, 2)  # S1, R5: the rest stays in the box, unseen
         final = rng.choice(FINAL)
         self.night_cards = (nights[0], nights[1], final)
-        main = main_cards(n)  # S2, R6
+        main = list(game.deal_pile)  # S2, R6, S4, R8
         bites, golds = game.starter
-        for c in (BITE,) * bites + (GOLD,) * golds:
-            main.remove(c)
         starters = [BITE] * bites + [GOLD] * golds  # S3, R7
         rng.shuffle(starters)
         self.hands = [[0] * HAND for _ in range(n)]
@@ -130,8 +133,6 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         self.pos_of = list(range(n))
         self.seat_at = list(range(n))
         self.front = [[] for _ in range(n)]
-        if game.curses:  # S4, R8
-            main += curses_cards()
         rng.shuffle(main)  # S5, R9
         for s in range(n):
             for _ in range(3):
@@ -229,6 +230,8 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
 
     def owners(self, spell: int) -> list[int]:
         """The living seats that own ``spell`` (R49, R50), by position."""
+        if not self.game.spells:  # Spells reach the table only from a deck that holds them (R12)
+            return []
         dead, seat_at = self.dead, self.seat_at
         return [seat_at[p] for p, f in enumerate(self.front) if f and spell in f and not dead[seat_at[p]]]
 
@@ -242,10 +245,11 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
     def neighbour(self, seat: int, step: int, among: Any = None) -> int:
         """The closest living seat (or member of ``among``) from ``seat`` going left (+1) or right (-1); R2."""
         n, p = self.n, self.pos_of[seat]
+        seat_at, dead = self.seat_at, self.dead
         for _ in range(n - 1):
             p = (p + step) % n
-            s = self.seat_at[p]
-            if (not self.dead[s]) if among is None else (s in among):
+            s = seat_at[p]
+            if (s in among) if among is not None else not dead[s]:
                 return s
         return seat
 
@@ -301,7 +305,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
     def legal_actions(self, seat: int) -> list[A.Action]:
         phase = self.phase
         if phase == GIVE:  # the window holds the allowed receivers while the card waits to be given
-            return [A.GIVE[t] for t in self.window] if seat == self.active else []
+            return list(map(_GIVE_TO, self.window)) if seat == self.active else []
         if phase == PASSING:  # checked before the generic actor test: it is every Night's hot path
             return self.pass_options(seat) if seat in self.window and seat not in self.pending else []
         if self._result is not None or seat not in self.actors:
@@ -352,6 +356,9 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         if type(action) is A.Give and self.phase == GIVE and seat == self.active:  # the common case, checked cheaply
             if action.target not in self.window:
                 raise IllegalAction(f"seat {action.target} may not receive the top card")
+        elif type(action) is A.NightPass and self.phase == PASSING and seat in self.window \
+                and seat not in self.pending and id(action) in map(id, self.pass_opts[seat]):
+            pass  # the other common case, checked against the options computed when Night fell
         elif id(action) not in map(id, self.legal_actions(seat)):  # by identity: dataclass __eq__ is slow
             self.check_actor(seat)  # the plainer reason first: this seat may not act at all now
             raise IllegalAction(f"seat {seat} cannot {action} now ({PHASES[self.phase]} step)")
@@ -562,6 +569,7 @@ def deck_from(cards: list[int], night: tuple[int, int, int], cut1: int, cut2: in
 KIND = tuple(c.kind for c in CARDS)
 NIGHT_OR_FINAL = frozenset(NIGHT + FINAL)
 FIRST_SPELL = SPELLS[0]  # card indices: hand cards, Night, Final Night, then the Spells
+_GIVE_TO = A.GIVE.__getitem__
 _SHARED = frozenset(id(a) for a in A.SPACE.actions)  # the precreated actions: known without hashing
 _HANDLERS = {
     A.Give: GrowlState._give,
