@@ -107,7 +107,7 @@ class Skip(Action):
 
 
 # id layout (spec §5): the ranges below are part of the public encoding; lists are indexed like the ids
-PLAY = [[Play(c.id, f) for f in FIRSTS] for c in CARDS]  # 0..63 = 2 * card + first
+PLAY = [tuple(Play(c.id, f) for f in FIRSTS) for c in CARDS]  # 0..63 = 2 * card + first
 CHANGE = [Change(c.id) for c in CARDS]  # 64..95
 ACCUSE = [[[Accuse(c.id, t, k.id) for k in CLANS] for t in range(MAX_SEATS)] for c in CARDS]  # 96..735
 SET_CLAN = [SetClan(c.id) for c in CARDS]  # 736..767

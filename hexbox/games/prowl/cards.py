@@ -83,6 +83,11 @@ CARDS = COMPONENTS.cards
 CLAN_INDEX = {c.id: c.index for c in CLANS}
 CARD_INDEX = {c.id: c.index for c in CARDS}
 CARD_CLAN = tuple(c.clan for c in CARDS)
+# speed: plain tuples indexed by card or clan, read on every action instead of the dataclasses' properties
+CARD_IDS = tuple(c.id for c in CARDS)
+CLAN_IDS = tuple(k.id for k in CLANS)
+CARD_EARLY = tuple(c.early for c in CARDS)
+CARD_FINAL = tuple(c.final for c in CARDS)
 LEADERS = tuple(c.index for c in CARDS if c.leader)
 SPRING, SUMMER, AUTUMN, WINTER = range(4)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from hexbox.core import IllegalAction
+from hexbox.core import Event, IllegalAction
 
 from . import actions as A
 from .cards import (
@@ -106,25 +106,31 @@ def prompt_actions(st: ProwlState) -> list[A.Action]:
 
 
 def answer(st: ProwlState, seat: int, action: A.Action) -> None:
-    if st.prompt is None:
+    prompt = st.prompt
+    if prompt is None:
         raise IllegalAction(f"there is no question to answer now: {action} is not possible")
     if seat != st.active:
         raise IllegalAction(f"seat {seat} cannot answer: the question is seat {st.active}'s")
-    if action not in prompt_actions(st):
-        card, name, _, _ = st.prompt
+    card, name, a, b = prompt
+    spec = STEPS[(card, name)]
+    if action not in spec.values(st, seat, a, b) and not (spec.may_skip and action == A.SKIP):
         what = CARDS[card].name if card >= 0 else "the accusation reward"
         raise IllegalAction(f"{action} is not a legal answer to {what} ({name})")
-    card, name, a, b = st.prompt
     st.prompt = None
-    st.emit("answer", {"seat": seat, "step": name, "answer": _public_answer(card, name, action)})
-    STEPS[(card, name)].handler(st, seat, a, b, action)
+    st.ev.append(Event("answer", {"seat": seat, "step": name, "answer": _public_answer(card, name, action)}))
+    spec.handler(st, seat, a, b, action)
     st.resolve()
 
 
 def _public_answer(card: int, name: str, action: A.Action) -> object:
     if card == MIST_WEAVER and name != "target":
         return "skip" if action is A.SKIP else "card"  # the exchanged cards stay between the two players
-    return action.to_json()
+    return dict(_ANSWER_JSON[action])  # a copy: events are the caller's to keep
+
+
+# speed: the JSON form of every possible answer, built once
+_ANSWER_JSON = {a: a.to_json() for a in (*A.CHOOSE_PLAYER, *A.CHOOSE_CLAN, *A.CHOOSE_CARD, *A.CHOOSE_OPTION.values(),
+                                         A.SKIP)}
 
 
 def start(st: ProwlState, seat: int, card: int) -> None:

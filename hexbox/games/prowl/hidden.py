@@ -28,70 +28,74 @@ def resample(state: ProwlState, seat: int, rng: random.Random) -> ProwlState:
     if state.is_over:
         return world  # R44: everything is revealed
     n = state.n
-    owners: list[int] = []  # the player whose hand or clan card a place is; -1 for the box and the deck
-    slots: list[int] = []  # the hand index, or -1 for a clan card (and for the box and the deck)
+    known_hand, known_clans = state.known_hand[seat], state.known_clans[seat]
+    owners: list[int] = []  # for each re-dealt hidden place: the player whose hand or clan card it is
+    slots: list[int] = []  # the hand index, or -1 for a clan card
     cards: list[int] = []
-    forbidden: list[int] = []
+    constrained: list[tuple[int, int]] = []  # (place, denied clans) for the clan cards that carry denials
     for p in range(n):
         if p == seat:
             continue
-        known = state.known_hand[seat][p]
+        known = known_hand[p]
         for i, c in enumerate(state.hands[p]):
             if c not in known:
                 owners.append(p)
                 slots.append(i)
                 cards.append(c)
-                forbidden.append(0)
         c = state.clan_card[p]
-        if c >= 0 and not state.face_up[p] and state.known_clans[seat][p] < 0:
+        if c >= 0 and not state.face_up[p] and known_clans[p] < 0:
+            if state.denied[p]:
+                constrained.append((len(cards), state.denied[p]))
             owners.append(p)
             slots.append(-1)
             cards.append(c)
-            forbidden.append(state.denied[p])
     hidden = len(cards)
-    cards += state.box + state.deck
-    owners += [-1] * (len(cards) - hidden)
-    forbidden += [0] * (len(cards) - hidden)
+    cards += state.box
+    cards += state.deck
     held = {p: state.known_held[seat][p] for p in range(n) if p != seat and state.known_held[seat][p]}
-    deal = _deal(cards, owners, forbidden, held, rng)
-    rename = dict(zip(cards, deal))
-    for p, i, c in zip(owners, slots, deal[:hidden]):
+    deal = _deal(cards, owners, constrained, held, rng)
+    hands, clan_card = world.hands, world.clan_card
+    for p, i, c in zip(owners, slots, deal):  # the hidden places come first
         if i < 0:
-            world.clan_card[p] = c
+            clan_card[p] = c
         else:
-            world.hands[p][i] = c
-    for p in range(n):
-        world.hands[p].sort()
+            hands[p][i] = c
+    for hand in hands:
+        hand.sort()
     world.box = sorted(deal[hidden: hidden + len(state.box)])
     world.deck = deal[hidden + len(state.box):]
-    get = rename.get
+    get = dict(zip(cards, deal)).get
     for o in range(n):
         if o == seat:
             continue
-        world.known_clans[o] = [get(c, c) for c in world.known_clans[o]]
+        if max(world.known_clans[o]) >= 0:
+            world.known_clans[o] = [get(c, c) for c in world.known_clans[o]]
         for rows in (world.known_hand, world.known_held):
             if any(rows[o]):
                 rows[o] = [tuple(get(c, c) for c in known) for known in rows[o]]
     prompt = state.prompt
     if prompt is not None and prompt[0] == MIST_WEAVER and prompt[3] >= 0:
-        world.prompt = (prompt[0], prompt[1], prompt[2], rename.get(prompt[3], prompt[3]))
+        world.prompt = (prompt[0], prompt[1], prompt[2], get(prompt[3], prompt[3]))
     return world
 
 
-def _deal(cards: list[int], owners: list[int], forbidden: list[int], held: dict[int, tuple[int, ...]],
-          rng: random.Random) -> list[int]:
-    """A random re-deal of ``cards`` over their places.
+def _deal(cards: list[int], owners: list[int], constrained: list[tuple[int, int]],
+          held: dict[int, tuple[int, ...]], rng: random.Random) -> list[int]:
+    """A random re-deal of ``cards`` over their places (``owners`` names the players' places, which come first).
 
     Cards a player is known to hold go to random places of that player; places carrying a denial are filled
     next, each with a random allowed card; the rest at random. A deal that breaks a denial is retried; the
     true deal satisfies everything, so it is the (rare) last resort.
     """
+    if not held and not constrained:  # the common case: one shuffle, drawn exactly as the general case would
+        deal = cards[:]
+        rng.shuffle(deal)
+        return deal
     fixed = {c for cs in held.values() for c in cs}
     free = [c for c in cards if c not in fixed]
     places_of: dict[int, list[int]] = {}
     for i, p in enumerate(owners):
         places_of.setdefault(p, []).append(i)
-    constrained = [i for i, mask in enumerate(forbidden) if mask]
     for _ in range(TRIES):
         out = [-1] * len(cards)
         for p, cs in held.items():
@@ -100,15 +104,15 @@ def _deal(cards: list[int], owners: list[int], forbidden: list[int], held: dict[
         pool = free[:]
         rng.shuffle(pool)
         ok = True
-        for i in constrained:
+        for i, denied in constrained:
             if out[i] < 0:
-                pick = next((c for c in pool if not forbidden[i] >> CARD_CLAN[c] & 1), -1)
+                pick = next((c for c in pool if not denied >> CARD_CLAN[c] & 1), -1)
                 if pick < 0:
                     ok = False
                     break
                 pool.remove(pick)
                 out[i] = pick
-            elif forbidden[i] >> CARD_CLAN[out[i]] & 1:
+            elif denied >> CARD_CLAN[out[i]] & 1:
                 ok = False
                 break
         if ok:

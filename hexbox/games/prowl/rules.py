@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from hexbox.core import Action, ConfigError, Event, Game, IllegalAction, Result, Rng, State
@@ -22,8 +24,12 @@ from .cards import (
     BLIZZARD,
     BRAMBLE_SNARE,
     CARD_CLAN,
+    CARD_EARLY,
+    CARD_FINAL,
+    CARD_IDS,
     CARD_INDEX,
     CARDS,
+    CLAN_IDS,
     CLAN_INDEX,
     CLANS,
     CURSED_EFFIGY,
@@ -43,6 +49,11 @@ PHASES = ("setup", "turn", "prompt", "over")
 NO_CONSTRAINT, MUST_CHANGE, MUST_PLAY, NO_PLAY = range(4)
 CONSTRAINTS = (None, "must_change", "must_play", "may_not_play")
 MOVED, EDGE, BLOCKED = range(3)
+
+_IDS = A.SPACE.ids
+_copy = list.copy
+_SHARED = frozenset(map(id, A.SPACE.actions))  # the precreated actions, known without hashing a dataclass
+_ONLY = tuple(frozenset((s,)) for s in range(A.MAX_SEATS))  # private events' audiences, built once
 
 
 class ProwlGame(Game):
@@ -121,15 +132,15 @@ class ProwlState(State):
         c = ProwlState.__new__(ProwlState)
         c.game, c.rng, c.n = self.game, self.rng.clone(), self.n
         c.track, c.clan_card, c.face_up, c.denied = self.track[:], self.clan_card[:], self.face_up[:], self.denied[:]
-        c.hands = [x[:] for x in self.hands]
-        c.discards = [x[:] for x in self.discards]
+        c.hands = list(map(_copy, self.hands))
+        c.discards = list(map(_copy, self.discards))
         c.att_by, c.att_a, c.att_b = self.att_by[:], self.att_a[:], self.att_b[:]
         c.dominance, c.start, c.active, c.phase = self.dominance, self.start, self.active, self.phase
         c.constraint, c.deck, c.box = self.constraint[:], self.deck[:], self.box[:]
         c.deck_discards = self.deck_discards[:]
-        c.known_clans = [x[:] for x in self.known_clans]
-        c.known_hand = [x[:] for x in self.known_hand]
-        c.known_held = [x[:] for x in self.known_held]
+        c.known_clans = list(map(_copy, self.known_clans))
+        c.known_hand = list(map(_copy, self.known_hand))
+        c.known_held = list(map(_copy, self.known_held))
         c.playing, c.pending_strengthen, c.prompt = self.playing, self.pending_strengthen, self.prompt
         c.turns, c.history, c._result = self.turns, self.history, self._result
         c.ev = []
@@ -186,27 +197,19 @@ class ProwlState(State):
             if seat != self.active:
                 return []
             hand = self.hands[seat]
-            rule = self.constraint[seat]
-            out: list[Action] = []
-            if rule == NO_CONSTRAINT or rule == MUST_PLAY:  # R39
-                plays = A.PLAY
-                for c in hand:
-                    out += plays[c]
-                if rule == MUST_PLAY:
-                    return out
-            changes = A.CHANGE
-            out += [changes[c] for c in hand]
-            if rule == NO_CONSTRAINT or rule == NO_PLAY:
-                mask = 0
-                veil, up = self.att_by[FROST_VEIL], self.face_up
-                for t in range(self.n):
-                    if t != seat and t != veil and not up[t]:
-                        mask |= 1 << t
-                if mask:
-                    accusations = A.ACCUSE_BY_MASK[mask]  # precomputed: this is the hot path of every playout
-                    for c in hand:
-                        out += accusations[c]
-            return out
+            rule = self.constraint[seat]  # R39: the constraint decides which kinds are offered
+            if rule == MUST_PLAY:
+                return _turn_list(len(hand))(hand, _PLAYS, _NOTHING, _NOTHING)
+            mask = 0  # R28: the accusable opponents, bit t for seat t
+            veil, up = self.att_by[FROST_VEIL], self.face_up
+            for t in range(self.n):
+                if t != seat and t != veil and not up[t]:
+                    mask |= 1 << t
+            if rule == NO_CONSTRAINT:
+                return _turn_list(len(hand))(hand, _PLAYS, _CHANGES, _ACCUSATIONS[mask])
+            if rule == NO_PLAY:
+                return _turn_list(len(hand))(hand, _NOTHING, _CHANGES, _ACCUSATIONS[mask])
+            return _turn_list(len(hand))(hand, _NOTHING, _CHANGES, _NOTHING)  # MUST_CHANGE
         if phase == PROMPT:
             return effects.prompt_actions(self) if seat == self.active else []
         if phase == SETUP:
@@ -229,7 +232,7 @@ class ProwlState(State):
     # ---- apply -------------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if action not in A.SPACE.ids:
+        if id(action) not in _SHARED and action not in _IDS:
             raise IllegalAction(f"{action!r} is not a Prowl action")
         if self._result is not None:
             raise IllegalAction("the game is over")
@@ -250,7 +253,7 @@ class ProwlState(State):
         return card
 
     def emit(self, kind: str, data: dict[str, Any], to: Any = None) -> None:
-        self.ev.append(Event(kind, data, to))
+        self.ev.append(Event(kind, data, to))  # the hot paths below append their events directly
 
     def log(self, entry: dict[str, Any]) -> None:
         """Public history (spec §7): turn actions, accusations, peeks and exchanges, never a hidden card."""
@@ -266,9 +269,9 @@ class ProwlState(State):
         card = self._hand_card(seat, action.card)
         self.hands[seat].remove(card)
         self.clan_card[seat] = card
-        self.emit("clan_placed", {"seat": seat})
-        self.emit("your_clan", {"seat": seat, "card": action.card}, to=(seat,))
-        if min(self.clan_card) >= 0:
+        self.ev += (Event("clan_placed", {"seat": seat}),
+                    Event("your_clan", {"seat": seat, "card": action.card}, _ONLY[seat]))
+        if -1 not in self.clan_card:
             first = self.game.first_player
             self.start = self.rng.randrange(self.n) if first < 0 else first  # R9, D11: drawn after P1
             self.dominance = self.start
@@ -310,8 +313,9 @@ class ProwlState(State):
             if self.pending_strengthen:
                 self.pending_strengthen = False
                 self.strengthen(CARD_CLAN[card])
-            if self.att_by[card] != seat and card not in self.discards[seat]:  # R19, R22, R24
-                self.discards[seat].append(card)
+            pile = self.discards[seat]
+            if self.att_by[card] != seat and card not in pile:  # R19, R22, R24
+                pile.append(card)
             self.playing = -1
         self._end_turn()
 
@@ -338,14 +342,13 @@ class ProwlState(State):
         card = self._hand_card(seat, action.card)
         last = len(self.hands[seat]) == 1  # R20, R21: the turn began with one card in hand
         self.hand_card_gone(seat, card)
-        info = CARDS[card]
-        live = not (info.early and last) and (not info.final or last)
+        live = not (CARD_EARLY[card] and last) and (last or not CARD_FINAL[card])
         self.playing = card
-        entry = {"kind": "play", "seat": seat, "card": info.id, "first": action.first, "effect": live}
-        self.log(entry)
-        self.emit("play", entry)
+        entry = {"kind": "play", "seat": seat, "card": action.card, "first": action.first, "effect": live}
+        self.history += (entry,)
+        self.ev.append(Event("play", entry))
         if action.first == "strengthen":  # R15: the player orders the two parts
-            self.strengthen(info.clan)
+            self.strengthen(CARD_CLAN[card])
         else:
             self.pending_strengthen = True
         if live:
@@ -368,15 +371,15 @@ class ProwlState(State):
         self.denied[seat] = 0
         for o in range(self.n):  # D16: nobody else can tell which hand card became the clan ...
             if o != seat:
-                # ... but cards known to be in that hand are still in the hand or are the new clan card
-                held = self.known_held[o][seat] + self.known_hand[o][seat]
-                self.known_held[o][seat] = tuple(c for c in held if c != old)
                 self.known_clans[o][seat] = -1
-                self.known_hand[o][seat] = ()
-        entry = {"kind": "change", "seat": seat, "old": CARDS[old].id}
-        self.log(entry)
-        self.emit("change", entry)
-        self.emit("your_clan", {"seat": seat, "card": action.card}, to=(seat,))
+                hand, held = self.known_hand[o], self.known_held[o]
+                if hand[seat] or held[seat]:
+                    # ... but cards known to be in that hand are still in the hand or are the new clan card
+                    held[seat] = tuple(c for c in held[seat] + hand[seat] if c != old)
+                    hand[seat] = ()
+        entry = {"kind": "change", "seat": seat, "old": CARD_IDS[old]}
+        self.history += (entry,)
+        self.ev += (Event("change", entry), Event("your_clan", {"seat": seat, "card": action.card}, _ONLY[seat]))
         self.resolve()
 
     # ---- 3. Accuse (R27-R32) -----------------------------------------------------------------------
@@ -398,16 +401,17 @@ class ProwlState(State):
 
     def accusation(self, seat: int, target: int, clan: int, discarded: str | None, source: int) -> None:
         """R27-R32: the engine answers truthfully; a right guess turns the card face up and opens the reward."""
-        right = self.clan_of(target) == clan
-        entry = {"kind": "accuse", "seat": seat, "target": target, "clan": CLANS[clan].id, "right": right,
+        card = self.clan_card[target]
+        right = CARD_CLAN[card] == clan
+        entry = {"kind": "accuse", "seat": seat, "target": target, "clan": CLAN_IDS[clan], "right": right,
                  "card": discarded}
-        self.log(entry)
-        self.emit("accuse", entry)  # shared with the history: neither is ever mutated
+        self.history += (entry,)
+        self.ev.append(Event("accuse", entry))  # shared with the history: neither is ever mutated
         if right:
             self.face_up[target] = True
             self.denied[target] = 0
             self._settle_held(target)
-            self.emit("clan_revealed", {"seat": target, "card": CARDS[self.clan_card[target]].id})
+            self.ev.append(Event("clan_revealed", {"seat": target, "card": CARD_IDS[card]}))
             effects.ask(self, source, "reward", target)
         else:
             self.denied[target] |= 1 << clan
@@ -463,8 +467,8 @@ class ProwlState(State):
                 break
             moved += 1
         how = "strengthen" if strengthening else ("raise" if up else "lower")
-        self.emit("track", {"how": how, "clan": CLANS[clan].id, "by": steps, "moved": moved,
-                            "track": [CLANS[k].id for k in self.track]})
+        self.ev.append(Event("track", {"how": how, "clan": CLAN_IDS[clan], "by": steps, "moved": moved,
+                                       "track": [CLAN_IDS[k] for k in self.track]}))
 
     def strengthen(self, clan: int) -> None:
         """R16: raise the clan by 1 because its card was Played (or revealed, R37)."""
@@ -480,8 +484,8 @@ class ProwlState(State):
         if i != j and not self._blocked(x, y, x, False):
             track[i], track[j] = y, x
             moved = 1
-        self.emit("track", {"how": "swap", "clan": CLANS[x].id, "with": CLANS[y].id, "moved": moved,
-                            "track": [CLANS[k].id for k in self.track]})
+        self.ev.append(Event("track", {"how": "swap", "clan": CLAN_IDS[x], "with": CLAN_IDS[y], "moved": moved,
+                                       "track": [CLAN_IDS[k] for k in self.track]}))
 
     # ---- Dominance, attachments, constraints --------------------------------------------------------
 
@@ -620,9 +624,9 @@ class ProwlState(State):
         self.phase = OVER
         self.active = -1
         self.face_up = [True] * self.n  # R44
-        self._result = decide(self.track, [self.clan_of(p) for p in range(self.n)], self.dominance,
+        self._result = decide(self.track, [CARD_CLAN[c] for c in self.clan_card], self.dominance,
                               self.att_by, self.att_a, self.att_b)
-        self.emit("game_over", {"clans": [CARDS[c].id for c in self.clan_card], **self._result.to_json()})
+        self.emit("game_over", {"clans": [CARD_IDS[c] for c in self.clan_card], **self._result.to_json()})
 
     # ---- views and resampling ----------------------------------------------------------------------
 
@@ -635,6 +639,28 @@ class ProwlState(State):
         from .hidden import resample
 
         return resample(self, seat, rng)
+
+
+# ---- the turn window's legal list (P2), the hot path of every playout -------------------------------------
+
+# per card, the actions of each kind it allows, as tuples; _NOTHING offers none (a kind the constraint forbids)
+_PLAYS = A.PLAY
+_CHANGES = tuple((a,) for a in A.CHANGE)
+_ACCUSATIONS = A.ACCUSE_BY_MASK  # [accusable seats mask][card]
+_NOTHING = ((),) * len(CARDS)
+
+
+@cache
+def _turn_list(cards: int) -> Callable[..., list[Action]]:
+    """For a hand of ``cards`` cards: (hand, plays, changes, accusations) -> [the plays of every card, then the
+    changes, then the accusations], i.e. ascending ids (spec §5).
+
+    Written out as one list display and compiled once per hand size, because its unpackings cost half as much
+    as ``3 * cards`` calls of list.extend, and this list is built before every turn action of every playout.
+    """
+    hand = [f"hand[{i}]" for i in range(cards)]
+    items = [f"*{kind}[{c}]" for kind in ("plays", "changes", "accusations") for c in hand]
+    return eval(f"lambda hand, plays, changes, accusations: [{', '.join(items)}]")  # our own text, no input
 
 
 def _att_params(card: int, a: int, b: int) -> dict[str, Any]:
