@@ -14,6 +14,7 @@ import random
 from bisect import insort
 from collections.abc import Callable
 from functools import cache
+from itertools import product
 from typing import Any
 
 from hexbox.core import Action, ConfigError, Event, Game, IllegalAction, Result, Rng, State
@@ -162,7 +163,7 @@ class ProwlState(State):
         if phase == TURN or phase == PROMPT:
             return (self.active,)
         if phase == SETUP:
-            return tuple(s for s in range(self.n) if self.clan_card[s] < 0)
+            return tuple([s for s in range(self.n) if self.clan_card[s] < 0])
         return ()
 
     def clan_of(self, seat: int) -> int:
@@ -200,11 +201,8 @@ class ProwlState(State):
             rule = self.constraint[seat]  # R39: the constraint decides which kinds are offered
             if rule == MUST_PLAY:
                 return _turn_list(len(hand))(hand, _PLAYS, _NOTHING, _NOTHING)
-            mask = 0  # R28: the accusable opponents, bit t for seat t
-            veil, up = self.att_by[FROST_VEIL], self.face_up
-            for t in range(self.n):
-                if t != seat and t != veil and not up[t]:
-                    mask |= 1 << t
+            # R28: the accusable opponents, bit t for seat t: face down, not yourself, not behind a Frost Veil
+            mask = _FACE_DOWN[tuple(self.face_up)] & _ALL_BUT[seat] & _ALL_BUT[self.att_by[FROST_VEIL]]
             if rule == NO_CONSTRAINT:
                 return _turn_list(len(hand))(hand, _PLAYS, _CHANGES, _ACCUSATIONS[mask])
             if rule == NO_PLAY:
@@ -522,14 +520,11 @@ class ProwlState(State):
     def hand_card_gone(self, seat: int, card: int) -> None:
         """A hand card is Played or discarded face up: nobody needs to remember it in that hand any more."""
         self.hands[seat].remove(card)
-        for row in self.known_hand:
-            known = row[seat]
-            if card in known:
-                row[seat] = tuple(c for c in known if c != card)
-        for row in self.known_held:
-            known = row[seat]
-            if card in known:
-                row[seat] = tuple(c for c in known if c != card)
+        for hand, held in zip(self.known_hand, self.known_held):
+            if card in hand[seat]:
+                hand[seat] = tuple(c for c in hand[seat] if c != card)
+            if card in held[seat]:
+                held[seat] = tuple(c for c in held[seat] if c != card)
 
     def peek_clan(self, seat: int, target: int) -> None:
         card = self.clan_card[target]
@@ -642,6 +637,10 @@ class ProwlState(State):
 
 
 # ---- the turn window's legal list (P2), the hot path of every playout -------------------------------------
+
+_FACE_DOWN = {ups: sum(1 << t for t, up in enumerate(ups) if not up)  # face_up flags -> bits of face-down seats
+              for n in range(1, A.MAX_SEATS + 1) for ups in product((False, True), repeat=n)}
+_ALL_BUT = tuple(~(1 << s) for s in range(A.MAX_SEATS)) + (-1,)  # seat -> every bit but its own; [-1]: no seat
 
 # per card, the actions of each kind it allows, as tuples; _NOTHING offers none (a kind the constraint forbids)
 _PLAYS = A.PLAY
