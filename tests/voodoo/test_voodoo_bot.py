@@ -173,3 +173,18 @@ def test_R66_speech_is_only_the_phrase_book():
     assert len(phrases) == 12
     with pytest.raises(ValueError):
         hexbox.load("voodoo", players=4).parse_action({"kind": "say", "phrase": "free text", "voice": "normal"})
+
+
+def test_R74_acts_before_a_curse_landed_are_not_breaks():
+    # cites R64, R74: a curse turned back by Mirror Gourd binds its old caster only from then on
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C10")  # Mistletoe Knot (never spend a Star), paid with a Star
+    give(s, 1, "A07")
+    to_phase2(s, "PU PU ST SK SK")
+    act(s, 0, {"kind": "cast", "curse": "C10", "target": 1, "pay": "PU PU ST"})
+    act(s, 1, {"kind": "use_artefact", "artefact": "A07", "curse": "", "target": -1, "dice": "", "face": "",
+               "face_to": ""})
+    act(s, 0, A.PASS_DOLL)
+    assert breaks_in_log(s.observe(1), 1) == set() and not s.claimable
+    assert step(Heuristic(notice=1.0), s, 1, random.Random(8)) == A.DONE

@@ -146,7 +146,7 @@ def use(state: VoodooState, seat: int, action: A.UseArtefact) -> list[Event]:
         state.inplay[curse] = (seat, caster)
         state._rebind()
         state.holder = caster
-        events.append(Event("curse_in_play", {"curse": CURSES[curse].id, "caster": seat, "victim": caster}))
+        events.append(state.in_play_event(curse, seat, caster))
         state.return_from_response()
     elif a == GRIS_GRIS:
         events += state._discard_from_play(CURSE_INDEX[action.curse])

@@ -198,9 +198,12 @@ def _broken(card: int, entry: dict[str, Any], log: list[dict[str, Any]], active:
     pending: set[int] = set()
     counts = {"reroll": 0, "draw_curse": 0, "draw_artefact": 0, "cast": 0, "phase2": 0}
     kept = False
-    for e in log:
+    start = max((i + 1 for i, e in enumerate(log) if e["kind"] == "in_play" and e["curse"] == entry["curse"]),
+                default=0)  # acts before the curse landed on its victims do not count
+    for i, e in enumerate(log):
+        live = i >= start  # the turn's counts run from its start; breaks and duties only once it is in play
         if "fact" in e:
-            if rule.kind == "echo" and rule.event == "points" and e["kind"] == "points" and e["gain"] > 0:
+            if live and rule.kind == "echo" and rule.event == "points" and e["kind"] == "points" and e["gain"] > 0:
                 pending |= victims - {e["seat"]}
             continue
         who, kind = e["seat"], e["kind"]
@@ -208,16 +211,20 @@ def _broken(card: int, entry: dict[str, Any], log: list[dict[str, Any]], active:
             block.setdefault(who, set()).add(e["emote"])
             continue
         if kind == "say":
-            if who in victims and rule.kind == "speech" and (rule.voice == "silent" or e["voice"] != rule.voice):
+            if live and who in victims and rule.kind == "speech" and (rule.voice == "silent" or
+                                                                      e["voice"] != rule.voice):
                 return True
-            if rule.kind == "echo" and rule.event == "caster_says" and who == caster:
+            if live and rule.kind == "echo" and rule.event == "caster_says" and who == caster:
                 pending |= victims
             continue
         mine = block.pop(who, set())
         smell = kind == "use_artefact" and e.get("artefact") == "A01"
         main = who == active and kind in MAIN_KINDS and not (kind == "use_artefact" and e["artefact"] in
                                                              ("A01", "A06", "A07"))
-        if who in victims:
+        if who in victims and not live:
+            if rule.kind == "limit" and main:
+                counts.update(_counted(kind, kept, counts))
+        elif who in victims:
             if rule.kind == "ritual":
                 triggers = ("cast", "score") if smell else TRIGGERS.get(kind, ())
                 if (rule.trigger in triggers or (rule.trigger == "any" and main)) and rule.emote not in mine:
@@ -241,21 +248,23 @@ def _broken(card: int, entry: dict[str, Any], log: list[dict[str, Any]], active:
                         rule.target == "not_caster" and t == caster):
                     return True
             elif rule.kind == "limit" and main:
-                names = {"reroll": ["reroll"], "draw_curse": ["draw_curse", "phase2"],
-                         "draw_artefact": ["draw_artefact", "phase2"], "cast": ["cast", "phase2"],
-                         "use_artefact": ["phase2"] if kept else []}.get(kind, [])
-                for name in names:
-                    counts[name] += 1
+                counts.update(_counted(kind, kept, counts))
                 if rule.max >= 0 and counts[rule.count] > rule.max:
                     return True
                 if rule.max < 0 and kind == "keep" and rule.count == "reroll" and counts["reroll"] < rule.min:
                     return True
         if kind == "keep":
             kept = True
-        if rule.kind == "echo" and ((rule.event == "roll" and kind == "roll") or (
+        if live and rule.kind == "echo" and ((rule.event == "roll" and kind == "roll") or (
                 rule.event == "cast" and (kind == "cast" or smell))):
             pending |= victims - {who}
     return False
+
+
+def _counted(kind: str, kept: bool, counts: dict[str, int]) -> dict[str, int]:
+    names = {"reroll": ["reroll"], "draw_curse": ["draw_curse", "phase2"], "draw_artefact": ["draw_artefact", "phase2"],
+             "cast": ["cast", "phase2"], "use_artefact": ["phase2"] if kept else []}.get(kind, [])
+    return {name: counts[name] + 1 for name in names}
 
 
 def _bag(faces: list[str]) -> tuple[int, ...]:

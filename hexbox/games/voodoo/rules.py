@@ -527,8 +527,14 @@ class VoodooState(State):
         self._rebind()
         if target >= 0:
             self.holder = target  # R18; R41: all-adversary curses leave it alone
-        events = [Event("curse_in_play", {"curse": CURSES[curse].id, "caster": caster, "victim": target})]
+        events = [self.in_play_event(curse, caster, target)]
         return events + self._gain(caster, CURSES[curse].cast)
+
+    def in_play_event(self, curse: int, caster: int, victim: int) -> Event:
+        """The public fact that a curse now binds its victims; bots read breaks only after it (R69)."""
+        data = {"curse": CURSES[curse].id, "caster": caster, "victim": victim}
+        self.log.append({"kind": "in_play", "fact": True, **data})
+        return Event("curse_in_play", data)
 
     # ---- 3. Passing the doll (R24, R25) -----------------------------------------------------------------
 
