@@ -400,7 +400,7 @@ class VoodooState(State):
         self.rolled = True
         self.roll_into(k)
         self._echo("roll", seat)
-        return [Event("rolled", {"seat": seat, "dice": k, "bag": _faces(self.bag)})]
+        return [Event("rolled", {"seat": seat, "dice": k, "bag": dice_text(self.bag)})]
 
     def roll_into(self, k: int) -> None:
         bag = self.bag
@@ -429,7 +429,7 @@ class VoodooState(State):
         for f in range(6):
             self.bag[f] -= dice[f]
         self.roll_into(sum(dice))
-        return [Event("rerolled", {"seat": seat, "drop": action.drop, "dice": action.dice, "bag": _faces(self.bag)})]
+        return [Event("rerolled", {"seat": seat, "drop": action.drop, "dice": action.dice, "bag": dice_text(self.bag)})]
 
     def _check_keep(self, seat: int, action: A.Keep) -> None:
         self._my_turn(seat, PHASE1, "keep the bag")
@@ -440,7 +440,7 @@ class VoodooState(State):
         # R12, R37: the bag is complete; adversaries with artefacts may react (V2)
         self.open = sum(1 << s for s in range(self.n) if s != seat and self.arts[s])
         self.phase = BAG_WINDOW if self.open else PHASE2
-        return [Event("bag_complete", {"seat": seat, "bag": _faces(self.bag)})]
+        return [Event("bag_complete", {"seat": seat, "bag": dice_text(self.bag)})]
 
     # ---- 2. Casting curses and other actions (R14-R22, R39-R49) ----------------------------------------
 
@@ -707,10 +707,6 @@ class VoodooState(State):
             world.candle = tuple(candle)
         rng.shuffle(world.pdeck)
         return world
-
-
-def _faces(counts: list[int]) -> str:
-    return dice_text(counts)
 
 
 _SEAT_DUTIES = tuple(sum(1 << (8 * card + seat) for card in range(NCURSES + len(PERMANENTS))) for seat in range(8))
