@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 import hexbox
+from hexbox.games.growl import actions as A
 from hexbox.games.growl.cards import HAND, SEANCE, SILVER_BULLET
 
 STAYS = (SEANCE, SILVER_BULLET)
@@ -50,3 +51,25 @@ def test_R38_R30_R31_invariants_hold_after_every_action(players, options):
             assert all(s.wolf[p] for p in range(players) if s.zero[p])  # R7
         alive = [p for p in range(players) if not s.dead[p]]
         assert len(alive) <= 2 or not s.deck or s.result.reason.startswith("final_night")  # R69, R70
+
+
+@pytest.mark.parametrize("options", SETS, ids=["base", "curses", "spells", "both-die"])
+def test_R26_passing_options_worked_out_at_nightfall_stay_true_in_the_game_and_its_worlds(options):
+    # R26, D11: the options stored when Night falls equal a fresh computation, in the game and in every
+    # resampled world (whose hands and teams differ), and apply accepts exactly them
+    game = hexbox.load("growl", players=6, **options)
+    nights = 0
+    for seed in range(8):
+        s = game.new_state(seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            seat = rng.choice(s.actors)
+            if s.phase_name == "passing":
+                nights += 1
+                assert s.pass_opts == s.pass_table(s.window)
+                world = s.resample(seat, rng)
+                assert world.pass_opts == world.pass_table(world.window)
+                for o in world.actors:
+                    assert world.legal_actions(o) == (list(world.pass_table((o,))[o]) or [A.PASS_NONE])
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+    assert nights > 0

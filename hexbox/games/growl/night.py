@@ -380,7 +380,7 @@ class NightMixin:
             return self._close_passing()
         self.window = tuple(taking_part)
         # hands cannot change while the passing window is open, so each passer's options are known now
-        self.pass_opts = {s: self.pass_pairs(s) for s in taking_part}
+        self.pass_opts = self.pass_table(taking_part)
         if self.game.die_if_stuck:  # R27, D14
             stuck = [s for s in taking_part if not self.pass_opts[s]]
             if stuck:
@@ -389,11 +389,16 @@ class NightMixin:
         self.phase = PASSING
         return [Event("night_falls", {"passing": list(taking_part)})]
 
-    def pass_pairs(self, s: int) -> tuple[A.Action, ...]:
-        left, right = self.sides[s]
-        human = not self.wolf[s]  # R26
-        return _pass_pairs(tuple(self.hands[s]), human or self.owns(left, WOLFSBANE),
-                           human or self.owns(right, WOLFSBANE))
+    def pass_table(self, seats: Any) -> dict[int, tuple[A.Action, ...]]:
+        """Each passer's legal pairs: humans never pass a Bite (R26), nobody passes one to Wolfsbane (D11)."""
+        hands, wolf, sides = self.hands, self.wolf, self.sides
+        banned = self.owners(WOLFSBANE)
+        table = {}
+        for s in seats:
+            left, right = sides[s]
+            human = not wolf[s]
+            table[s] = _pass_pairs(tuple(hands[s]), human or left in banned, human or right in banned)
+        return table
 
     def pass_options(self, s: int) -> list[A.Action]:
         return list(self.pass_opts[s] or PASS_NONE_ONLY)
@@ -434,8 +439,10 @@ class NightMixin:
         moves += gift
         received: dict[int, list[tuple[int, int]]] = {}
         pub, priv = self.pub_known, self.priv_known
+        bites = 0
         for s, t, c in moves:
             hands[t][c] += 1
+            bites += c == BITE
             if s != t:  # know_private_add, inlined for the busiest loop of a Night
                 known = priv[t].get(s)
                 if known is None:
@@ -461,7 +468,6 @@ class NightMixin:
             else:
                 data = {"cards": sorted([IDS[c] for _, c in received[t]])}
             events.append(Event("received", data, to=ONLY[t]))
-        bites = sum(1 for m in moves if m[2] == BITE)
         if bites:
             self._bite_clues(moves[:passes], {t for _, t, _ in gift})
         self.step = bites  # kept for Moon Watcher after the checks

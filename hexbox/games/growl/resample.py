@@ -13,9 +13,10 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from .cards import BITE, CARDS, FINAL, HAND, INDEX, NIGHT, SPELLS, WOLFSBANE
+from .cards import BITE, FINAL, HAND, INDEX, NIGHT, SPELLS, WOLFSBANE
 from .phases import CONTRIBUTE, HALLOWS, PASSING, POINT, PURGE, SHOW
 
+FIRST_SPELL = SPELLS[0]  # card indices: hand cards, Night, Final Night, then the Spells
 TURN_PRIOR = 0.15  # chance that a seat not known to be a werewolf has turned since setup
 TRIES = 200
 
@@ -85,6 +86,15 @@ def _fitting_cuts(d: int, cut1: int, cut2: int, jitter: int, drawn: int) -> tupl
     return tuple(fits)
 
 
+def _spread(counts: list[int]) -> list[int]:
+    """Counts per card index -> the cards themselves, in index order."""
+    out: list[int] = []
+    for c, k in enumerate(counts):
+        if k:
+            out += [c] * k
+    return out
+
+
 class _Plan:
     """What every try of one resample starts from: the unknown pool (step 2), the pins (step 3) and the caps.
 
@@ -97,7 +107,7 @@ class _Plan:
         n = state.n
         self.others = others = [o for o in range(n) if o != seat]
         hands = state.hands
-        pool = [c for o in others for c in range(HAND) for _ in range(hands[o][c])]
+        pool = [c for o in others for c in _spread(hands[o])]
         pool += [c for c in state.deck[:-1] if c < HAND]
         self.gift_slots = [i for i, g in enumerate(state.gift) if g[0] != seat]
         pool += [state.gift[i][2] for i in self.gift_slots]
@@ -112,7 +122,7 @@ class _Plan:
                 if known[c]:
                     pinned[o][c] = known[c]
                     counts[c] -= known[c]
-        self.pinned_pool = None if min(counts) < 0 else [c for c in range(HAND) for _ in range(counts[c])]
+        self.pinned_pool = None if min(counts) < 0 else _spread(counts)
         self.need = {o: sum(hands[o]) for o in others}
         caps: dict[int, dict[int, int]] = {}
         for (o, c), k in state.exact.items():  # public exact counts (Hypnosis) cap what may be dealt
@@ -211,7 +221,7 @@ def _fill_deck(state: Any, world: Any, pool: list[int], rng: random.Random) -> N
     d, cut1, cut2 = world.cuts
     drawn = d + 3 - len(state.deck)
     visible_spells = {c for f in state.front for c in f} | set(state.discards) | {state.deck[-1]}
-    hidden_spells = sum(1 for c in state.deck[:-1] if CARDS[c].kind == "spell")
+    hidden_spells = sum(1 for c in state.deck[:-1] if c >= FIRST_SPELL)
     unseen = [s for s in SPELLS if s not in visible_spells]
     rest = pool + rng.sample(unseen, hidden_spells)
     rng.shuffle(rest)
@@ -223,7 +233,7 @@ def _fill_deck(state: Any, world: Any, pool: list[int], rng: random.Random) -> N
     top_down.reverse()
     world.deck = top_down
     world.spells_in = tuple(sorted(s for s in state.spells_in if s in visible_spells)
-                            + sorted(c for c in top_down if CARDS[c].kind == "spell" and c not in visible_spells))
+                            + sorted(c for c in top_down if c >= FIRST_SPELL and c not in visible_spells))
 
 
 def _redraw_submissions(state: Any, world: Any, seat: int, rng: random.Random) -> bool:
@@ -240,7 +250,7 @@ def _redraw_submissions(state: Any, world: Any, seat: int, rng: random.Random) -
     if phase not in (PASSING, CONTRIBUTE, PURGE, POINT):
         return True
     if phase == PASSING:  # the re-dealt hands have their own passing options
-        world.pass_opts = {s: world.pass_pairs(s) for s in state.window}
+        world.pass_opts = world.pass_table(state.window)
     pending = dict(state.pending)
     for o in pending:
         if o == seat:

@@ -222,6 +222,8 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
 
     def living(self) -> list[int]:
         dead = self.dead
+        if True not in dead:  # nobody has died yet, as for most of a game: no need to look seat by seat
+            return list(range(self.n))
         return [s for s in range(self.n) if not dead[s]]
 
     def owns(self, seat: int, spell: int) -> bool:
@@ -407,6 +409,10 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         dead = self.dead
         if card == BITE and self.game.spells:
             return [t for t in range(self.n) if t != giver and not dead[t] and not self.owns(t, WOLFSBANE)]
+        if True not in dead:
+            everyone = list(range(self.n))
+            del everyone[giver]
+            return everyone
         return [t for t in range(self.n) if t != giver and not dead[t]]
 
     def _give(self, seat: int, action: A.Give) -> list[Event]:
