@@ -82,7 +82,8 @@ class ProwlState(State):
     __slots__ = (
         "n", "track", "hands", "clan_card", "face_up", "denied", "discards", "att_by", "att_a", "att_b",
         "dominance", "start", "active", "phase", "constraint", "deck", "deck_discards", "box", "known_clans",
-        "known_hand", "known_held", "playing", "pending_strengthen", "prompt", "turns", "history", "_result", "ev",
+        "known_hand", "known_held", "hands_seen", "playing", "pending_strengthen", "prompt", "turns", "history",
+        "_result", "ev",
     )
 
     game: ProwlGame
@@ -120,6 +121,7 @@ class ProwlState(State):
         self.known_clans = [[-1] * n for _ in range(n)]
         self.known_hand = [[()] * n for _ in range(n)]
         self.known_held = [[()] * n for _ in range(n)]
+        self.hands_seen = False
         self.playing = -1
         self.pending_strengthen = False
         self.prompt = None
@@ -142,6 +144,7 @@ class ProwlState(State):
         c.known_clans = list(map(_copy, self.known_clans))
         c.known_hand = list(map(_copy, self.known_hand))
         c.known_held = list(map(_copy, self.known_held))
+        c.hands_seen = self.hands_seen
         c.playing, c.pending_strengthen, c.prompt = self.playing, self.pending_strengthen, self.prompt
         c.turns, c.history, c._result = self.turns, self.history, self._result
         c.ev = []
@@ -367,11 +370,12 @@ class ProwlState(State):
         self.clan_card[seat] = card
         self.face_up[seat] = False
         self.denied[seat] = 0
-        for o in range(self.n):  # D16: nobody else can tell which hand card became the clan ...
-            if o != seat:
-                self.known_clans[o][seat] = -1
+        for row in self.known_clans:  # D16: nobody else can tell which hand card became the clan ...
+            row[seat] = -1  # (one's own clan card is never "remembered" anyway)
+        if self.hands_seen:
+            for o in range(self.n):
                 hand, held = self.known_hand[o], self.known_held[o]
-                if hand[seat] or held[seat]:
+                if o != seat and (hand[seat] or held[seat]):
                     # ... but cards known to be in that hand are still in the hand or are the new clan card
                     held[seat] = tuple(c for c in held[seat] + hand[seat] if c != old)
                     hand[seat] = ()
@@ -517,9 +521,14 @@ class ProwlState(State):
 
     # ---- Knowledge (R23, R38, spec §7 and D16) ----------------------------------------------------
 
+    # Only a Mist Weaver shows cards in another player's hand (peek_hand, exchange_hand_cards), and they set
+    # ``hands_seen``: until then ``known_hand`` and ``known_held`` are empty and need no update (speed).
+
     def hand_card_gone(self, seat: int, card: int) -> None:
         """A hand card is Played or discarded face up: nobody needs to remember it in that hand any more."""
         self.hands[seat].remove(card)
+        if not self.hands_seen:
+            return
         for hand, held in zip(self.known_hand, self.known_held):
             if card in hand[seat]:
                 hand[seat] = tuple(c for c in hand[seat] if c != card)
@@ -539,6 +548,7 @@ class ProwlState(State):
 
     def peek_hand(self, seat: int, target: int) -> None:
         hand = self.hands[target]
+        self.hands_seen = True
         self.known_hand[seat][target] = tuple(hand)
         if any(c not in hand for c in self.known_held[seat][target]):  # not in the hand: it is the clan card
             self.known_clans[seat][target] = self.clan_card[target]
@@ -550,6 +560,7 @@ class ProwlState(State):
     def exchange_hand_cards(self, a: int, b: int, mine: int, theirs: int) -> None:
         """Mist Weaver: a gives ``mine`` to b and takes ``theirs``; a saw b's whole hand, b sees what it got."""
         ha, hb = self.hands[a], self.hands[b]
+        self.hands_seen = True
         ha.remove(mine)
         hb.remove(theirs)
         insort(ha, theirs)
@@ -594,6 +605,8 @@ class ProwlState(State):
 
     def _settle_held(self, target: int) -> None:
         """The clan card of ``target`` is public now: cards known "in hand or clan" are known to be in hand."""
+        if not self.hands_seen:
+            return
         card = self.clan_card[target]
         for o in range(self.n):
             held = self.known_held[o][target]
@@ -657,9 +670,14 @@ def _turn_list(cards: int) -> Callable[..., list[Action]]:
     Written out as one list display and compiled once per hand size, because its unpackings cost half as much
     as ``3 * cards`` calls of list.extend, and this list is built before every turn action of every playout.
     """
-    hand = [f"hand[{i}]" for i in range(cards)]
-    items = [f"*{kind}[{c}]" for kind in ("plays", "changes", "accusations") for c in hand]
-    return eval(f"lambda hand, plays, changes, accusations: [{', '.join(items)}]")  # our own text, no input
+    names = [f"c{i}" for i in range(cards)]
+    items = ", ".join(f"*{kind}[{c}]" for kind in ("plays", "changes", "accusations") for c in names)
+    source = (f"def turn_list(hand, plays, changes, accusations):\n"
+              f"    [{', '.join(names)}] = hand\n"
+              f"    return [{items}]\n")
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)  # our own text, no input
+    return namespace["turn_list"]
 
 
 def _att_params(card: int, a: int, b: int) -> dict[str, Any]:
