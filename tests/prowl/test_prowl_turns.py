@@ -177,6 +177,18 @@ def test_R30_X3_reward_when_already_holding_dominance_raises_a_clan():
     assert track_of(st) == ["winter", "spring", "autumn", "summer"] and st.active == 1
 
 
+def test_R29_answers_built_by_hand_mean_the_same_as_the_shared_ones():
+    # R29 (spec ids): an equal copy of an action (parsed from JSON, or built by a client) is the same answer
+    st = four(dominance=2)
+    st.apply(0, A.Accuse("autumn_drillmaster", 1, "spring"))
+    st.apply(0, A.ChooseOption("dominance"))  # not the shared A.DOMINANCE object
+    assert st.dominance == 0 and st.constraint[1] != MUST_CHANGE and st.active == 1
+    st = four(active=1)
+    play(st, "spring_whisperer", "strengthen", 2)
+    st.apply(1, A.Skip())  # the optional second peek, declined with a fresh Skip
+    assert st.active == 2 and st.observe(1)["known_clans"] == {"2": "summer_duelist"}
+
+
 def test_R30_force_change_needs_a_turn_left():
     # R30 (spec ids)
     st = table(2, clans=["summer_duelist", "autumn_garrison"], hands=[["summer_firebrand"], []], dominance=1)

@@ -233,8 +233,10 @@ class ProwlState(State):
     # ---- apply -------------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if id(action) not in _SHARED and action not in _IDS:
-            raise IllegalAction(f"{action!r} is not a Prowl action")
+        if id(action) not in _SHARED:  # an equal copy (parsed, or built by hand): the rules compare by identity
+            if action not in _IDS:
+                raise IllegalAction(f"{action!r} is not a Prowl action")
+            action = A.SPACE.actions[_IDS[action]]
         if self._result is not None:
             raise IllegalAction("the game is over")
         self.ev = events = []  # what this action makes happen, collected by emit()
