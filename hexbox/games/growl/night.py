@@ -43,7 +43,9 @@ from .cards import (
 )
 from .phases import CONTRIBUTE, HALLOWS, PASSING, PICK, POINT, PURGE, SAVE, SHOW, VOTE
 
-ONLY = tuple(frozenset((s,)) for s in range(A.MAX_SEATS))  # the audience of a private event, shared
+# The audience of a private event, shared, and given to Event positionally on hot paths: calling a class
+# with a keyword argument takes a slow path in CPython, and events are created on every action.
+ONLY = tuple(frozenset((s,)) for s in range(A.MAX_SEATS))
 
 PASS_NONE_ONLY = (A.PASS_NONE,)
 
@@ -244,7 +246,7 @@ class NightMixin:
     def _contribute(self, seat: int, action: A.Contribute) -> list[Event]:
         self.pending[seat] = INDEX[action.card]
         events = [Event("ready", {"seat": seat}),
-                  Event("contributed", {"seat": seat, "card": action.card}, to=(seat,))]
+                  Event("contributed", {"seat": seat, "card": action.card}, ONLY[seat])]
         if len(self.pending) < len(self.window):
             return events
         hands = self.hands
@@ -315,7 +317,7 @@ class NightMixin:
 
     def _point(self, seat: int, action: A.Point) -> list[Event]:
         self.pending[seat] = action.side  # R68: simultaneous
-        events = [Event("ready", {"seat": seat}), Event("pointed", {"seat": seat, "side": action.side}, to=(seat,))]
+        events = [Event("ready", {"seat": seat}), Event("pointed", {"seat": seat, "side": action.side}, ONLY[seat])]
         if len(self.pending) < len(self.window):
             return events
         points, self.pending = self.pending, {}
@@ -412,7 +414,7 @@ class NightMixin:
         return self._passing_submitted(seat, [])
 
     def _passing_submitted(self, seat: int, cards: list[str]) -> list[Event]:
-        events = [Event("ready", {"seat": seat}), Event("pass_chosen", {"seat": seat, "cards": cards}, to=ONLY[seat])]
+        events = [Event("ready", {"seat": seat}), Event("pass_chosen", {"seat": seat, "cards": cards}, ONLY[seat])]
         if len(self.pending) < len(self.window):
             return events
         events += self._close_passing()
@@ -460,14 +462,14 @@ class NightMixin:
         for i, (s, t, c) in enumerate(moves):
             side = "gift" if i >= passes else ("left" if i % 2 == 0 else "right")
             events.append(Event("sent", {"from": s, "to": t, "card": IDS[c], "side": side, "night": night},
-                                to=ONLY[s]))
+                                ONLY[s]))
         told = (self.insomniac, *self.owners(OWL_FEATHER))  # R56, Owl Feather: who learns the senders
         for t in sorted(received):
             if t in told:
                 data = {"cards": [{"from": s, "card": IDS[c]} for s, c in sorted(received[t])]}
             else:
                 data = {"cards": sorted([IDS[c] for _, c in received[t]])}
-            events.append(Event("received", data, to=ONLY[t]))
+            events.append(Event("received", data, ONLY[t]))
         if bites:
             self._bite_clues(moves[:passes], {t for _, t, _ in gift})
         self.step = bites  # kept for Moon Watcher after the checks

@@ -48,7 +48,7 @@ from .cards import (
     main_cards,
 )
 from .knowledge import KnowledgeMixin
-from .night import NightMixin
+from .night import ONLY, NightMixin
 from .phases import (
     GIVE,
     HALLOWS,
@@ -174,7 +174,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         self.log, self.turns, self.nights, self._result = [], 0, 0, None
         self.active = start
         events = [Event("setup", {"players": n, "start_seat": start, "wolf_zeroes": bites})]
-        events += [Event("team", {"werewolf": self.wolf[s], "wolf_zero": self.zero[s]}, to=(s,)) for s in range(n)]
+        events += [Event("team", {"werewolf": self.wolf[s], "wolf_zero": self.zero[s]}, ONLY[s]) for s in range(n)]
         if game.sniff:
             events += [Event("sniff", {"werewolves": list(self.sniffed)}, to=self.sniffed)]
         self.log += events
@@ -452,7 +452,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         for s in seats:  # R30, R32: turning first
             if not dead[s] and not wolf[s] and self.net_bites(s) >= 3:
                 wolf[s] = True
-                events.append(Event("turned", {"seat": s, "turn": self.turns}, to=(s,)))
+                events.append(Event("turned", {"seat": s, "turn": self.turns}, ONLY[s]))
         dying += [s for s in seats if not dead[s] and s not in dying and self.net_wounds(s) >= 3]  # R31
         if dying:
             for s in dying:
