@@ -47,6 +47,7 @@ def table(players: int = 4, clans: list[str] | None = None, hands: list[list[str
     st.dominance = dominance
     st.active = active
     st.phase = TURN
+    st.actors = (active,)
     return st
 
 

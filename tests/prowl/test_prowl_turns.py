@@ -249,7 +249,7 @@ def test_R39_X13_a_newer_constraint_replaces_the_older():
     st.apply(0, A.Accuse("autumn_drillmaster", 1, "spring"))
     st.apply(0, A.FORCE_CHANGE)
     assert st.constraint[1] == MUST_CHANGE
-    st.active, st.phase = 0, TURN  # the same player acts again (test surgery)
+    st.active, st.phase, st.actors = 0, TURN, (0,)  # the same player acts again (test surgery)
     play(st, "summer_firebrand", "strengthen", 1)
     assert st.constraint[1] == MUST_PLAY
 

@@ -83,7 +83,7 @@ class ProwlState(State):
         "n", "track", "hands", "clan_card", "face_up", "denied", "discards", "att_by", "att_a", "att_b",
         "dominance", "start", "active", "phase", "constraint", "deck", "deck_discards", "box", "known_clans",
         "known_hand", "known_held", "hands_seen", "playing", "pending_strengthen", "prompt", "turns", "history",
-        "_result", "ev",
+        "_result", "ev", "actors", "is_over",
     )
 
     game: ProwlGame
@@ -129,6 +129,8 @@ class ProwlState(State):
         self.history = ()
         self._result = None
         self.ev = []
+        self.actors = tuple(range(n))  # P1: everyone places a clan card
+        self.is_over = False
         return self
 
     def clone(self) -> ProwlState:
@@ -148,6 +150,7 @@ class ProwlState(State):
         c.playing, c.pending_strengthen, c.prompt = self.playing, self.pending_strengthen, self.prompt
         c.turns, c.history, c._result = self.turns, self.history, self._result
         c.ev = []
+        c.actors, c.is_over = self.actors, self.is_over
         return c
 
     # ---- queries -----------------------------------------------------------------------------------
@@ -156,18 +159,8 @@ class ProwlState(State):
     def result(self) -> Result | None:
         return self._result
 
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def actors(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == TURN or phase == PROMPT:
-            return (self.active,)
-        if phase == SETUP:
-            return tuple([s for s in range(self.n) if self.clan_card[s] < 0])
-        return ()
+    # ``actors`` and ``is_over`` are plain attributes, not properties, because every step of every playout reads
+    # them: P1 narrows ``actors`` seat by seat, each turn begins with ``(active,)``, the end empties it.
 
     def clan_of(self, seat: int) -> int:
         return CARD_CLAN[self.clan_card[seat]]
@@ -272,6 +265,7 @@ class ProwlState(State):
         card = self._hand_card(seat, action.card)
         self.hands[seat].remove(card)
         self.clan_card[seat] = card
+        self.actors = tuple([s for s in self.actors if s != seat])
         self.ev += (Event("clan_placed", {"seat": seat}),
                     Event("your_clan", {"seat": seat, "card": action.card}, _ONLY[seat]))
         if -1 not in self.clan_card:
@@ -289,6 +283,7 @@ class ProwlState(State):
         seat = self.active
         self.turns += 1
         self.phase = TURN
+        self.actors = (seat,)  # the active player alone, through the turn and its prompts (R14)
         att_by = self.att_by
         if att_by[FROST_VEIL] == seat:
             self.detach(FROST_VEIL)
@@ -633,6 +628,8 @@ class ProwlState(State):
     def _finish(self) -> None:
         self.phase = OVER
         self.active = -1
+        self.actors = ()
+        self.is_over = True
         self.face_up = [True] * self.n  # R44
         self._result = decide(self.track, [CARD_CLAN[c] for c in self.clan_card], self.dominance,
                               self.att_by, self.att_a, self.att_b)
