@@ -27,18 +27,18 @@ def leader_claims(track: list[int], clans: list[int], dominance: int, att_by: li
                   lost: set[int]) -> dict[int, int]:
     """R49: seat -> the clan it wins with, for every player whose leader's condition holds."""
     claims: dict[int, int] = {}
-    for p in range(len(clans)):
-        if p in lost:
-            continue
-        clan = clans[p]
-        if att_by[EXILED_PRINCE] == p and clan == SUMMER and track[3] == WINTER:
-            claims[p] = SUMMER
-        if att_by[WARLORD] == p and clan == AUTUMN and dominance == p and track.index(AUTUMN) <= 1:
-            claims[p] = AUTUMN
-        if att_by[GRAND_CHANCELLOR] == p and clan == WINTER and track[1] == WINTER:
-            claims[p] = WINTER
-        if att_by[HIGH_MAGE] == p and att_a[HIGH_MAGE] == track[0]:
-            claims[p] = att_a[HIGH_MAGE]  # the named clan is the one the contract asks for
+    p = att_by[EXILED_PRINCE]  # each leader is in front of one player at most: look at the leaders in play
+    if p >= 0 and p not in lost and clans[p] == SUMMER and track[3] == WINTER:
+        claims[p] = SUMMER
+    p = att_by[WARLORD]
+    if p >= 0 and p not in lost and clans[p] == AUTUMN and dominance == p and track.index(AUTUMN) <= 1:
+        claims[p] = AUTUMN
+    p = att_by[GRAND_CHANCELLOR]
+    if p >= 0 and p not in lost and clans[p] == WINTER and track[1] == WINTER:
+        claims[p] = WINTER
+    p = att_by[HIGH_MAGE]  # last: with two claims, the named clan is the one the contract asks for
+    if p >= 0 and p not in lost and att_a[HIGH_MAGE] == track[0]:
+        claims[p] = att_a[HIGH_MAGE]
     return claims
 
 
