@@ -25,10 +25,12 @@ class ResampleMixin:
     __slots__ = ()
 
     def resample(self, seat: int, rng: random.Random) -> Any:
-        world = self.clone()
-        world.rng = self.reseeded(rng)
         if self._result is not None:  # everything is revealed at the Growl
+            world = self.clone()
+            world.rng = self.reseeded(rng)
             return world
+        world = self.twin()
+        world.rng = self.reseeded(rng)
         world.log = [e for e in self.log if e.to is None or seat in e.to]  # Event.visible_to, inlined
         world.priv_known = [{seat: d[seat][:]} if seat in d else {} for d in self.priv_known]
         world.intel = tuple(f for f in self.intel if f[0] == seat)

@@ -182,6 +182,13 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         return self
 
     def clone(self) -> GrowlState:
+        c = self.twin()
+        c.priv_known = [{v: k[:] for v, k in d.items()} if d else {} for d in self.priv_known]
+        c.log = self.log[:]
+        return c
+
+    def twin(self) -> GrowlState:
+        """A copy of everything but the log and the private knowledge, which resample filters instead."""
         c = GrowlState.__new__(GrowlState)
         c.game, c.rng, c.n = self.game, self.rng.clone(), self.n
         c.hands = [h[:] for h in self.hands]
@@ -200,10 +207,9 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         c.sides, c.pass_opts = self.sides, self.pass_opts  # never mutated: replaced at each Night
         c.rattles, c.resume, c.used = self.rattles[:], self.resume, self.used
         c.pub_known = [k[:] for k in self.pub_known]
-        c.priv_known = [{v: k[:] for v, k in d.items()} if d else {} for d in self.priv_known]
         c.exact = dict(self.exact)
         c.intel, c.clues, c.seance, c.sniffed = self.intel, self.clues, self.seance, self.sniffed
-        c.log, c.turns, c.nights, c._result = self.log[:], self.turns, self.nights, self._result
+        c.turns, c.nights, c._result = self.turns, self.nights, self._result
         return c
 
     # ---- Queries --------------------------------------------------------------------------------------------
