@@ -29,59 +29,69 @@ def resample(state: ProwlState, seat: int, rng: random.Random) -> ProwlState:
         return world  # R44: everything is revealed
     n = state.n
     known_hand, known_clans = state.known_hand[seat], state.known_clans[seat]
-    owners: list[int] = []  # for each re-dealt hidden place: the player whose hand or clan card it is
-    slots: list[int] = []  # the hand index, or -1 for a clan card
+    # the re-dealt places, in order: each opponent's unknown hand cards then its unknown clan card, then the box,
+    # then the deck; ``cards`` holds what lies there now
     cards: list[int] = []
+    places: list[tuple[int, int, int, list[int]]] = []  # (player, first hand place, its clan place or -1, kept)
     constrained: list[tuple[int, int]] = []  # (place, denied clans) for the clan cards that carry denials
     for p in range(n):
         if p == seat:
             continue
-        known = known_hand[p]
-        for i, c in enumerate(state.hands[p]):
-            if c not in known:
-                owners.append(p)
-                slots.append(i)
-                cards.append(c)
+        first = len(cards)
+        hand, known = state.hands[p], known_hand[p]
+        if known:
+            kept = [c for c in hand if c in known]
+            cards += [c for c in hand if c not in known]
+        else:
+            kept = []
+            cards += hand
+        clan = -1
         c = state.clan_card[p]
         if c >= 0 and not state.face_up[p] and known_clans[p] < 0:
+            clan = len(cards)
             if state.denied[p]:
-                constrained.append((len(cards), state.denied[p]))
-            owners.append(p)
-            slots.append(-1)
+                constrained.append((clan, state.denied[p]))
             cards.append(c)
+        places.append((p, first, clan, kept))
     hidden = len(cards)
     cards += state.box
     cards += state.deck
-    held = {p: state.known_held[seat][p] for p in range(n) if p != seat and state.known_held[seat][p]}
-    deal = _deal(cards, owners, constrained, held, rng)
+    held: dict[int, tuple[int, ...]] = {}  # cards known "in hand or clan" of a player (only after a Mist Weaver)
+    places_of: dict[int, list[int]] = {}
+    if state.hands_seen:
+        held = {p: state.known_held[seat][p] for p in range(n) if p != seat and state.known_held[seat][p]}
+        places_of = {p: list(range(first, hidden if i + 1 == len(places) else places[i + 1][1]))
+                     for i, (p, first, _, _) in enumerate(places) if p in held}
+    deal = _deal(cards, places_of, constrained, held, rng)
     hands, clan_card = world.hands, world.clan_card
-    for p, i, c in zip(owners, slots, deal):  # the hidden places come first
-        if i < 0:
-            clan_card[p] = c
-        else:
-            hands[p][i] = c
-    for hand in hands:
-        hand.sort()
+    for p, first, clan, kept in places:
+        new_hand = deal[first: clan if clan >= 0 else first + len(hands[p]) - len(kept)]
+        new_hand += kept
+        new_hand.sort()
+        hands[p] = new_hand
+        if clan >= 0:
+            clan_card[p] = deal[clan]
+    hands[seat].sort()
     world.box = sorted(deal[hidden: hidden + len(state.box)])
     world.deck = deal[hidden + len(state.box):]
     get = dict(zip(cards, deal)).get
     for o in range(n):
-        if o == seat:
-            continue
-        if max(world.known_clans[o]) >= 0:
+        if o != seat and max(world.known_clans[o]) >= 0:
             world.known_clans[o] = [get(c, c) for c in world.known_clans[o]]
-        for rows in (world.known_hand, world.known_held):
-            if any(rows[o]):
-                rows[o] = [tuple(get(c, c) for c in known) for known in rows[o]]
+    if state.hands_seen:
+        for o in range(n):
+            for rows in (world.known_hand, world.known_held):
+                if o != seat and any(rows[o]):
+                    rows[o] = [tuple(get(c, c) for c in known) for known in rows[o]]
     prompt = state.prompt
     if prompt is not None and prompt[0] == MIST_WEAVER and prompt[3] >= 0:
         world.prompt = (prompt[0], prompt[1], prompt[2], get(prompt[3], prompt[3]))
     return world
 
 
-def _deal(cards: list[int], owners: list[int], constrained: list[tuple[int, int]],
+def _deal(cards: list[int], places_of: dict[int, list[int]], constrained: list[tuple[int, int]],
           held: dict[int, tuple[int, ...]], rng: random.Random) -> list[int]:
-    """A random re-deal of ``cards`` over their places (``owners`` names the players' places, which come first).
+    """A random re-deal of ``cards`` over their places (``places_of`` names the places of the players in ``held``).
 
     Cards a player is known to hold go to random places of that player; places carrying a denial are filled
     next, each with a random allowed card; the rest at random. A deal that breaks a denial is retried; the
@@ -93,9 +103,6 @@ def _deal(cards: list[int], owners: list[int], constrained: list[tuple[int, int]
         return deal
     fixed = {c for cs in held.values() for c in cs}
     free = [c for c in cards if c not in fixed]
-    places_of: dict[int, list[int]] = {}
-    for i, p in enumerate(owners):
-        places_of.setdefault(p, []).append(i)
     for _ in range(TRIES):
         out = [-1] * len(cards)
         for p, cs in held.items():

@@ -20,7 +20,7 @@ from typing import Any
 from hexbox.core import Action, ConfigError, Event, Game, IllegalAction, Result, Rng, State
 
 from . import actions as A
-from . import effects
+from . import effects, hidden
 from .cards import (
     BLIZZARD,
     BRAMBLE_SNARE,
@@ -643,9 +643,7 @@ class ProwlState(State):
         return observe(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> ProwlState:
-        from .hidden import resample
-
-        return resample(self, seat, rng)
+        return hidden.resample(self, seat, rng)
 
 
 # ---- the turn window's legal list (P2), the hot path of every playout -------------------------------------
