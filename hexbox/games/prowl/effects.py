@@ -140,21 +140,25 @@ def start(st: ProwlState, seat: int, card: int) -> None:
 
 # ---- value lists (ascending ids) ---------------------------------------------------------------------
 
-def _seats(seats: list[int]) -> list[A.Action]:
-    return [A.CHOOSE_PLAYER[p] for p in seats]
+# the choose_player actions of every set of seats (bit p for seat p), built once
+_CHOOSE_SEATS = [[A.CHOOSE_PLAYER[p] for p in range(A.MAX_SEATS) if mask >> p & 1] for mask in range(1 << A.MAX_SEATS)]
 
 
 def opp_face_down(st: ProwlState, seat: int, a: int, b: int) -> list[A.Action]:
-    return _seats(st.accusable(seat))
+    return _CHOOSE_SEATS[st.accusable_mask(seat)]
 
 
 def opp_any(st: ProwlState, seat: int, a: int, b: int) -> list[A.Action]:
-    return _seats(st.eligible(seat))
+    return _CHOOSE_SEATS[st.eligible_mask(seat)]
 
 
 def opp_with_hand(st: ProwlState, seat: int, a: int, b: int) -> list[A.Action]:
     """An opponent who has a turn left holds a card (the two are the same, R11)."""
-    return _seats([p for p in st.eligible(seat) if st.hands[p]])
+    mask = st.eligible_mask(seat)
+    for p, hand in enumerate(st.hands):
+        if not hand:
+            mask &= ~(1 << p)
+    return _CHOOSE_SEATS[mask]
 
 
 def any_clan(st: ProwlState, seat: int, a: int, b: int) -> list[A.Action]:
@@ -222,7 +226,7 @@ def whisperer(st: ProwlState, seat: int, a: int, b: int, action: A.Action) -> No
 
 
 def _second_whisper(st: ProwlState, seat: int, first: int, b: int) -> list[A.Action]:
-    return _seats([p for p in st.accusable(seat) if p != first])
+    return _CHOOSE_SEATS[st.accusable_mask(seat) & ~(1 << first)]
 
 
 @step(WHISPERER, "second", _second_whisper, may_skip=True)

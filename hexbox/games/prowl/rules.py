@@ -51,7 +51,7 @@ NO_CONSTRAINT, MUST_CHANGE, MUST_PLAY, NO_PLAY = range(4)
 CONSTRAINTS = (None, "must_change", "must_play", "may_not_play")
 MOVED, EDGE, BLOCKED = range(3)
 
-_IDS = A.SPACE.ids
+_IDS, _SET_CLAN = A.SPACE.ids, A.SET_CLAN
 _copy = list.copy
 _SHARED = frozenset(map(id, A.SPACE.actions))  # the precreated actions, known without hashing a dataclass
 _ONLY = tuple(frozenset((s,)) for s in range(A.MAX_SEATS))  # private events' audiences, built once
@@ -172,15 +172,15 @@ class ProwlState(State):
     def attached(self, card: int) -> bool:
         return self.att_by[card] >= 0
 
-    def eligible(self, seat: int) -> list[int]:
-        """Opponents an effect of ``seat`` may choose: not behind a Frost Veil (card 26)."""
-        veil = self.att_by[FROST_VEIL]
-        return [p for p in range(self.n) if p != seat and p != veil]
+    # sets of seats are bit masks (bit p for seat p): they index precomputed lists of actions
 
-    def accusable(self, seat: int) -> list[int]:
+    def eligible_mask(self, seat: int) -> int:
+        """Opponents an effect of ``seat`` may choose: not behind a Frost Veil (card 26)."""
+        return _ALL_BUT[seat] & _ALL_BUT[self.att_by[FROST_VEIL]] & ((1 << self.n) - 1)
+
+    def accusable_mask(self, seat: int) -> int:
         """R28: eligible opponents whose clan card is face down."""
-        veil, up = self.att_by[FROST_VEIL], self.face_up
-        return [p for p in range(self.n) if p != seat and p != veil and not up[p]]
+        return _FACE_DOWN[tuple(self.face_up)] & _ALL_BUT[seat] & _ALL_BUT[self.att_by[FROST_VEIL]]
 
     def turns_left(self, seat: int) -> int:
         """Each turn uses exactly one hand card (R11): the cards in hand are the turns still to come."""
@@ -197,7 +197,7 @@ class ProwlState(State):
             rule = self.constraint[seat]  # R39: the constraint decides which kinds are offered
             if rule == MUST_PLAY:
                 return _turn_list(len(hand))(hand, _PLAYS, _NOTHING, _NOTHING)
-            # R28: the accusable opponents, bit t for seat t: face down, not yourself, not behind a Frost Veil
+            # R28: accusable_mask(seat), written out because this is the hot path of every playout
             mask = _FACE_DOWN[tuple(self.face_up)] & _ALL_BUT[seat] & _ALL_BUT[self.att_by[FROST_VEIL]]
             if rule == NO_CONSTRAINT:
                 return _turn_list(len(hand))(hand, _PLAYS, _CHANGES, _ACCUSATIONS[mask])
@@ -207,7 +207,7 @@ class ProwlState(State):
         if phase == PROMPT:
             return effects.prompt_actions(self) if seat == self.active else []
         if phase == SETUP:
-            return [A.SET_CLAN[c] for c in self.hands[seat]] if self.clan_card[seat] < 0 else []
+            return list(map(_SET_CLAN.__getitem__, self.hands[seat])) if self.clan_card[seat] < 0 else []
         return []
 
     def default_action(self, seat: int) -> Action:
@@ -265,7 +265,9 @@ class ProwlState(State):
         card = self._hand_card(seat, action.card)
         self.hands[seat].remove(card)
         self.clan_card[seat] = card
-        self.actors = tuple([s for s in self.actors if s != seat])
+        waiting = list(self.actors)
+        waiting.remove(seat)
+        self.actors = tuple(waiting)
         self.ev += (Event("clan_placed", {"seat": seat}),
                     Event("your_clan", {"seat": seat, "card": action.card}, _ONLY[seat]))
         if -1 not in self.clan_card:
