@@ -230,7 +230,7 @@ class ProwlState(State):
             if action not in _IDS:
                 raise IllegalAction(f"{action!r} is not a Prowl action")
             action = A.SPACE.actions[_IDS[action]]
-        if self._result is not None:
+        if self.is_over:
             raise IllegalAction("the game is over")
         self.ev = events = []  # what this action makes happen, collected by emit()
         _HANDLERS[type(action)](self, seat, action)
@@ -469,7 +469,7 @@ class ProwlState(State):
             moved += 1
         how = "strengthen" if strengthening else ("raise" if up else "lower")
         self.ev.append(Event("track", {"how": how, "clan": CLAN_IDS[clan], "by": steps, "moved": moved,
-                                       "track": [CLAN_IDS[k] for k in self.track]}))
+                                       "track": list(map(CLAN_IDS.__getitem__, self.track))}))
 
     def strengthen(self, clan: int) -> None:
         """R16: raise the clan by 1 because its card was Played (or revealed, R37)."""
@@ -486,7 +486,7 @@ class ProwlState(State):
             track[i], track[j] = y, x
             moved = 1
         self.ev.append(Event("track", {"how": "swap", "clan": CLAN_IDS[x], "with": CLAN_IDS[y], "moved": moved,
-                                       "track": [CLAN_IDS[k] for k in self.track]}))
+                                       "track": list(map(CLAN_IDS.__getitem__, self.track))}))
 
     # ---- Dominance, attachments, constraints --------------------------------------------------------
 
