@@ -232,7 +232,7 @@ class ProwlState(State):
             action = A.SPACE.actions[_IDS[action]]
         if self.is_over:
             raise IllegalAction("the game is over")
-        self.ev = events = []  # what this action makes happen, collected by emit()
+        self.ev = events = []  # what this action makes happen, appended by emit() and the hot paths
         _HANDLERS[type(action)](self, seat, action)
         return events
 
