@@ -21,7 +21,7 @@ HERE = Path(__file__).parent
 # (players, options, seed) per game: small, varied set-ups
 SETUPS: dict[str, list[tuple[int, dict, int]]] = {
     "werebeasts": [(3, {}, 1), (5, {}, 2), (7, {"max_bid_changes": 2}, 3)],
-    "prowl": [(2, {}, 1), (4, {}, 2), (5, {"leaders": False}, 3)],
+    "prowl": [(2, {}, 1), (4, {}, 2), (3, {"leaders": False}, 3), (5, {}, 4)],
     "growl": [(4, {}, 1), (6, {"curses": True}, 2), (8, {"curses": True, "spells": True}, 3)],
     "voodoo": [(3, {}, 1), (4, {"claim_mode": "automatic"}, 2), (6, {}, 3)],
 }
