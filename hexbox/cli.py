@@ -98,7 +98,7 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
     seat: Annotated[int | None, typer.Option(help="your seat (the others are bots)")] = None,
     humans: Annotated[str | None, typer.Option(help="hotseat: seats played by people, e.g. 0,2")] = None,
-    bots: Annotated[str, typer.Option(help="random | heuristic")] = "heuristic",
+    bots: Annotated[str, typer.Option(help="random | heuristic | ismcts:iters=N")] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="seed of the deal (random if omitted)")] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="game option name=value")] = [],  # noqa: B006
     record: Annotated[Path | None, typer.Option(help="write the game's record here at the end")] = None,
