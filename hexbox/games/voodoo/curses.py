@@ -19,14 +19,13 @@ from __future__ import annotations
 from typing import Any
 
 from . import actions as A
-from .cards import CARDS, CODE_INDEX, CURSE_INDEX, CURSES, EMOTE_INDEX, NCURSES, PERMANENTS, RULES
+from .cards import CARDS, CURSE_INDEX, CURSES, EMOTE_INDEX, NCURSES, PERMANENTS, RULES
 from .cards import COUNTS as COUNT_NAMES
 
 REROLLS, DRAW_CURSES, DRAW_ARTEFACTS, CASTS, PHASE2 = range(5)
 COUNT_OF = {name: i for i, name in enumerate(COUNT_NAMES)}
 EMOTE_BIT = tuple(1 << EMOTE_INDEX[r.emote] if r.emote else 0 for r in RULES)
 KIND = tuple(r.kind for r in RULES)
-EMOTE_OF_ACTION = {a: 1 << EMOTE_INDEX[a.emote] for a in A.EMOTE}
 ECHO_CARDS = {event: tuple(g for g, r in enumerate(RULES) if r.kind == "echo" and r.event == event)
               for event in ("roll", "cast", "points", "caster_says")}
 
@@ -219,10 +218,6 @@ def required_emotes(obs: dict[str, Any], seat: int, action: A.Action) -> list[A.
             if emote not in out:
                 out.append(emote)
     return out
-
-
-def face_of(code: str) -> int:
-    return CODE_INDEX[code]
 
 
 EMOTE_NAMES = CARDS.emotes
