@@ -101,4 +101,5 @@ PASS = Pass()  # 292
 ACCEPT = [Accept(s) for s in range(MAX_SEATS)]  # 293..302
 
 SPACE = ActionSpace([*ACCUSE, SELL, TAKE_CARDS, TAKE_CANS, *OFFER_CANS, *OFFER_CARD, *RETRACT_CARD, PASS, *ACCEPT])
+SHARED = frozenset(map(id, SPACE.actions))  # apply recognises the precreated actions by identity, cheaply
 assert len(SPACE) == 303 and SPACE.id(PASS) == 292 and SPACE.id(OFFER_CARD[0]) == 204

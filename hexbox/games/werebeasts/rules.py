@@ -19,6 +19,8 @@ from .cards import BEASTS, CARD_INDEX, CARDS, GOAL_INDEX
 
 CHOW = CARDS.chow
 AUCTION = CARDS.auction
+ICONS = tuple(a.icons for a in AUCTION)  # plain tuples: scoring reads them for every card
+BEAST = tuple(a.beast for a in AUCTION)
 
 TURN, SPOILS, BIDDING, ACCEPT, OVER = range(5)
 PHASES = ("turn", "spoils", "bidding", "accept", "over")
@@ -216,8 +218,10 @@ class WerebeastsState(State):
     # ---- apply ------------------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: A.Action) -> list[Event]:
-        if action not in A.SPACE.ids:  # also vets every field: seats, goal and card ids, cans, piles
-            raise IllegalAction(f"{action!r} is not a Werebeasts action")
+        if id(action) not in A.SHARED:  # not one of the precreated actions: vet it (seats, ids, cans, piles)
+            if action not in A.SPACE.ids:
+                raise IllegalAction(f"{action!r} is not a Werebeasts action")
+            action = A.SPACE.actions[A.SPACE.ids[action]]
         handler = _HANDLERS[type(action)]
         if self._result is not None:
             raise IllegalAction("the game is over")
@@ -406,7 +410,7 @@ class WerebeastsState(State):
         if self.out[seat]:
             return 0
         goals = self.goals_of(seat)
-        pts = sum(AUCTION[c].icons for c in self.cards[seat] if AUCTION[c].beast in goals)
+        pts = sum([ICONS[c] for c in self.cards[seat] if BEAST[c] in goals])
         if CHOW in goals:
             pts += self.cans[seat] // CARDS.chow_cans_per_point
         return pts
@@ -493,28 +497,27 @@ def _backtrack(positions: list[int], types: list[int], forbidden: dict[int, set[
 
 def decide_winners(state: WerebeastsState, scores: dict[int, int], why: str) -> Result:
     """R34-R38 and §6: points, then cans, then auction cards (double = 2), then the tied players lose."""
-    alive = state.alive()
-    top = max(scores[s] for s in alive)
+    alive = [s for s in range(state.n) if not state.out[s]]
+    top = max([scores[s] for s in alive])
     tied = [s for s in alive if scores[s] == top]
     reason = f"most points ({top})"
     if len(tied) > 1:  # R35
-        most = max(state.cans[s] for s in tied)
-        tied = [s for s in tied if state.cans[s] == most]
+        cans = state.cans
+        most = max([cans[s] for s in tied])
+        tied = [s for s in tied if cans[s] == most]
         reason = f"tie on {top} points, most cans ({most})"
     if len(tied) > 1:  # R36, X10
-        def size(s: int) -> int:
-            return sum(AUCTION[c].icons for c in state.cards[s])
-
-        most = max(size(s) for s in tied)
-        tied = [s for s in tied if size(s) == most]
+        size = {s: sum([ICONS[c] for c in state.cards[s]]) for s in tied}
+        most = max(size.values())
+        tied = [s for s in tied if size[s] == most]
         reason = f"tie on {top} points and cans, most auction cards ({most})"
     if len(tied) == 1:
         winners = frozenset(tied)
         reason = f"seat {tied[0]} wins: {reason}"
     else:  # R37, D11: the tied players lose and all the others win
-        winners = frozenset(range(state.n)) - set(tied)
+        winners = frozenset([s for s in range(state.n) if s not in tied])
         reason = f"unbroken tie: seats {' and '.join(map(str, tied))} lose, everyone else wins"
-    return Result(winners, {s: scores[s] for s in range(state.n)}, f"{why}; {reason}")
+    return Result(winners, scores, f"{why}; {reason}")
 
 
 _HANDLERS = {
