@@ -80,7 +80,7 @@ class ProwlGame(Game):
 
 class ProwlState(State):
     __slots__ = (
-        "n", "track", "hands", "clan_card", "face_up", "denied", "discards", "att_by", "att_a", "att_b",
+        "n", "track", "start_track", "hands", "clan_card", "face_up", "denied", "discards", "att_by", "att_a", "att_b",
         "dominance", "start", "active", "phase", "constraint", "deck", "deck_discards", "box", "known_clans",
         "known_hand", "known_held", "hands_seen", "playing", "pending_strengthen", "prompt", "turns", "history",
         "_result", "ev", "actors", "is_over",
@@ -98,6 +98,7 @@ class ProwlState(State):
         self.game, self.rng, self.n = game, rng, n
         self.track = list(range(4))
         rng.shuffle(self.track)  # R5
+        self.start_track = tuple(self.track)  # public; kept for designer statistics
         cards = list(game.deck_cards)  # R7: without leaders if asked
         rng.shuffle(cards)  # R6
         h = game.hand_size
@@ -136,6 +137,7 @@ class ProwlState(State):
     def clone(self) -> ProwlState:
         c = ProwlState.__new__(ProwlState)
         c.game, c.rng, c.n = self.game, self.rng.clone(), self.n
+        c.start_track = self.start_track
         c.track, c.clan_card, c.face_up, c.denied = self.track[:], self.clan_card[:], self.face_up[:], self.denied[:]
         c.hands = list(map(_copy, self.hands))
         c.discards = list(map(_copy, self.discards))

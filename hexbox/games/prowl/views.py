@@ -53,6 +53,7 @@ def observe(state: ProwlState, seat: int | None) -> dict[str, Any]:
         "actors": list(state.actors),
         "dominance": state.dominance if state.dominance >= 0 else None,
         "track": [CLANS[k].id for k in state.track],
+        "start_track": [CLANS[k].id for k in state.start_track],
         "players_info": players,
         "leaders": state.game.leaders,
         "deck_size": len(state.deck),
@@ -148,3 +149,54 @@ def _attachment(a: dict[str, Any]) -> str:
     if a.get("target") is not None:
         text += f" on seat {a['target']}"
     return text
+
+
+def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
+    """Designer statistics of a finished game, from the final spectator observation (clan cards are revealed).
+
+    Read by ``hexbox.sim`` into each result line and by ``hexbox report``'s Prowl section.
+    """
+    clans = [CARDS[CARD_INDEX[c]].clan for c in obs["clan_cards"]]
+    clan_ids = [CLANS[k].id for k in clans]
+    start = obs["start_track"]
+    final = obs["track"]
+    result = obs["result"] or {"winners": [], "reason": ""}
+    winner = result["winners"][0] if result["winners"] else None
+    decided_by, step = _decided_by(result["reason"], final)
+    return {
+        "clans": clan_ids,
+        "start_track": start,
+        "final_track": final,
+        # 1 = the top of the track when the game began
+        "start_ranks": [start.index(k) + 1 for k in clan_ids],
+        "final_ranks": [final.index(k) + 1 for k in clan_ids],
+        "winner": winner,
+        "winner_clan": clan_ids[winner] if winner is not None else None,
+        "winner_start_rank": start.index(clan_ids[winner]) + 1 if winner is not None else None,
+        "decided_by": decided_by,
+        "ladder_step": step,
+        "dominance": obs["dominance"],
+    }
+
+
+def _decided_by(reason: str, track: list[str]) -> tuple[str, int | None]:
+    """How scoring.decide ended, read from its reason: the kind of decision and, on the ladder, the step.
+
+    The ladder step is the final track position (1 = top) of the clan that settled the game.
+    """
+    if reason.startswith("no winner: High Mage"):
+        return "no_winner_contract", None
+    if reason.startswith("no winner"):
+        return "no_winner_ties", None
+    if reason.startswith("leader claim:"):
+        return "leader_claim", None
+    if reason.startswith("leader claims by") and "tied without Dominance" not in reason:
+        return "leader_claims_dominance", None
+    names = {k.name: k.id for k in CLANS}
+    for part in reason.split("; "):
+        for name, clan in names.items():
+            if part.startswith(f"{name}: seat") and part.endswith("alone controls it"):
+                return "sole_control", track.index(clan) + 1
+            if part.startswith(f"{name} tied (seats"):
+                return "dominance_tiebreak", track.index(clan) + 1
+    return "other", None
