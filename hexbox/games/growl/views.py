@@ -149,3 +149,31 @@ def render(obs: dict[str, Any]) -> str:
             team = "werewolf" + (" zero" if x["wolf_zero"] else "") if x["werewolf"] else "human"
             lines.append(f"  seat {x['seat']}: {team}; {_cards(x['hand']) or 'no cards'}")
     return "\n".join(lines)
+
+
+def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
+    """Designer statistics of a finished game, from the final spectator observation (teams are revealed).
+
+    Read by ``hexbox.sim`` into each result line and by ``hexbox report``'s GROWL section.
+    """
+    result = obs["result"] or {"winners": [], "reason": ""}
+    why, _, team = result["reason"].partition(": ")
+    reveal = obs.get("reveal") or []
+    wolves = [x["seat"] for x in reveal if x["werewolf"]]
+    zeroes = [x["seat"] for x in reveal if x["wolf_zero"]]
+    dead = [p["seat"] for p in obs["seats"] if not p["alive"]]
+    options = obs["options"]
+    return {
+        "winning_team": team or None,
+        "end": why or None,
+        "expansions": "+".join(k for k in ("curses", "spells") if options.get(k)) or "base",
+        "deaths": len(dead),
+        "dead": dead,
+        "dead_humans": sum(1 for s in dead if s not in wolves),
+        "wolf_zeroes": len(zeroes),
+        # nobody starts a werewolf except the Wolf Zeroes, and nobody is cured
+        "turned": len(wolves) - len(zeroes),
+        "humans_at_start": obs["players"] - len(zeroes),
+        "werewolves_at_end": len(wolves),
+        "nights": obs["nights"],
+    }

@@ -188,3 +188,33 @@ def render(obs: dict[str, Any]) -> str:
         lines.append(f"[bold]Game over[/bold]: {r['reason']}. Scores: "
                      + ", ".join(f"seat {k}: {v}" for k, v in r["scores"].items()))
     return "\n".join(lines)
+
+
+def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
+    """Designer statistics of a finished game, from the final spectator observation.
+
+    Only the last two turns' logs survive, so neither the score over turns nor how many curses were cast or
+    claimed in call-out mode can be read back; breaks can, because the full list of violations is public at the
+    end. Read by ``hexbox.sim`` into each result line and by ``hexbox report``'s Voodoo section.
+    """
+    result = obs["result"] or {"winners": [], "reason": ""}
+    scores = obs["scores"]
+    violations = obs["violations"] or []
+    perm_ids = {p.id for p in PERMANENTS}
+    curse_breaks = [v for v in violations if v["curse"] not in perm_ids]
+    stats = {
+        "scores": scores,
+        "winner_score": max(scores) if result["winners"] else None,
+        "turns": obs["turn"],
+        "end": result["reason"].split(":")[0] or None,
+        "claim_mode": obs["claim_mode"],
+        "curse_breaks": len(curse_breaks),
+        "permanent_breaks": len(violations) - len(curse_breaks),
+        "permanents_drawn": sum(len(p) for p in obs["permanents"]),
+        "permanents": obs["permanents"],
+        "curses_in_play_at_end": len(obs["curses_in_play"]),
+    }
+    if obs["claim_mode"] == "automatic":
+        # every break of a curse in play is claimed at once, one claim per curse and action (R56 step 4)
+        stats["curse_claims"] = len({(v["curse"], v["action"]) for v in curse_breaks})
+    return stats
