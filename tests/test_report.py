@@ -92,3 +92,39 @@ def test_cli_report(results, tmp_path):
     missing = subprocess.run([sys.executable, "-m", "hexbox", "report", str(tmp_path / "nope.jsonl")],
                              capture_output=True, text=True, timeout=60)
     assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+def _mixed(tmp_path, game, runs):
+    """One game's results under several set-ups (player counts, options), as one file with distinct indices."""
+    lines = []
+    for players, options, games in runs:
+        for r in run(jobs_for(game, players, ["random"] * players, games, seed=players, options=options)):
+            lines.append({**r, "index": len(lines)})
+    path = tmp_path / f"{game}.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    return path
+
+
+@pytest.mark.parametrize("game, runs, images, titles", [
+    ("prowl", [(3, {}, 10), (4, {}, 10)],
+     ["prowl_win_rate_by_clan.png", "prowl_win_rate_by_start_rank.png", "prowl_decided_by.png"],
+     ["Prowl: win rate by clan and by starting rank", "Prowl: how the game was decided"]),
+    ("growl", [(5, {}, 6), (6, {"curses": True}, 6), (8, {"spells": True}, 6),
+               (5, {"curses": True, "spells": True}, 6)],
+     ["growl_humans_by_players.png", "growl_humans_by_expansions.png", "growl_deaths.png", "growl_turned.png"],
+     ["GROWL: humans vs werewolves", "GROWL: deaths and turned humans"]),
+    ("voodoo", [(3, {"max_turns": 30}, 3), (4, {"max_turns": 30, "claim_mode": "automatic"}, 3)],
+     ["voodoo_scores.png", "voodoo_winner_scores.png", "voodoo_turns.png", "voodoo_curse_breaks.png",
+      "voodoo_permanents_drawn.png"],
+     ["Voodoo: scores and length", "Voodoo: curses"]),
+])
+def test_game_sections_render(tmp_path, game, runs, images, titles):
+    assert callable(SECTIONS[game])
+    written = write_report(_mixed(tmp_path, game, runs), tmp_path / "rep")
+    page = (tmp_path / "rep" / "index.html").read_text()
+    for name in images:
+        assert name in written["images"]
+        assert (tmp_path / "rep" / name).read_bytes().startswith(PNG)
+        assert f"src='{name}'" in page
+    for title in titles:
+        assert title in written["sections"]

@@ -225,8 +225,172 @@ def werebeasts_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Se
     return [score, elimination, chow]
 
 
+def _shares(counts: Counter, total: int, names: dict[str, str] | None = None) -> list[list[Any]]:
+    names = names or {}
+    return [[names.get(k, k), v, f"{v / total:.1%}"] for k, v in counts.most_common()]
+
+
+PROWL_CLANS = ("spring", "summer", "autumn", "winter")
+PROWL_DECIDED = {
+    "sole_control": "ladder: one player alone controls the clan",
+    "dominance_tiebreak": "ladder: tied clan, Dominance breaks the tie",
+    "leader_claim": "a leader's claim",
+    "leader_claims_dominance": "several leader claims, Dominance decides",
+    "no_winner_ties": "no winner: every controlled clan tied or lost",
+    "no_winner_contract": "no winner: High Mage contract broken",
+    "other": "other",
+}
+
+
+def prowl_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Section]:
+    stats = [(r, r["stats"]) for r in results if "stats" in r]
+    if not stats:
+        return []
+    by_clan = {k: [0, 0] for k in PROWL_CLANS}
+    by_rank = {k: [0, 0] for k in range(1, 5)}
+    for r, s in stats:
+        for seat, (clan, rank) in enumerate(zip(s["clans"], s["start_ranks"])):
+            won = seat in r["winners"]
+            by_clan[clan][0] += won
+            by_clan[clan][1] += 1
+            by_rank[rank][0] += won
+            by_rank[rank][1] += 1
+    clan_rates = {k: rate(*v) for k, v in by_clan.items() if v[1]}
+    rank_rates = {f"start rank {k}": rate(*v) for k, v in by_rank.items() if v[1]}
+    won_by = Counter(s["winner_clan"] or "no winner" for _, s in stats)
+    won_from = Counter(f"start rank {s['winner_start_rank']}" if s["winner_start_rank"] else "no winner"
+                       for _, s in stats)
+    clans = Section(
+        "Prowl: win rate by clan and by starting rank",
+        "<p>Per seat-game: a seat backing a clan (its clan card at the end) and whether it won; the starting rank "
+        "is that clan's place on the track when the game began (1 = top).</p>"
+        + table(["clan backed", "win rate", "95% interval", "wins / seat-games"],
+                [[k, *pct(v)] for k, v in clan_rates.items()])
+        + table(["starting rank of the clan backed", "win rate", "95% interval", "wins / seat-games"],
+                [[k, *pct(v)] for k, v in rank_rates.items()])
+        + table(["the winner's clan", "games", "share"], _shares(won_by, len(stats)))
+        + table(["the winner's clan started at", "games", "share"], _shares(won_from, len(stats))),
+        [plot.rates("prowl_win_rate_by_clan.png", "Win rate by clan backed", list(clan_rates),
+                    list(clan_rates.values())),
+         plot.rates("prowl_win_rate_by_start_rank.png", "Win rate by the clan's starting rank", list(rank_rates),
+                    list(rank_rates.values()))])
+    games = len(stats)
+    decided = Counter(s["decided_by"] for _, s in stats)
+    kinds = [k for k in PROWL_DECIDED if decided[k]]
+    steps = Counter(s["ladder_step"] for _, s in stats if s["ladder_step"])
+    no_winner = rate(sum(1 for _, s in stats if s["winner"] is None), games)
+    decision = Section(
+        "Prowl: how the game was decided",
+        f"<p>No winner in {no_winner['rate']:.1%} of games (95% interval {no_winner['low']:.1%} – "
+        f"{no_winner['high']:.1%}).</p>"
+        + table(["decided by", "games", "share"], _shares(decided, games, PROWL_DECIDED))
+        + table(["ladder step (final track position of the deciding clan)", "games", "share"],
+                [[k, v, f"{v / games:.1%}"] for k, v in sorted(steps.items())]),
+        [plot.rates("prowl_decided_by.png", "How games were decided", [k.replace("_", " ") for k in kinds],
+                    [rate(decided[k], games) for k in kinds], ylabel="share of games")])
+    return [clans, decision]
+
+
+def growl_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Section]:
+    stats = [(r, r["stats"]) for r in results if "stats" in r]
+    if not stats:
+        return []
+
+    def expansions(r: dict[str, Any]) -> str:
+        options = r.get("options") or {}
+        return "+".join(k for k in ("curses", "spells") if options.get(k)) or "base"
+
+    by_players: dict[str, list[int]] = {}
+    by_set: dict[str, list[int]] = {}
+    for r, s in sorted(stats, key=lambda x: x[0]["players"]):
+        for key, bucket in ((f"{r['players']} players", by_players), (expansions(r), by_set)):
+            b = bucket.setdefault(key, [0, 0])
+            b[0] += s["winning_team"] == "humans"
+            b[1] += 1
+    order = ["base", "curses", "spells", "curses+spells"]
+    by_set = {k: by_set[k] for k in order if k in by_set}
+    players_rates = {k: rate(*v) for k, v in by_players.items()}
+    set_rates = {k: rate(*v) for k, v in by_set.items()}
+    overall = rate(sum(s["winning_team"] == "humans" for _, s in stats), len(stats))
+    teams = Section(
+        "GROWL: humans vs werewolves",
+        f"<p>Humans win {overall['rate']:.1%} of games (95% interval {overall['low']:.1%} – "
+        f"{overall['high']:.1%}); werewolves the rest.</p>"
+        + table(["player count", "humans win", "95% interval", "human wins / games"],
+                [[k, *pct(v)] for k, v in players_rates.items()])
+        + table(["expansions", "humans win", "95% interval", "human wins / games"],
+                [[k, *pct(v)] for k, v in set_rates.items()])
+        + table(["the game ended by", "games", "share"],
+                _shares(Counter(s["end"] for _, s in stats), len(stats))),
+        [plot.rates("growl_humans_by_players.png", "Human win rate by player count", list(players_rates),
+                    list(players_rates.values()), ylabel="human win rate"),
+         plot.rates("growl_humans_by_expansions.png", "Human win rate by expansion set", list(set_rates),
+                    list(set_rates.values()), ylabel="human win rate")])
+    deaths = [s["deaths"] for _, s in stats]
+    turned = [s["turned"] for _, s in stats]
+    rows = []
+    for players in sorted({r["players"] for r, _ in stats}):
+        mine = [s for r, s in stats if r["players"] == players]
+        rows.append([players, len(mine), f"{sum(s['deaths'] for s in mine) / len(mine):.2f}",
+                     f"{sum(s['turned'] for s in mine) / len(mine):.2f}",
+                     f"{sum(s['turned'] for s in mine) / max(1, sum(s['humans_at_start'] for s in mine)):.1%}"])
+    change = Section(
+        "GROWL: deaths and turned humans",
+        table(["players", "games", "deaths per game", "humans turned per game", "share of humans turned"], rows),
+        [plot.histogram("growl_deaths.png", "Deaths per game", deaths, "dead players"),
+         plot.histogram("growl_turned.png", "Humans turned into werewolves per game", turned, "humans turned")])
+    return [teams, change]
+
+
+def voodoo_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Section]:
+    stats = [(r, r["stats"]) for r in results if "stats" in r]
+    if not stats:
+        return []
+    scores = [x for _, s in stats for x in s["scores"]]
+    winners = [s["winner_score"] for _, s in stats if s["winner_score"] is not None]
+    turns = [s["turns"] for _, s in stats]
+    ends = Counter(s["end"] for _, s in stats)
+    score = Section(
+        "Voodoo: scores and length",
+        "<p>The score over turns cannot be read back from a finished game (only the last two turns are logged), "
+        f"so these are final scores. Mean winning score {sum(winners) / max(1, len(winners)):.2f}; mean length "
+        f"{sum(turns) / len(turns):.1f} turns.</p>"
+        + table(["the game ended by", "games", "share"],
+                _shares(ends, len(stats), {"reached_target": "a player reached the target score",
+                                           "turn_cap": "the turn cap"})),
+        [plot.histogram("voodoo_scores.png", "Final scores, every seat", scores, "points", of="seat-games"),
+         plot.histogram("voodoo_winner_scores.png", "Winners' scores", winners, "points"),
+         plot.histogram("voodoo_turns.png", "Game length", turns, "turns", discrete=len(set(turns)) <= 60)])
+    breaks = [s["curse_breaks"] for _, s in stats]
+    perm_breaks = [s["permanent_breaks"] for _, s in stats]
+    drawn = [s["permanents_drawn"] for _, s in stats]
+    claims = [s["curse_claims"] for _, s in stats if "curse_claims" in s]
+
+    def mean(xs: list[int]) -> str:
+        return f"{sum(xs) / len(xs):.2f}" if xs else "—"
+
+    rows = [["curses broken (breaks of cast curses)", mean(breaks)],
+            ["permanent curses broken", mean(perm_breaks)],
+            ["permanent curses drawn", mean(drawn)],
+            ["curses claimed (automatic mode only)", mean(claims)],
+            ["curses in play at the end", mean([s["curses_in_play_at_end"] for _, s in stats])]]
+    images = [plot.histogram("voodoo_curse_breaks.png", "Breaks of cast curses per game", breaks, "breaks",
+                             discrete=len(set(breaks)) <= 60),
+              plot.histogram("voodoo_permanents_drawn.png", "Permanent curses drawn per game", drawn,
+                             "permanent curses")]
+    curses = Section(
+        "Voodoo: curses",
+        "<p>Per game. Casts, and claims in call-out mode, are not in the final observation and are not "
+        "counted; in automatic mode every break is claimed at once, so claims are counted there.</p>"
+        + table(["per game", "mean"], rows), images)
+    return [score, curses]
+
+
 SECTIONS: dict[str, Callable[[list[dict[str, Any]], Plotter], list[Section]]] = {
     "werebeasts": werebeasts_sections,
+    "prowl": prowl_sections,
+    "growl": growl_sections,
+    "voodoo": voodoo_sections,
 }
 
 
