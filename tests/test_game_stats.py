@@ -89,3 +89,21 @@ def test_voodoo_stats(players, seed, mode):
     assert ("curse_claims" in s) == (mode == "automatic")
     if mode == "automatic":
         assert s["curse_claims"] <= s["curse_breaks"]
+
+
+@pytest.mark.parametrize("reason, kind, step", [
+    ("Winter: seat 3 alone controls it", "sole_control", 1),
+    ("Summer tied without Dominance (seats 0, 1); Autumn tied (seats 2, 3), seat 3 holds Dominance",
+     "dominance_tiebreak", 3),
+    ("leader claim: Warlord (seat 2)", "leader_claim", None),
+    ("leader claims by seats 0, 2; seat 2 holds Dominance", "leader_claims_dominance", None),
+    ("leader claims by seats 0, 2 tied without Dominance; Spring: seat 1 alone controls it", "sole_control", 4),
+    ("no winner: High Mage contract broken by seat 1 (Spring: seat 1 alone controls it)", "no_winner_contract",
+     None),
+    ("no winner: every controlled clan was tied or lost (Winter tied without Dominance (seats 0, 1))",
+     "no_winner_ties", None),
+])
+def test_prowl_every_kind_of_decision_is_named(reason, kind, step):
+    from hexbox.games.prowl.views import _decided_by
+
+    assert _decided_by(reason, ["winter", "summer", "autumn", "spring"]) == (kind, step)
