@@ -83,13 +83,15 @@ class State:
     def observe(self, seat: int | None) -> JSON:
         raise NotImplementedError
 
+    # Every game keeps its outcome in a slot `_result` (None while the game goes on); a game may also keep
+    # `is_over` as a plain attribute of its own when a hot loop reads it.
     @property
     def is_over(self) -> bool:
-        return self.result is not None
+        return self._result is not None  # type: ignore[attr-defined]
 
     @property
     def result(self) -> Result | None:
-        raise NotImplementedError
+        return self._result  # type: ignore[attr-defined]
 
     def clone(self) -> State:
         raise NotImplementedError

@@ -215,14 +215,6 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
     # ---- Queries --------------------------------------------------------------------------------------------
 
     @property
-    def result(self) -> Result | None:
-        return self._result
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
-    @property
     def phase_name(self) -> str:
         return PHASES[self.phase]
 

@@ -17,7 +17,7 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from hexbox.core import Action, ConfigError, Event, Game, IllegalAction, Result, Rng, State
+from hexbox.core import Action, ConfigError, Event, Game, IllegalAction, Rng, State
 
 from . import actions as A
 from . import effects, hidden
@@ -156,10 +156,6 @@ class ProwlState(State):
         return c
 
     # ---- queries -----------------------------------------------------------------------------------
-
-    @property
-    def result(self) -> Result | None:
-        return self._result
 
     # ``actors`` and ``is_over`` are plain attributes, not properties, because every step of every playout reads
     # them: P1 narrows ``actors`` seat by seat, each turn begins with ``(active,)``, the end empties it.

@@ -127,14 +127,6 @@ class VoodooState(State):
     # ---- queries ----------------------------------------------------------------------------------------
 
     @property
-    def result(self) -> Result | None:
-        return self._result
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
-    @property
     def actors(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == BAG_WINDOW or phase == CLAIMS:

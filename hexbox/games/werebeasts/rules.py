@@ -141,14 +141,6 @@ class WerebeastsState(State):
         return s
 
     @property
-    def result(self) -> Result | None:
-        return self._result
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
-    @property
     def actors(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == TURN or phase == ACCEPT:
