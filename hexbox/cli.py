@@ -69,7 +69,11 @@ def _views_module(name: str):
     return importlib.import_module(f"hexbox.games.{name}.views")
 
 
-def describe(event: Event) -> str:
+def describe(event: Event, views=None) -> str:
+    """A log line: the game's own wording when its views module has `describe(event_json)`, else the raw fields."""
+    text = views.describe(event.to_json()) if views is not None and hasattr(views, "describe") else None
+    if text:
+        return text
     data = ", ".join(f"{k}={v}" for k, v in event.data.items())
     return f"{event.kind}: {data}" if data else event.kind
 
@@ -139,7 +143,7 @@ def play(
         for h in people:
             line = f"seat {s}: {action}"
             logs[h].append(line if action_is_public(events) or s == h else f"seat {s} acted")
-            logs[h].extend("  " + describe(e) for e in events if e.visible_to(h))
+            logs[h].extend("  " + describe(e, views) for e in events if e.visible_to(h))
     shown = people[0] if len(people) == 1 else None
     console.print(views.render(state.observe(shown)))
     result = state.result
@@ -296,7 +300,7 @@ def replay(
         who = action if action_is_public(events) or s == seat else "acted"
         console.print(f"[bold]{i}.[/bold] seat {s}: {who}")
         for e in shown:
-            console.print("   " + describe(e))
+            console.print("   " + describe(e, views))
         if step:
             _ask(console, "[dim]Enter for the next action[/dim]")
     console.print(views.render(state.observe(seat)))

@@ -30,6 +30,7 @@ def test_play_werebeasts_to_the_end_with_scripted_input(tmp_path):
     assert "seat 2, your choice" in out.stdout
     assert "You are seat 2" in out.stdout
     assert "Winners:" in out.stdout and "Game over" in out.stdout
+    assert " sells " in out.stdout  # the log in the game's own words
     rec = json.loads(record.read_text())
     assert rec["game"] == "werebeasts" and rec["players"] == 4 and rec["seed"] == 5
     assert any(seat == 2 for seat, _ in rec["actions"])

@@ -101,7 +101,7 @@ def render(obs: dict[str, Any]) -> str:
         lines.append(f"On sale by seat {obs['active']}: [bold]{card_label(obs['sale'])}[/bold]")
         for b in obs["bids"]:
             offer = ", ".join([f"{b['cans']} cans"] * bool(b["cans"]) + [card_label(c) for c in b["cards"]])
-            lines.append(f"  seat {b['seat']} [{b['status']}]: {offer or 'no bid'}")
+            lines.append(f"  seat {b['seat']} ({b['status']}): {offer or 'no bid'}")
     if obs["result"]:
         r = obs["result"]
         lines.append(f"[bold]Game over[/bold]: {r['reason']}. Scores: "
@@ -110,6 +110,44 @@ def render(obs: dict[str, Any]) -> str:
             f"{'box' if g['kind'] == 'box' else 'seats ' + '/'.join(map(str, g['seats']))}: {names[g['goal']]}"
             for g in obs["goal_positions"]))
     return "\n".join(lines)
+
+
+def describe(event: dict[str, Any]) -> str | None:
+    """One log line per event, in the table's words; None for an event with nothing to add."""
+    kind = event["kind"]
+    names = {g.id: g.name for g in GOALS}
+    if kind == "accused":
+        verdict = "right" if event["correct"] else "wrong: denied"
+        return f"seat {event['accuser']} accuses seat {event['target']} of {names[event['goal']]} — {verdict}"
+    if kind == "goal_revealed":
+        return f"{names[event['goal']]} is revealed at position {event['position']}"
+    if kind == "eliminated":
+        return f"seat {event['seat']} is eliminated"
+    if kind == "took":
+        amount = event["amount"]
+        what = f"{amount} cans" if event["pile"] == "cans" else (
+            ", ".join(card_label(c) for c in amount) or "no cards")
+        return f"seat {event['seat']} takes seat {event['from']}'s {event['pile']}: {what}"
+    if kind == "sale":
+        return f"seat {event['seller']} sells {card_label(event['card'])} ({event['deck']} left in the deck)"
+    if kind == "bid":
+        offer = [f"{event['cans']} cans"] * bool(event["cans"]) + [card_label(c) for c in event["cards"]]
+        return f"seat {event['seat']} bids {', '.join(offer) or 'nothing'}"
+    if kind == "passed":
+        return f"seat {event['seat']} passes"
+    if kind == "window_closed":
+        return "bidding is closed"
+    if kind == "sold":
+        paid = event["paid"]
+        price = [f"{paid['cans']} cans"] * bool(paid["cans"]) + [card_label(c) for c in paid["cards"]]
+        if event["buyer"] == event["seller"]:
+            return f"seat {event['seller']} keeps {card_label(event['card'])}"
+        return f"seat {event['buyer']} buys {card_label(event['card'])} for {', '.join(price)}"
+    if kind == "turn":
+        return f"seat {event['active']}'s turn"
+    if kind == "game_over":
+        return f"game over: {event['reason']}"
+    return None
 
 
 def card_label(card_id: str) -> str:
