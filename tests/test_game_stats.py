@@ -86,9 +86,24 @@ def test_voodoo_stats(players, seed, mode):
     assert s["curse_breaks"] >= 0 and s["permanent_breaks"] >= 0
     assert s["curse_breaks"] + s["permanent_breaks"] == len(state.violations)
     assert s["permanents_drawn"] == sum(o >= 0 for o in state.powner)
-    assert ("curse_claims" in s) == (mode == "automatic")
+    # the score after every turn: the start, one entry per turn begun, and the final scores
+    history = s["score_history"]
+    assert history[0] == [0] * players and history[-1] == s["scores"]
+    # a win inside a turn adds that turn; a win by a claim comes after the doll passed
+    extra = len(history) - s["turns"] - 1
+    assert extra == 0 if s["end"] == "turn_cap" else extra in (0, 1)
+    assert all(len(row) == players and all(type(x) is int for x in row) for row in history)
+    assert s["curses_cast"] == state.curses_cast > 0
+    assert s["curse_claims"] == state.curse_claims and s["false_claims"] == state.false_claims
     if mode == "automatic":
-        assert s["curse_claims"] <= s["curse_breaks"]
+        assert s["false_claims"] == 0 and s["curse_claims"] <= s["curse_breaks"]
+
+
+def test_voodoo_stats_of_a_game_at_the_turn_cap_stay_small():
+    state, obs = final_view("voodoo", 6, 5, max_turns=300)
+    s = voodoo_stats(obs)
+    assert s["end"] == "turn_cap" and len(s["score_history"]) == 301
+    assert len(json.dumps(s)) < 8000  # ints only: about 6 kB for 6 seats x 301 entries
 
 
 @pytest.mark.parametrize("reason, kind, step", [

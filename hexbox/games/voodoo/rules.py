@@ -49,7 +49,7 @@ class VoodooState(State):
         "powner", "hand", "arts", "cdeck", "adeck", "pdeck", "cseen", "aseen", "inplay", "holder", "ward",
         "last_target", "blocks", "said", "duties", "bound", "broken", "claimable", "claimed", "open", "pending",
         "back", "candle", "perm_hit", "log", "prev_log", "violations", "steps", "main", "bag_complete",
-        "_pending_breaks", "_result",
+        "score_history", "curses_cast", "curse_claims", "false_claims", "_pending_breaks", "_result",
     )
 
     game: VoodooGame
@@ -76,6 +76,9 @@ class VoodooState(State):
         self.aseen = [0] * len(CARDS.artefacts)
         self.arts = [[] for _ in range(n)]
         self.scores = [0] * n  # R6
+        # public tallies for reports: a tuple of score tuples, never mutated in place, so clones share it
+        self.score_history: tuple[tuple[int, ...], ...] = ()
+        self.curses_cast = self.curse_claims = self.false_claims = 0
         self.struck = [0] * n
         self.penalty = [0] * n
         self.powner = [-1] * len(PERMANENTS)
@@ -110,6 +113,8 @@ class VoodooState(State):
         c.turn, c.active, c.phase, c.rolled = self.turn, self.active, self.phase, self.rolled
         c.bag, c.aside, c.counts = self.bag[:], self.aside[:], self.counts[:]
         c.scores, c.struck, c.penalty, c.powner = self.scores[:], self.struck[:], self.penalty[:], self.powner[:]
+        c.score_history, c.curses_cast = self.score_history, self.curses_cast
+        c.curse_claims, c.false_claims = self.curse_claims, self.false_claims
         c.hand = [h[:] for h in self.hand]
         c.arts = [h[:] for h in self.arts]
         c.cdeck, c.adeck, c.pdeck = self.cdeck[:], self.adeck[:], self.pdeck[:]
@@ -290,6 +295,7 @@ class VoodooState(State):
             caster = self.inplay[c][0]
             events.append(Event("curse_interrupted", {"curse": CURSES[c].id, "caster": caster, "by": seat,
                                                       "points": CURSES[c].interrupt}))
+            self.curse_claims += 1  # R58: the automatic award is the claim
             events += self._discard_from_play(c)
             events += self._gain(caster, CURSES[c].interrupt)
         return events
@@ -525,6 +531,9 @@ class VoodooState(State):
     def in_play_event(self, curse: int, caster: int, victim: int) -> Event:
         """The public fact that a curse now binds its victims; bots read breaks only after it (R69)."""
         data = {"curse": CURSES[curse].id, "caster": caster, "victim": victim}
+        # every cast that ends in play passes here (own cast, Smellin' Doll, Mirror Gourd's reflection) and only
+        # those (Bone Amulet's cancelled cast does not)
+        self.curses_cast += 1
         self.log.append({"kind": "in_play", "fact": True, **data})
         return Event("curse_in_play", data)
 
@@ -563,6 +572,7 @@ class VoodooState(State):
         self.bag = [0] * 6
         self.aside = [0] * 6
         self.counts = [0] * 5
+        self.score_history += (tuple(self.scores),)  # after the turns played so far, claims included
         self.ward &= ~(1 << seat)  # A13 lasts until its user's next turn starts
         self.open = 0
         return [Event("turn", {"active": seat, "turn": self.turn})]
@@ -607,11 +617,13 @@ class VoodooState(State):
         c = CURSE_INDEX[action.curse]
         self.claimed |= 1 << c
         if self.claimable >> c & 1:  # R30, R57: a true claim
+            self.curse_claims += 1
             events = [Event("claim", {"seat": seat, "curse": action.curse, "true": True,
                                       "points": CURSES[c].interrupt})]
             events += self._discard_from_play(c)
             return events + self._gain(seat, CURSES[c].interrupt)
         lost = min(self.scores[seat], self.game.false_claim_penalty)  # R57: a false claim
+        self.false_claims += 1
         self.scores[seat] -= lost
         return [Event("claim", {"seat": seat, "curse": action.curse, "true": False, "lost": lost})]
 
@@ -644,6 +656,7 @@ class VoodooState(State):
                                   f"reached_target: seat {seat} reached {self.game.target_score} points")
             self.phase = OVER
             self.open = 0
+            self.score_history += (tuple(self.scores),)  # the turn that reached the target counts as played
             return events + [Event("game_over", self._result.to_json())]
         for i, skull in enumerate(SKULLS):
             if old < skull <= new and not self.struck[seat] >> i & 1:  # R26, R28, D13
@@ -664,6 +677,7 @@ class VoodooState(State):
                               f"turn_cap: {self.game.max_turns} turns played, highest score {top}")
         self.phase = OVER
         self.open = 0
+        self.score_history += (tuple(self.scores),)
         return [Event("game_over", self._result.to_json())]
 
     # ---- views and resampling -----------------------------------------------------------------------------

@@ -52,6 +52,14 @@ def observe(state: VoodooState, seat: int | None) -> dict[str, Any]:
         "set_aside": _faces(state.aside),
         "counts": dict(zip(COUNT_NAMES, state.counts)),
         "scores": list(state.scores),
+        # entry k: every seat's score after k turns (entry 0 the start; a turn ends when its claim window
+        # closes); once the game is over the last entry is the final scores, the turn that ended it included
+        "score_history": [list(t) for t in state.score_history],
+        # public tallies of the whole game: curses put in play (R18, Smellin' Doll, Mirror Gourd), claims that
+        # scored (R57 true claims, R58 automatic awards) and false claims (R57)
+        "curses_cast": state.curses_cast,
+        "curse_claims": state.curse_claims,
+        "false_claims": state.false_claims,
         "skulls_struck": [[s for i, s in enumerate(CARDS.skulls) if state.struck[p] >> i & 1] for p in range(n)],
         "fewer_dice": list(state.penalty),
         "target_holder": None if state.holder < 0 else state.holder,
@@ -193,28 +201,31 @@ def render(obs: dict[str, Any]) -> str:
 def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
     """Designer statistics of a finished game, from the final spectator observation.
 
-    Only the last two turns' logs survive, so neither the score over turns nor how many curses were cast or
-    claimed in call-out mode can be read back; breaks can, because the full list of violations is public at the
-    end. Read by ``hexbox.sim`` into each result line and by ``hexbox report``'s Voodoo section.
+    ``score_history`` is every seat's score after each turn (entry 0 the start, the last entry the final scores);
+    ``curses_cast``, ``curse_claims`` (claims that scored: true claims in call-out mode, automatic awards in
+    automatic mode) and ``false_claims`` are the game's public tallies; breaks come from the full list of
+    violations, public at the end. Read by ``hexbox.sim`` into each result line and by ``hexbox report``'s Voodoo
+    section.
     """
     result = obs["result"] or {"winners": [], "reason": ""}
     scores = obs["scores"]
     violations = obs["violations"] or []
     perm_ids = {p.id for p in PERMANENTS}
     curse_breaks = [v for v in violations if v["curse"] not in perm_ids]
-    stats = {
+    return {
         "scores": scores,
         "winner_score": max(scores) if result["winners"] else None,
         "turns": obs["turn"],
         "end": result["reason"].split(":")[0] or None,
         "claim_mode": obs["claim_mode"],
+        # a few ints per turn: a 6-seat game at the 300-turn cap adds about 6 kB to its result line
+        "score_history": obs["score_history"],
+        "curses_cast": obs["curses_cast"],
         "curse_breaks": len(curse_breaks),
+        "curse_claims": obs["curse_claims"],
+        "false_claims": obs["false_claims"],
         "permanent_breaks": len(violations) - len(curse_breaks),
         "permanents_drawn": sum(len(p) for p in obs["permanents"]),
         "permanents": obs["permanents"],
         "curses_in_play_at_end": len(obs["curses_in_play"]),
     }
-    if obs["claim_mode"] == "automatic":
-        # every break of a curse in play is claimed at once, one claim per curse and action (R56 step 4)
-        stats["curse_claims"] = len({(v["curse"], v["action"]) for v in curse_breaks})
-    return stats
