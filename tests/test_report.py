@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -114,9 +115,9 @@ def _mixed(tmp_path, game, runs):
      ["growl_humans_by_players.png", "growl_humans_by_expansions.png", "growl_deaths.png", "growl_turned.png"],
      ["GROWL: humans vs werewolves", "GROWL: deaths and turned humans"]),
     ("voodoo", [(3, {"max_turns": 30}, 3), (4, {"max_turns": 30, "claim_mode": "automatic"}, 3)],
-     ["voodoo_scores.png", "voodoo_winner_scores.png", "voodoo_turns.png", "voodoo_curse_breaks.png",
-      "voodoo_permanents_drawn.png"],
-     ["Voodoo: scores and length", "Voodoo: curses"]),
+     ["voodoo_scores.png", "voodoo_winner_scores.png", "voodoo_turns.png", "voodoo_score_over_turns.png",
+      "voodoo_curses_per_game.png", "voodoo_curses_histograms.png", "voodoo_permanents_drawn.png"],
+     ["Voodoo: scores and length", "Voodoo: score over turns", "Voodoo: curses cast, broken and claimed"]),
 ])
 def test_game_sections_render(tmp_path, game, runs, images, titles):
     assert callable(SECTIONS[game])
@@ -128,3 +129,42 @@ def test_game_sections_render(tmp_path, game, runs, images, titles):
         assert f"src='{name}'" in page
     for title in titles:
         assert title in written["sections"]
+
+
+def _rows(page: str, header: str) -> list[list[str]]:
+    """The body rows of the table whose first header cell is ``header``."""
+    start = page.index(f"<th>{header}</th>")
+    body = page[page.index("<tbody>", start):page.index("</tbody>", start)]
+    return [re.findall(r"<td>(.*?)</td>", row) for row in body.split("</tr>") if "<td>" in row]
+
+
+def test_voodoo_score_over_turns_and_curse_tallies(tmp_path):
+    path = _mixed(tmp_path, "voodoo", [(3, {"max_turns": 30}, 4), (4, {"max_turns": 30, "claim_mode": "automatic"}, 4)])
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    write_report(path, tmp_path / "rep")
+    page = (tmp_path / "rep" / "index.html").read_text()
+    assert "cannot be read back" not in page and "not counted" not in page
+    tallies = {row[0]: row for row in _rows(page, "claims")}
+    assert set(tallies) == {"call-out claims", "automatic claims"}
+    for label, mode in (("call-out claims", "call_out"), ("automatic claims", "automatic")):
+        stats = [x["stats"] for x in lines if x["stats"]["claim_mode"] == mode]
+        assert tallies[label][1] == str(len(stats))
+        for column, key in ((2, "curses_cast"), (3, "curse_breaks"), (4, "curse_claims"), (5, "false_claims")):
+            assert tallies[label][column].startswith(f"{sum(s[key] for s in stats) / len(stats):.2f} ± ")
+    turns = _rows(page, "turns played")
+    assert turns[0] == ["0", "8", "0.00", "0.00", "0.00"]  # every game starts at zero
+    assert all(int(row[1]) >= 1 for row in turns)
+
+
+def test_voodoo_results_written_before_the_tallies_still_report(tmp_path):
+    path = _mixed(tmp_path, "voodoo", [(3, {"max_turns": 30}, 3)])
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    for line in lines:
+        for key in ("score_history", "curses_cast", "curse_claims", "false_claims"):
+            line["stats"].pop(key)
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    written = write_report(path, tmp_path / "rep")
+    page = (tmp_path / "rep" / "index.html").read_text()
+    assert "Voodoo: score over turns" in written["sections"] and "hold no score history" in page
+    assert "hold no tallies" in page and "voodoo_permanents_drawn.png" in written["images"]
+    assert "voodoo_score_over_turns.png" not in written["images"]
