@@ -40,9 +40,16 @@ def test_finds_the_only_sure_win_from_public_denials():
     state, winning = sure_win_position()
     view = View.of(state, 0)
     assert winning <= set(view.legal_actions) and len(view.legal_actions) > 10
-    for seed in range(3):
-        action = ISMCTS(iters=400).act(view, random.Random(seed))
+    for seed in range(3):  # the plain search: every legal action, random rollouts to the end
+        action = ISMCTS(iters=400, prune="none", eval="none").act(view, random.Random(seed))
         assert action in winning, f"seed {seed}: {action}"
+
+
+def test_werebeasts_advice_leaves_accusations_out_of_the_search():
+    """Uniformly sampled worlds cannot weigh the evidence of bids, so Werebeasts' search_actions drops accusations."""
+    state, _ = sure_win_position()
+    agent = ISMCTS.from_params({"iters": "60"}, "werebeasts")
+    assert not isinstance(agent.act(View.of(state, 0), random.Random(0)), A.Accuse)
 
 
 def test_the_winning_move_really_wins():
@@ -65,7 +72,7 @@ def test_sees_the_true_state_only_through_the_view():
 
     # a View made by hand: the agent gets an observation, legal actions, the game and a sampler, nothing else
     view = View(0, state.observe(0), state.legal_actions(0), state.game, sampler)
-    agent = ISMCTS(iters=150)
+    agent = ISMCTS(iters=150, prune="none")  # with the game's advice only selling is left: no search
     action = agent.act(view, random.Random(3))
     assert action in state.legal_actions(0)
     assert len(calls) == agent.last_iterations == 150  # one determinization per iteration, no other clone
@@ -76,7 +83,7 @@ def test_works_from_a_view_of_a_resampled_world():
     # the search cannot tell the real state from any world consistent with the seat's knowledge
     state, winning = sure_win_position()
     world = state.resample(0, random.Random(99))
-    action = ISMCTS(iters=400).act(View.of(world, 0), random.Random(0))
+    action = ISMCTS(iters=400, prune="none").act(View.of(world, 0), random.Random(0))
     assert action in winning  # the denials are public, so every consistent world agrees on seat 1's goals
 
 
@@ -127,7 +134,7 @@ def test_availability_counts_bound_visits():
 ])
 def test_budgets(budget, check):
     state = hexbox.load("werebeasts", players=5).new_state(seed=4)
-    agent = ISMCTS(rollout=200, **budget)
+    agent = ISMCTS(rollout=200, prune="none", **budget)  # accuse or sell: a real choice
     agent.act(View.of(state, state.actors[0]), random.Random(0))
     assert check(agent)
 
@@ -173,3 +180,109 @@ def test_plays_every_registered_game(name):
 
 def test_goal_index_is_the_encoding_used_above():
     assert A.ACCUSE[12 * 1 + GOAL_INDEX["chow"]].goal == "chow"
+
+
+# ---- the game's advice: evaluator, search actions, defaults --------------------------------------------
+
+
+def test_a_game_tunes_its_defaults_and_a_spec_overrides_them():
+    agent = ISMCTS.from_params({"iters": "10"}, "werebeasts")
+    assert (agent.rollout, agent.policy) == (15, "heuristic")
+    agent = ISMCTS.from_params({"iters": "10", "policy": "kind"}, "werebeasts")
+    assert (agent.rollout, agent.policy) == (15, "kind")
+    assert ISMCTS.from_params({"iters": "10"}, "prowl").rollout == 200  # no advice: the generic defaults
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"eval": "maybe"}, "eval must be"), ({"prune": "some"}, "prune must be"), ({"policy": "greedy"}, "policy must"),
+])
+def test_bad_advice_parameters_are_refused(params, message):
+    with pytest.raises(hexbox.ConfigError, match=message):
+        ISMCTS.from_params(params)
+
+
+def test_a_cut_off_rollout_is_judged_by_the_game_evaluator(monkeypatch):
+    import hexbox.agents.ismcts as ismcts
+
+    state = hexbox.load("werebeasts", players=5).new_state(seed=4)
+    seen = []
+
+    def evaluate(world):
+        seen.append(world)
+        return [1.0 if s == 2 else 0.0 for s in range(5)]
+
+    monkeypatch.setattr(ismcts, "evaluator_for", lambda game: evaluate)
+    agent = ISMCTS(iters=30, rollout=0, policy="uniform")
+    root = agent.search(View.of(state, state.actors[0]), random.Random(0))
+    assert seen and all(not w.is_over for w in seen)
+    # the deciding seat is not seat 2, so under this evaluator none of its moves is worth anything
+    assert state.actors[0] != 2 and all(c.total == 0 for c in root.children.values())
+    seen.clear()
+    ISMCTS(iters=30, rollout=0, eval="none").search(View.of(state, state.actors[0]), random.Random(0))
+    assert not seen
+
+
+def test_evaluators_give_every_seat_a_chance_that_sums_to_one():
+    for name, players in (("werebeasts", 5), ("voodoo", 4)):
+        from hexbox.agents.ismcts import evaluator_for
+
+        evaluate = evaluator_for(name)
+        state = hexbox.load(name, players=players).new_state(seed=2)
+        rng = random.Random(2)
+        for _ in range(40):
+            if state.is_over:
+                break
+            values = evaluate(state)
+            assert len(values) == players and abs(sum(values) - 1) < 1e-9 and min(values) >= 0
+            seat = state.actors[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_werebeasts_evaluator_prefers_the_seat_with_more_points():
+    from hexbox.games.werebeasts.heuristic import win_chances as evaluate
+
+    state, _ = sure_win_position()  # seat 0 holds 5 points of its own beast
+    values = evaluate(state)
+    assert values[0] == max(values) and values[0] > 0.5
+    state.out[0] = True
+    assert evaluate(state)[0] == 0.0
+
+
+def test_voodoo_search_actions_drop_speech_and_unasked_emotes():
+    from hexbox.games.voodoo import actions as V
+    from hexbox.games.voodoo.heuristic import search_actions
+
+    game = hexbox.load("voodoo", players=4)
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        for _ in range(150):
+            if state.is_over:
+                break
+            seat = state.actors[0]
+            legal = state.legal_actions(seat)
+            kept = search_actions(state, seat, legal)
+            free = [a for a in legal if type(a) in (V.Say, V.Emote)]
+            assert legal[len(legal) - len(free):] == free  # free actions close the list: the cut relies on it
+            assert [a for a in legal if a not in free] == [a for a in kept if a not in free] or kept == legal
+            assert not any(type(a) is V.Say for a in kept) or kept == legal
+            checked += 1
+            state.apply(seat, rng.choice(legal))
+    assert checked > 300
+
+
+def test_one_move_worth_making_is_played_without_search():
+    state = hexbox.load("voodoo", players=4).new_state(seed=1)
+    seat = state.actors[0]
+    assert len(state.legal_actions(seat)) > 1  # rolling, plus talk
+    agent = ISMCTS.from_params({"iters": "50"}, "voodoo")
+    assert agent.act(View.of(state, seat), random.Random(0)).kind == "roll" and agent.last_iterations == 0
+
+
+def test_heuristic_rollouts_pick_legal_actions():
+    state = bidding_window(seed=8)
+    seat = state.actors[-1]
+    agent = ISMCTS(iters=20, policy="heuristic", rollout=10)
+    assert agent.act(View.of(state, seat), random.Random(2)) in state.legal_actions(seat)
+    assert agent.last_calls > 20

@@ -64,7 +64,7 @@ def make_agent(spec: str, game: str) -> Agent:
         from .ismcts import ISMCTS
 
         game_info(game)
-        return ISMCTS.from_params(params)
+        return ISMCTS.from_params(params, game)
     if kind in ("random", "heuristic") and params:
         raise ConfigError(f"agent {kind!r} takes no parameters, not {spec!r}")
     if kind == "random":

@@ -9,11 +9,19 @@ The agent sees only its :class:`~hexbox.core.View`. Each iteration draws a *dete
 2. **expand**: add one untried action of the current world;
 3. **roll out**: play uniformly random actions (or a random kind, then a random action of that kind) up to
    ``rollout`` actions;
-4. **back up**: every node on the path adds the reward of the seat that acted into it.
+4. **evaluate**: a finished game gives its result; a rollout cut off by the cap asks the game's evaluator
+   (``hexbox.games.<game>.heuristic.win_chances(world)``: each seat's chance of winning, guessed from the
+   position), or counts as a draw when the game has none or ``eval=none``;
+5. **back up**: every node on the path adds the reward of the seat that acted into it.
 
 Rewards: with ``reward=win`` (the default) a seat scores 1 if it is among ``result.winners``, else 0. With
 ``reward=score`` a seat scores its final score normalised over the table ((s - min) / (max - min), 0.5 when
-all are equal). A rollout cut off by the cap counts as a draw: 1/players each (``win``) or 0.5 (``score``).
+all are equal). A draw is 1/players each (``win``) or 0.5 (``score``).
+
+Short rollouts with an evaluator are both faster and stronger where random play says little about a game
+(a random Voodoo game lasts thousands of actions; random Werebeasts players accuse each other out within three
+turns). A game tunes its own defaults in ``hexbox.games.<game>.heuristic.ISMCTS_DEFAULTS``; a spec's
+parameters override them.
 
 Several seats may act at once (bidding windows, claims): in the tree, who acts next in a multi-actor state
 is drawn uniformly from ``state.actors``, as the simulator does. Edges are keyed by
@@ -22,19 +30,48 @@ the deciding seat is always the view's own.
 
 Budgets (any combination; the first one reached stops the search): ``iters`` (iterations), ``calls``
 (forward-model calls, i.e. ``apply``), ``seconds`` (wall clock; not reproducible, unlike the other two).
-Parameters of the agent spec: ``ismcts:iters=2000+c=0.7+rollout=100+policy=kind+reward=score``.
+Parameters of the agent spec: ``ismcts:iters=2000+c=0.7+rollout=100+policy=kind+reward=score+eval=none``.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from hexbox.core import Action, ConfigError, View
 
 DEFAULT_ITERS = 1000
+
+Evaluator = Callable[[Any], Sequence[float]]
+
+
+@functools.cache
+def _game_module(game: str):
+    try:
+        return importlib.import_module(f"hexbox.games.{game}.heuristic")
+    except ModuleNotFoundError:
+        return None
+
+
+def evaluator_for(game: str) -> Evaluator | None:
+    """``hexbox.games.<game>.heuristic.win_chances``: per seat, a chance of winning guessed from a position."""
+    return getattr(_game_module(game), "win_chances", None)
+
+
+def pruner_for(game: str) -> Callable[[Any, int, list[Action]], list[Action]] | None:
+    """``hexbox.games.<game>.heuristic.search_actions(world, seat, legal)``: the legal actions worth searching."""
+    return getattr(_game_module(game), "search_actions", None)
+
+
+def defaults_for(game: str) -> dict[str, Any]:
+    """The game's own ISMCTS defaults (``ISMCTS_DEFAULTS`` next to its heuristic), e.g. a short rollout."""
+    return dict(getattr(_game_module(game), "ISMCTS_DEFAULTS", {}))
 
 
 class Node:
@@ -55,10 +92,11 @@ class ISMCTS:
 
     name = "ismcts"
     PARAMS: dict[str, type] = {"iters": int, "calls": int, "seconds": float, "c": float, "rollout": int,
-                               "policy": str, "reward": str}
+                               "policy": str, "reward": str, "eval": str, "prune": str}
 
     def __init__(self, iters: int | None = None, calls: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, rollout: int = 200, policy: str = "uniform", reward: str = "win"):
+                 c: float = 0.7, rollout: int = 200, policy: str = "uniform", reward: str = "win",
+                 eval: str = "game", prune: str = "game"):
         if iters is None and calls is None and seconds is None:
             iters = DEFAULT_ITERS
         for key, value in (("iters", iters), ("calls", calls), ("seconds", seconds)):
@@ -68,18 +106,24 @@ class ISMCTS:
             raise ConfigError(f"ismcts: c must be at least 0, not {c}")
         if rollout < 0:
             raise ConfigError(f"ismcts: rollout must be at least 0, not {rollout}")
-        if policy not in ("uniform", "kind"):
-            raise ConfigError(f"ismcts: policy must be uniform or kind, not {policy!r}")
+        if policy not in ("uniform", "kind", "heuristic"):
+            raise ConfigError(f"ismcts: policy must be uniform, kind or heuristic, not {policy!r}")
         if reward not in ("win", "score"):
             raise ConfigError(f"ismcts: reward must be win or score, not {reward!r}")
+        if eval not in ("game", "none"):
+            raise ConfigError(f"ismcts: eval must be game (the game's evaluator) or none, not {eval!r}")
+        if prune not in ("game", "none"):
+            raise ConfigError(f"ismcts: prune must be game (the game's advice) or none, not {prune!r}")
         self.iters, self.calls, self.seconds = iters, calls, seconds
         self.c, self.rollout, self.policy, self.reward = c, rollout, policy, reward
+        self.eval, self.prune = eval, prune
         self.last_iterations = 0  # of the latest act(), for benchmarks and tests
         self.last_calls = 0
 
     @classmethod
-    def from_params(cls, params: dict[str, str]) -> ISMCTS:
-        kwargs: dict[str, Any] = {}
+    def from_params(cls, params: dict[str, str], game: str | None = None) -> ISMCTS:
+        """From a spec's parameters (strings), over the game's own defaults when a game is named."""
+        kwargs: dict[str, Any] = defaults_for(game) if game else {}
         for key, text in params.items():
             kind = cls.PARAMS.get(key)
             if kind is None:
@@ -95,6 +139,12 @@ class ISMCTS:
 
     def act(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions
+        if len(legal) > 1 and self.prune == "game":
+            prune = pruner_for(view.game.name)
+            if prune is not None:  # the game's advice leaves one move worth making: no search needed
+                worth = prune(view.sample(rng), view.seat, legal)
+                if len(worth) == 1:
+                    legal = worth
         if len(legal) == 1:
             self.last_iterations = self.last_calls = 0
             return legal[0]
@@ -123,6 +173,10 @@ class ISMCTS:
         c = self.c
         cap = self.rollout
         by_kind = self.policy == "kind"
+        bot = _game_module(game.name).Heuristic() if self.policy == "heuristic" else None
+        kind_of = attrgetter("kind")
+        evaluate = evaluator_for(game.name) if self.eval == "game" else None
+        prune = pruner_for(game.name) if self.prune == "game" else None
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         max_iters = self.iters
         max_calls = self.calls
@@ -145,6 +199,8 @@ class ISMCTS:
                     actors = world.actors
                     seat = actors[0] if len(actors) == 1 else rng.choice(actors)
                 legal = world.legal_actions(seat)
+                if prune is not None:
+                    legal = prune(world, seat, legal)
                 children = node.children
                 base = seat * width
                 untried = []
@@ -178,16 +234,25 @@ class ISMCTS:
             while steps < cap and not world.is_over:
                 actors = world.actors
                 seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+                if bot is not None:
+                    world.apply(seat, bot.act(View.of(world, seat), rng))
+                    steps += 1
+                    continue
                 legal = world.legal_actions(seat)
+                if prune is not None:
+                    legal = prune(world, seat, legal)
                 if by_kind:
-                    kinds: dict[str, list[Action]] = {}
-                    for a in legal:
-                        kinds.setdefault(a.kind, []).append(a)
-                    legal = rng.choice(list(kinds.values())) if len(kinds) > 1 else legal
+                    kinds = list(dict.fromkeys(map(kind_of, legal)))  # in order of first appearance: reproducible
+                    if len(kinds) > 1:
+                        kind = kinds[rng.randrange(len(kinds))]
+                        legal = [a for a in legal if a.kind == kind]
                 world.apply(seat, legal[0] if len(legal) == 1 else rng.choice(legal))
                 steps += 1
             calls += steps
-            rewards = self._rewards(world, players)
+            if evaluate is not None and not world.is_over:
+                rewards = evaluate(world)
+            else:
+                rewards = self._rewards(world, players)
             for n in path:
                 n.visits += 1
                 n.total += rewards[n.seat]
@@ -211,4 +276,5 @@ class ISMCTS:
     def __repr__(self) -> str:
         budget = "+".join(f"{k}={v}" for k, v in (("iters", self.iters), ("calls", self.calls),
                                                   ("seconds", self.seconds)) if v is not None)
-        return f"ismcts:{budget}+c={self.c}+rollout={self.rollout}+policy={self.policy}+reward={self.reward}"
+        return (f"ismcts:{budget}+c={self.c}+rollout={self.rollout}+policy={self.policy}+reward={self.reward}"
+                f"+eval={self.eval}+prune={self.prune}")

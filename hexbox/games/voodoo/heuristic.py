@@ -10,21 +10,62 @@ away (R73).
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from hexbox.core import Action, View
 
 from . import actions as A
-from .cards import CURSE_INDEX, CURSES, FACES, RULES
-from .curses import card_index, required_emotes, violations_of
+from .cards import CURSE_INDEX, CURSES, EMOTE_INDEX, FACES, RULES
+from .curses import EMOTE_BIT, KIND, card_index, required_emotes, violations_of
 
 MAIN_KINDS = {"roll", "reroll", "keep", "draw_curse", "draw_artefact", "cast", "use_artefact", "keep_card",
               "pass_doll"}
 TRIGGERS = {"roll": ("roll",), "reroll": ("reroll",), "keep": ("keep",), "draw_curse": ("draw",),
             "draw_artefact": ("draw",), "cast": ("cast", "score"), "claim": ("score",), "pass_doll": ("pass_doll",)}
 FACE_INDEX = {f.id: f.index for f in FACES}
+FREE_TYPES = (A.Emote, A.Say)
 PERMANENT_COST = 1.5  # what a permanent curse's consequence is worth to avoid, in points
+
+
+# ISMCTS here: a random Voodoo game lasts thousands of actions (random re-rolls, chatter, false claims), so
+# rollouts are short and the position is judged by `win_chances`.
+ISMCTS_DEFAULTS = {"rollout": 6, "policy": "kind"}
+EVAL_SHARPNESS = 0.6  # log-odds of winning per point of lead
+HAND_WORTH = 0.25  # a curse in hand is a quarter of a point to come (it must still be paid for and cast)
+
+
+def win_chances(state) -> list[float]:
+    """Each seat's chance of winning from a full (sampled) position: a softmax of its score, plus what the
+    curses in its hand promise."""
+    weights = [math.exp(EVAL_SHARPNESS * (state.scores[s] + HAND_WORTH * len(state.hand[s])))
+               for s in range(state.n)]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
+    """What ISMCTS considers in a sampled world: no speech (silence obeys every speech rule) and only the
+    emotes that a ritual or echo curse binding ``seat`` asks for. Otherwise ~100 ways to talk would be
+    searched at every moment and crowd out the few moves that score."""
+    # the free actions (emotes, then speech) close every list of legal actions: find where they start
+    low, high = 0, len(legal)
+    while low < high:
+        mid = (low + high) // 2
+        if type(legal[mid]) in FREE_TYPES:
+            high = mid
+        else:
+            low = mid + 1
+    if low == len(legal):
+        return legal
+    wanted = 0
+    for card, _ in state.bound[seat]:
+        if KIND[card] == "ritual" or KIND[card] == "echo":
+            wanted |= EMOTE_BIT[card]
+    if not wanted:
+        return legal[:low] or legal
+    return legal[:low] + [a for a in legal[low:] if type(a) is A.Emote and wanted >> EMOTE_INDEX[a.emote] & 1]
 
 
 class Heuristic:

@@ -17,11 +17,43 @@ from hexbox.core import Action, View
 
 from . import actions as A
 from .cards import CARD_INDEX, CARDS
+from .rules import BEAST
 
 BEAST_OF = {a.id: CARDS.goals[a.beast].id for a in CARDS.auction}
 ICONS = {a.id: a.icons for a in CARDS.auction}
 BID_CLUE = math.log(3.0)  # likelihood ratio of a bid on a beast: collectors bid, others mostly do not
 HOLD_CLUE = math.log(1.3)  # per icon held: collections grow, but deals and spoils are random
+
+
+# ISMCTS here: random players accuse each other out within three turns, which says little about a real
+# game: rollouts follow the heuristic for a few actions (an auction settles) and `win_chances` judges the rest.
+ISMCTS_DEFAULTS = {"rollout": 15, "policy": "heuristic"}
+EVAL_SHARPNESS = 0.8  # how much one point of lead is worth, in log-odds of winning
+CAN_WORTH = 0.15  # a can buys about a sixth of an icon later on
+CHIP_WORTH = 0.25  # an off-goal card is still a payment chip and tie-break weight
+
+
+def win_chances(state) -> list[float]:
+    """Each seat's chance of winning from a full (sampled) position: a softmax of what it has — points if the
+    game ended now, cans and off-goal cards as buying power; the eliminated have none."""
+    weights = []
+    for s in range(state.n):
+        if state.out[s]:
+            weights.append(0.0)
+            continue
+        goals = state.goals_of(s)
+        chips = sum([1 for c in state.cards[s] if BEAST[c] not in goals])
+        weights.append(math.exp(EVAL_SHARPNESS * (state.points(s) + CAN_WORTH * state.cans[s] + CHIP_WORTH * chips)))
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
+    """What ISMCTS considers: no accusations. Sampled worlds weigh every deal the public facts allow alike,
+    so an accusation looks right far more often than it is; the heuristic's evidence-based accusations
+    are what a searching bot cannot reproduce from uniform worlds."""
+    keep = [a for a in legal if type(a) is not A.Accuse]
+    return keep or legal
 
 
 class Heuristic:
