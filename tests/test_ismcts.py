@@ -248,6 +248,24 @@ def test_werebeasts_evaluator_prefers_the_seat_with_more_points():
     assert evaluate(state)[0] == 0.0
 
 
+def test_voodoo_search_actions_aim_the_rerolls():
+    from hexbox.games.voodoo import actions as V
+    from hexbox.games.voodoo.heuristic import _useful, search_actions
+
+    state = hexbox.load("voodoo", players=4, first_seat=0).new_state(seed=5)
+    state.apply(0, V.ROLL)
+    legal = state.legal_actions(0)
+    kept = search_actions(state, 0, legal)
+    rerolls = [a for a in kept if type(a) is V.Reroll]
+    assert V.KEEP in kept and len(rerolls) < len([a for a in legal if type(a) is V.Reroll])
+    key_of = {id(v): k for k, v in V.REROLL.items()}
+    bag = tuple(state.bag)
+    for r in rerolls:  # every die thrown away or again is one that some curse in hand cannot use
+        face, again = key_of[id(r)]
+        kept = [bag[f] - again[f] - (f == face) for f in range(6)]
+        assert any(all(kept[f] >= _useful(c, bag)[f] for f in range(6)) for c in state.hand[0])
+
+
 def test_voodoo_search_actions_drop_speech_and_unasked_emotes():
     from hexbox.games.voodoo import actions as V
     from hexbox.games.voodoo.heuristic import search_actions
@@ -265,7 +283,9 @@ def test_voodoo_search_actions_drop_speech_and_unasked_emotes():
             kept = search_actions(state, seat, legal)
             free = [a for a in legal if type(a) in (V.Say, V.Emote)]
             assert legal[len(legal) - len(free):] == free  # free actions close the list: the cut relies on it
-            assert [a for a in legal if a not in free] == [a for a in kept if a not in free] or kept == legal
+            moves = [a for a in legal if a not in free and type(a) is not V.Reroll]
+            assert moves == [a for a in kept if a not in free and type(a) is not V.Reroll] or kept == legal
+            assert all(a in legal for a in kept)
             assert not any(type(a) is V.Say for a in kept) or kept == legal
             checked += 1
             state.apply(seat, rng.choice(legal))

@@ -92,11 +92,11 @@ class ISMCTS:
 
     name = "ismcts"
     PARAMS: dict[str, type] = {"iters": int, "calls": int, "seconds": float, "c": float, "rollout": int,
-                               "policy": str, "reward": str, "eval": str, "prune": str}
+                               "policy": str, "reward": str, "eval": str, "prune": str, "bias": float}
 
     def __init__(self, iters: int | None = None, calls: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: int = 200, policy: str = "uniform", reward: str = "win",
-                 eval: str = "game", prune: str = "game"):
+                 eval: str = "game", prune: str = "game", bias: float = 0.0):
         if iters is None and calls is None and seconds is None:
             iters = DEFAULT_ITERS
         for key, value in (("iters", iters), ("calls", calls), ("seconds", seconds)):
@@ -112,11 +112,13 @@ class ISMCTS:
             raise ConfigError(f"ismcts: reward must be win or score, not {reward!r}")
         if eval not in ("game", "none"):
             raise ConfigError(f"ismcts: eval must be game (the game's evaluator) or none, not {eval!r}")
+        if bias < 0:
+            raise ConfigError(f"ismcts: bias must be at least 0, not {bias}")
         if prune not in ("game", "none"):
             raise ConfigError(f"ismcts: prune must be game (the game's advice) or none, not {prune!r}")
         self.iters, self.calls, self.seconds = iters, calls, seconds
         self.c, self.rollout, self.policy, self.reward = c, rollout, policy, reward
-        self.eval, self.prune = eval, prune
+        self.eval, self.prune, self.bias = eval, prune, bias
         self.last_iterations = 0  # of the latest act(), for benchmarks and tests
         self.last_calls = 0
 
@@ -148,7 +150,10 @@ class ISMCTS:
         if len(legal) == 1:
             self.last_iterations = self.last_calls = 0
             return legal[0]
-        root = self.search(view, rng)
+        hint = None
+        if self.bias > 0:  # progressive bias towards the move the game's own bot would make here
+            hint = _game_module(view.game.name).Heuristic().act(view, rng)
+        root = self.search(view, rng, hint)
         aid = view.game.action_id
         base = view.seat * view.game.num_action_ids
         best, best_key = legal[0], (-1, 0.0)
@@ -162,8 +167,12 @@ class ISMCTS:
             return rng.choice(legal)
         return best
 
-    def search(self, view: View, rng: random.Random) -> Node:
-        """The tree after the budget is spent; root.children are the deciding seat's actions."""
+    def search(self, view: View, rng: random.Random, hint: Action | None = None) -> Node:
+        """The tree after the budget is spent; root.children are the deciding seat's actions.
+
+        ``hint``, a root action, is tried first and gets a bonus of ``bias / visits`` (progressive bias,
+        Chaslot et al. 2008): the search starts from a known good move and leaves it only for one that proves
+        better in the sampled worlds."""
         root = Node(view.seat)
         game = view.game
         players = game.players
@@ -181,6 +190,8 @@ class ISMCTS:
         max_iters = self.iters
         max_calls = self.calls
         log, sqrt = math.log, math.sqrt
+        hint_key = me * width + ids[hint] if hint is not None else -1
+        bias = self.bias
         iterations = calls = 0
         while True:
             if max_iters is not None and iterations >= max_iters:
@@ -215,10 +226,15 @@ class ISMCTS:
                         child.avail += 1
                         if not untried:
                             value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                            if node is root and base + ids[a] == hint_key:
+                                value += bias / child.visits
                             if value > best_value:
                                 best, best_action, best_value = child, a, value
                 if untried:
-                    action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                    if node is root and hint in untried:
+                        action = hint
+                    else:
+                        action = untried[0] if len(untried) == 1 else rng.choice(untried)
                     child = Node(seat)
                     children[base + ids[action]] = child
                     world.apply(seat, action)
@@ -277,4 +293,4 @@ class ISMCTS:
         budget = "+".join(f"{k}={v}" for k, v in (("iters", self.iters), ("calls", self.calls),
                                                   ("seconds", self.seconds)) if v is not None)
         return (f"ismcts:{budget}+c={self.c}+rollout={self.rollout}+policy={self.policy}+reward={self.reward}"
-                f"+eval={self.eval}+prune={self.prune}")
+                f"+eval={self.eval}+prune={self.prune}+bias={self.bias}")

@@ -19,6 +19,7 @@ from hexbox.core import Action, View
 from . import actions as A
 from .cards import CURSE_INDEX, CURSES, EMOTE_INDEX, FACES, RULES
 from .curses import EMOTE_BIT, KIND, card_index, required_emotes, violations_of
+from .phases import PHASE1
 
 MAIN_KINDS = {"roll", "reroll", "keep", "draw_curse", "draw_artefact", "cast", "use_artefact", "keep_card",
               "pass_doll"}
@@ -34,13 +35,18 @@ PERMANENT_COST = 1.5  # what a permanent curse's consequence is worth to avoid, 
 ISMCTS_DEFAULTS = {"rollout": 6, "policy": "kind"}
 EVAL_SHARPNESS = 0.6  # log-odds of winning per point of lead
 HAND_WORTH = 0.25  # a curse in hand is a quarter of a point to come (it must still be paid for and cast)
+BREAK_WORTH = 0.8  # a break of my curse not yet claimed: its caster will likely cry "Broken!" (R74 p_notice)
+IN_PLAY_WORTH = 0.1  # a curse of mine in play may be broken, and claimed, later
 
 
 def win_chances(state) -> list[float]:
-    """Each seat's chance of winning from a full (sampled) position: a softmax of its score, plus what the
-    curses in its hand promise."""
-    weights = [math.exp(EVAL_SHARPNESS * (state.scores[s] + HAND_WORTH * len(state.hand[s])))
-               for s in range(state.n)]
+    """Each seat's chance of winning from a full (sampled) position: a softmax of its score plus what it can
+    expect soon — breaks of its curses waiting for a claim, its curses in play, the curses in its hand."""
+    value = [state.scores[s] + HAND_WORTH * len(state.hand[s]) for s in range(state.n)]
+    pending = state.broken | state.claimable
+    for c, (caster, _) in state.inplay.items():
+        value[caster] += CURSES[c].interrupt * (BREAK_WORTH if pending >> c & 1 else IN_PLAY_WORTH)
+    weights = [math.exp(EVAL_SHARPNESS * v) for v in value]
     total = sum(weights)
     return [w / total for w in weights]
 
@@ -57,15 +63,36 @@ def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
             high = mid
         else:
             low = mid + 1
+    main = legal[:low]
+    if state.phase == PHASE1 and state.rolled and seat == state.active:
+        main = _aimed(main, tuple(state.bag), state.hand[seat])
     if low == len(legal):
-        return legal
+        return main
     wanted = 0
     for card, _ in state.bound[seat]:
         if KIND[card] == "ritual" or KIND[card] == "echo":
             wanted |= EMOTE_BIT[card]
     if not wanted:
-        return legal[:low] or legal
-    return legal[:low] + [a for a in legal[low:] if type(a) is A.Emote and wanted >> EMOTE_INDEX[a.emote] & 1]
+        return main or legal
+    return main + [a for a in legal[low:] if type(a) is A.Emote and wanted >> EMOTE_INDEX[a.emote] & 1]
+
+
+def _aimed(actions: list[Action], bag: tuple[int, ...], hand: list[int]) -> list[Action]:
+    """Of the ~100 re-rolls of a bag, the ones that keep every die one of my curses can use and throw the
+    rest again (any spare face may be the one discarded); the heuristic re-rolls the same way for one curse."""
+    aimed = set()
+    for c in hand:
+        keep = _useful(c, bag)
+        spare = [f for f in range(6) for _ in range(bag[f] - keep[f])]
+        if len(spare) < 2:
+            continue
+        for f in set(spare):
+            rest = list(spare)
+            rest.remove(f)
+            reroll = A.REROLL.get((f, _counts(rest)))
+            if reroll is not None:
+                aimed.add(id(reroll))
+    return [a for a in actions if type(a) is not A.Reroll or id(a) in aimed]
 
 
 class Heuristic:
