@@ -106,14 +106,15 @@ OPENSPIEL_SIMULATIONS = 4000
 
 
 def ismcts_search(name: str, players: int, iters: int = ISMCTS_ITERS):
-    """A function timing one ISMCTS search of ``iters`` iterations from the first decision of a new game."""
+    """A function timing one ISMCTS search of ``iters`` iterations from the first decision of a new game, with
+    the game's own ISMCTS defaults (what ``--agents ismcts`` plays)."""
     game = load(name, players=players)
     seeds = iter(range(1 << 62))
 
     def one() -> tuple[float, int, int]:
         state = game.new_state(seed=next(seeds))
         seat = state.actors[0]
-        agent = ISMCTS(iters=iters)
+        agent = ISMCTS.from_params({"iters": str(iters)}, name)
         view = View.of(state, seat)
         start = time.perf_counter()
         agent.search(view, random.Random(0))

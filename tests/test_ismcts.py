@@ -266,16 +266,25 @@ def test_voodoo_search_actions_aim_the_rerolls():
         assert any(all(kept[f] >= _useful(c, bag)[f] for f in range(6)) for c in state.hand[0])
 
 
-def test_voodoo_search_actions_drop_speech_and_unasked_emotes():
+def breaks_a_curse(state, seat, action) -> bool:
+    after = state.clone()
+    after.apply(seat, action)
+    return len(after.violations) > len(state.violations)
+
+
+def test_voodoo_search_actions_obey_and_drop_speech_and_unasked_emotes():
     from hexbox.games.voodoo import actions as V
     from hexbox.games.voodoo.heuristic import search_actions
 
+    from hexbox.agents import heuristic_for
+
     game = hexbox.load("voodoo", players=4)
     rng = random.Random(3)
-    checked = 0
-    for seed in range(6):
+    bot = heuristic_for("voodoo")  # bots cast curses, so seats get bound and obedience is really tested
+    checked = bound = 0
+    for seed in range(3):
         state = game.new_state(seed=seed)
-        for _ in range(150):
+        for _ in range(250):
             if state.is_over:
                 break
             seat = state.actors[0]
@@ -283,13 +292,17 @@ def test_voodoo_search_actions_drop_speech_and_unasked_emotes():
             kept = search_actions(state, seat, legal)
             free = [a for a in legal if type(a) in (V.Say, V.Emote)]
             assert legal[len(legal) - len(free):] == free  # free actions close the list: the cut relies on it
-            moves = [a for a in legal if a not in free and type(a) is not V.Reroll]
-            assert moves == [a for a in kept if a not in free and type(a) is not V.Reroll] or kept == legal
             assert all(a in legal for a in kept)
+            breaks = {a: breaks_a_curse(state, seat, a) for a in kept if type(a) is not V.Emote}
+            assert not any(breaks.values()) or all(breaks.values())  # obey whenever some move obeys
+            if not state.bound[seat]:  # nothing to obey: every move but talk and unaimed re-rolls
+                moves = [a for a in legal if a not in free and type(a) is not V.Reroll]
+                assert moves == [a for a in kept if type(a) is not V.Reroll]
             assert not any(type(a) is V.Say for a in kept) or kept == legal
             checked += 1
-            state.apply(seat, rng.choice(legal))
-    assert checked > 300
+            bound += len(breaks) > 1 and bool(state.bound[seat])
+            state.apply(seat, bot.act(View.of(state, seat), rng))
+    assert checked > 300 and bound > 50
 
 
 def test_one_move_worth_making_is_played_without_search():
@@ -306,3 +319,23 @@ def test_heuristic_rollouts_pick_legal_actions():
     agent = ISMCTS(iters=20, policy="heuristic", rollout=10)
     assert agent.act(View.of(state, seat), random.Random(2)) in state.legal_actions(seat)
     assert agent.last_calls > 20
+
+
+def test_progressive_bias_leans_on_the_bots_move_and_zero_bias_does_not():
+    from hexbox.agents import heuristic_for
+
+    state = bidding_window(seed=8)
+    seat = state.actors[-1]
+    view = View.of(state, seat)
+    hint = heuristic_for("werebeasts").act(view, random.Random(4))
+    leaning = ISMCTS(iters=60, rollout=0, bias=1000.0, prune="none")
+    assert leaning.act(View.of(state, seat), random.Random(4)) == hint  # the same draws give the same hint
+    key = seat * state.game.num_action_ids + state.game.action_id(hint)
+    visits = {}
+    for bias in (1000.0, 0.0):
+        root = ISMCTS(iters=60, rollout=0, bias=bias, prune="none").search(View.of(state, seat), random.Random(4), hint)
+        visits[bias] = (root.children[key].visits, len(root.children))
+    assert visits[1000.0][0] == 60 - (visits[1000.0][1] - 1)  # every other move tried once, the rest to the hint
+    assert visits[0.0][0] < visits[1000.0][0]
+    with pytest.raises(hexbox.ConfigError, match="bias"):
+        ISMCTS(bias=-1)

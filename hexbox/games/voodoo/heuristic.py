@@ -18,8 +18,8 @@ from hexbox.core import Action, View
 
 from . import actions as A
 from .cards import CURSE_INDEX, CURSES, EMOTE_INDEX, FACES, RULES
-from .curses import EMOTE_BIT, KIND, card_index, required_emotes, violations_of
-from .phases import PHASE1
+from .curses import EMOTE_BIT, KIND, card_index, find_violations, required_emotes, violations_of
+from .phases import CANDLE, PHASE1, PHASE2
 
 MAIN_KINDS = {"roll", "reroll", "keep", "draw_curse", "draw_artefact", "cast", "use_artefact", "keep_card",
               "pass_doll"}
@@ -27,6 +27,8 @@ TRIGGERS = {"roll": ("roll",), "reroll": ("reroll",), "keep": ("keep",), "draw_c
             "draw_artefact": ("draw",), "cast": ("cast", "score"), "claim": ("score",), "pass_doll": ("pass_doll",)}
 FACE_INDEX = {f.id: f.index for f in FACES}
 FREE_TYPES = (A.Emote, A.Say)
+MAIN_PHASES = (PHASE1, PHASE2, CANDLE)
+BAG_DONE_PHASES = (PHASE2, CANDLE)
 PERMANENT_COST = 1.5  # what a permanent curse's consequence is worth to avoid, in points
 
 
@@ -52,9 +54,11 @@ def win_chances(state) -> list[float]:
 
 
 def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
-    """What ISMCTS considers in a sampled world: no speech (silence obeys every speech rule) and only the
-    emotes that a ritual or echo curse binding ``seat`` asks for. Otherwise ~100 ways to talk would be
-    searched at every moment and crowd out the few moves that score."""
+    """What ISMCTS considers in a sampled world: the moves that obey the curses binding ``seat`` (R73: the
+    heuristic too breaks one only when it pays), re-rolls aimed at a curse in hand, the emotes a ritual or echo
+    curse asks for, and no speech (silence obeys every speech rule). Otherwise ~100 ways to talk would be
+    searched at every moment, and curses would be broken freely: a break costs its points only when the
+    caster cries "Broken!" after the turn, beyond a short search's sight."""
     # the free actions (emotes, then speech) close every list of legal actions: find where they start
     low, high = 0, len(legal)
     while low < high:
@@ -66,15 +70,28 @@ def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
     main = legal[:low]
     if state.phase == PHASE1 and state.rolled and seat == state.active:
         main = _aimed(main, tuple(state.bag), state.hand[seat])
-    if low == len(legal):
-        return main
+    if not state.bound[seat]:
+        return main or legal
     wanted = 0
     for card, _ in state.bound[seat]:
         if KIND[card] == "ritual" or KIND[card] == "echo":
             wanted |= EMOTE_BIT[card]
-    if not wanted:
-        return main or legal
-    return main + [a for a in legal[low:] if type(a) is A.Emote and wanted >> EMOTE_INDEX[a.emote] & 1]
+    emotes = [a for a in legal[low:] if type(a) is A.Emote and wanted >> EMOTE_INDEX[a.emote] & 1] if wanted else []
+    safe = _obedient(state, seat, main)
+    if safe:
+        return safe + emotes
+    return emotes or main or legal  # every move breaks a curse: perform what a ritual asks first, if anything
+
+
+def _obedient(state, seat: int, actions: list[Action]) -> list[Action]:
+    """The actions that break none of the curses binding ``seat``."""
+    saved = state.main, state.bag_complete
+    # what R56 step (1) would set for this seat's next act; find_violations reads them
+    state.main = seat == state.active and state.phase in MAIN_PHASES
+    state.bag_complete = state.phase in BAG_DONE_PHASES
+    safe = [a for a in actions if not find_violations(state, seat, a)]
+    state.main, state.bag_complete = saved
+    return safe
 
 
 def _aimed(actions: list[Action], bag: tuple[int, ...], hand: list[int]) -> list[Action]:
