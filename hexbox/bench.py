@@ -133,6 +133,7 @@ def openspiel_ismcts(simulations: int = OPENSPIEL_SIMULATIONS):
         return None
     game = pyspiel.load_game("leduc_poker")
     seeds = iter(range(1 << 31))
+    per_simulation = _leduc_actions_to_the_end(game, np.random.RandomState(0))
 
     def one() -> tuple[float, int, int]:
         seed = next(seeds)
@@ -145,9 +146,27 @@ def openspiel_ismcts(simulations: int = OPENSPIEL_SIMULATIONS):
             state.apply_action(outcomes[seed % len(outcomes)][0])
         start = time.perf_counter()
         bot.run_search(state)
-        return time.perf_counter() - start, simulations, 0
+        return time.perf_counter() - start, simulations, round(simulations * per_simulation)
 
     return one
+
+
+def _leduc_actions_to_the_end(game, random_state, playouts: int = 2000) -> float:
+    """Actions (chance included) from the first decision of leduc_poker to the end in random play: about what
+    one ISMCTSBot simulation applies, descent and rollout together, for comparing forward-model calls."""
+    total = 0
+    for _ in range(playouts):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions = [a for a, _ in state.chance_outcomes()]
+            else:
+                actions = state.legal_actions()
+            state.apply_action(actions[random_state.randint(len(actions))])
+            total += 1
+    return total / playouts
 
 
 def _searches(search, seconds: float) -> tuple[float, float]:
@@ -176,7 +195,7 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
     samples: dict[str, dict[str, list[float]]] = {n: {"games": [], "actions": [], "clones": [], "ismcts": [],
                                                   "ismcts_calls": []}
                                                   for n in names}
-    ref: dict[str, list[float]] = {"games": [], "actions": [], "ismcts": []}
+    ref: dict[str, list[float]] = {"games": [], "actions": [], "ismcts": [], "ismcts_calls": []}
     for _ in range(rounds):
         if reference is not None:
             g, a = _playouts(reference, seconds, rng)
@@ -192,7 +211,9 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
                 samples[name]["ismcts"].append(rate)
                 samples[name]["ismcts_calls"].append(per)
         if ref_search is not None:
-            ref["ismcts"].append(_searches(ref_search, seconds)[0])
+            rate, per = _searches(ref_search, seconds)
+            ref["ismcts"].append(rate)
+            ref["ismcts_calls"].append(per)
     out: dict[str, Any] = {"rounds": rounds, "seconds_per_round": seconds, "games": {}}
     ref_actions = statistics.median(ref["actions"]) if ref["actions"] else None
     if ref_actions:
@@ -201,11 +222,14 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
     ref_ismcts = statistics.median(ref["ismcts"]) if ref["ismcts"] else None
     if ref_ismcts:
         out["ismcts_reference"] = {"name": "open_spiel ISMCTSBot (Python), leduc_poker, 1 random rollout",
-                                   "simulations": OPENSPIEL_SIMULATIONS, "simulations_per_s": ref_ismcts}
+                                   "simulations": OPENSPIEL_SIMULATIONS, "simulations_per_s": ref_ismcts,
+                                   "actions_per_simulation": statistics.median(ref["ismcts_calls"])}
     for name, (players, _, _) in runners.items():
         s = samples[name]
         actions = statistics.median(s["actions"])
         ismcts_rate = statistics.median(s["ismcts"]) if s["ismcts"] else None
+        calls = statistics.median(s["ismcts_calls"]) if s["ismcts_calls"] else None
+        ref_calls = ref_ismcts * out["ismcts_reference"]["actions_per_simulation"] if ref_ismcts else None
         out["games"][name] = {
             "players": players,
             "games_per_s": statistics.median(s["games"]),
@@ -214,6 +238,8 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
             "ratio_to_reference": actions / ref_actions if ref_actions else None,
             "ismcts_iterations_per_s": ismcts_rate,
             "ismcts_ratio_to_reference": ismcts_rate / ref_ismcts if ismcts_rate and ref_ismcts else None,
-            "ismcts_calls_per_iteration": statistics.median(s["ismcts_calls"]) if s["ismcts_calls"] else None,
+            "ismcts_calls_per_iteration": calls,
+            # forward-model calls per second inside the search, against the reference's actions per second
+            "ismcts_calls_ratio_to_reference": ismcts_rate * calls / ref_calls if ismcts_rate and ref_calls else None,
         }
     return out

@@ -364,15 +364,20 @@ def bench_cmd(
     from hexbox.bench import ISMCTS_ITERS
 
     table = Table("game", "ISMCTS iterations/s", "× reference simulations/s", "apply() per iteration",
-                  title=f"ISMCTS, {ISMCTS_ITERS} iterations from the first decision, median of {rounds} rounds")
+                  "× reference actions/s in search",
+                  title=f"ISMCTS (the game's defaults), {ISMCTS_ITERS} iterations from the first decision, "
+                        f"median of {rounds} rounds")
     for name, r in report["games"].items():
         ratio = f"{r['ismcts_ratio_to_reference']:.2f}×" if r["ismcts_ratio_to_reference"] else "—"
-        table.add_row(name, f"{r['ismcts_iterations_per_s']:,.0f}", ratio, f"{r['ismcts_calls_per_iteration']:.1f}")
+        calls = f"{r['ismcts_calls_ratio_to_reference']:.2f}×" if r["ismcts_calls_ratio_to_reference"] else "—"
+        table.add_row(name, f"{r['ismcts_iterations_per_s']:,.0f}", ratio, f"{r['ismcts_calls_per_iteration']:.1f}",
+                      calls)
     console.print(table)
     ref = report.get("ismcts_reference")
     if ref:
         console.print(f"reference: {ref['name']}, {ref['simulations']:,} simulations from the first decision: "
-                      f"{ref['simulations_per_s']:,.0f} simulations/s (same run)")
+                      f"{ref['simulations_per_s']:,.0f} simulations/s (same run), "
+                      f"~{ref['actions_per_simulation']:.1f} actions each")
 
 
 # ---- entry point ---------------------------------------------------------------------------------------

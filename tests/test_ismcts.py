@@ -273,10 +273,9 @@ def breaks_a_curse(state, seat, action) -> bool:
 
 
 def test_voodoo_search_actions_obey_and_drop_speech_and_unasked_emotes():
+    from hexbox.agents import heuristic_for
     from hexbox.games.voodoo import actions as V
     from hexbox.games.voodoo.heuristic import search_actions
-
-    from hexbox.agents import heuristic_for
 
     game = hexbox.load("voodoo", players=4)
     rng = random.Random(3)

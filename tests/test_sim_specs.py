@@ -46,7 +46,7 @@ def test_ismcts_parameters_reach_the_agent():
     ("ismcts:iters=1+iters=2", "given twice"),
     ("ismcts:iters=0", "iters must be positive"),
     ("ismcts:seconds=-1", "seconds must be positive"),
-    ("ismcts:policy=smart", "policy must be uniform or kind"),
+    ("ismcts:policy=smart", "policy must be uniform, kind or heuristic"),
     ("ismcts:reward=money", "reward must be win or score"),
     ("random:iters=5", "'random' takes no parameters"),
 ])
