@@ -105,16 +105,22 @@ ISMCTS_ITERS = 1000
 OPENSPIEL_SIMULATIONS = 4000
 
 
-def ismcts_search(name: str, players: int, iters: int = ISMCTS_ITERS):
+# the generic search without any game's advice: every legal action, uniform random rollouts of up to 200
+# actions (ISMCTS's own defaults); what a new game gets for free, and the closest match to OpenSpiel's bot
+PLAIN = {"rollout": "200", "policy": "uniform", "eval": "none", "prune": "none"}
+VARIANTS = ("ismcts", "ismcts_plain")
+
+
+def ismcts_search(name: str, players: int, iters: int = ISMCTS_ITERS, plain: bool = False):
     """A function timing one ISMCTS search of ``iters`` iterations from the first decision of a new game, with
-    the game's own ISMCTS defaults (what ``--agents ismcts`` plays)."""
+    the game's own ISMCTS defaults (what ``--agents ismcts`` plays) or, ``plain``, the generic search."""
     game = load(name, players=players)
     seeds = iter(range(1 << 62))
 
     def one() -> tuple[float, int, int]:
         state = game.new_state(seed=next(seeds))
         seat = state.actors[0]
-        agent = ISMCTS.from_params({"iters": str(iters)}, name)
+        agent = ISMCTS.from_params({"iters": str(iters), **(PLAIN if plain else {})}, name)
         view = View.of(state, seat)
         start = time.perf_counter()
         agent.search(view, random.Random(0))
@@ -190,10 +196,11 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
         players = game_info(name).default_players or game_info(name).min_players
         runners[name] = (players, hexbox_playout(name, players), mid_game_states(name, players))
     reference = openspiel_playout()
-    searches = {name: ismcts_search(name, runners[name][0]) for name in names} if search else {}
+    searches = {(name, v): ismcts_search(name, runners[name][0], plain=v == "ismcts_plain")
+                for name in names for v in VARIANTS} if search else {}
     ref_search = openspiel_ismcts() if search else None
     samples: dict[str, dict[str, list[float]]] = {n: {"games": [], "actions": [], "clones": [], "ismcts": [],
-                                                  "ismcts_calls": []}
+                                                  "ismcts_calls": [], "ismcts_plain": [], "ismcts_plain_calls": []}
                                                   for n in names}
     ref: dict[str, list[float]] = {"games": [], "actions": [], "ismcts": [], "ismcts_calls": []}
     for _ in range(rounds):
@@ -206,10 +213,11 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
             samples[name]["games"].append(g)
             samples[name]["actions"].append(a)
             samples[name]["clones"].append(_clones_per_second(states, seconds / 2))
-            if name in searches:
-                rate, per = _searches(searches[name], seconds)
-                samples[name]["ismcts"].append(rate)
-                samples[name]["ismcts_calls"].append(per)
+            for variant in VARIANTS:
+                if (name, variant) in searches:
+                    rate, per = _searches(searches[name, variant], seconds)
+                    samples[name][variant].append(rate)
+                    samples[name][variant + "_calls"].append(per)
         if ref_search is not None:
             rate, per = _searches(ref_search, seconds)
             ref["ismcts"].append(rate)
@@ -227,8 +235,6 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
     for name, (players, _, _) in runners.items():
         s = samples[name]
         actions = statistics.median(s["actions"])
-        ismcts_rate = statistics.median(s["ismcts"]) if s["ismcts"] else None
-        calls = statistics.median(s["ismcts_calls"]) if s["ismcts_calls"] else None
         ref_calls = ref_ismcts * out["ismcts_reference"]["actions_per_simulation"] if ref_ismcts else None
         out["games"][name] = {
             "players": players,
@@ -236,10 +242,15 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
             "actions_per_s": actions,
             "clones_per_s": statistics.median(s["clones"]),
             "ratio_to_reference": actions / ref_actions if ref_actions else None,
-            "ismcts_iterations_per_s": ismcts_rate,
-            "ismcts_ratio_to_reference": ismcts_rate / ref_ismcts if ismcts_rate and ref_ismcts else None,
-            "ismcts_calls_per_iteration": calls,
-            # forward-model calls per second inside the search, against the reference's actions per second
-            "ismcts_calls_ratio_to_reference": ismcts_rate * calls / ref_calls if ismcts_rate and ref_calls else None,
         }
+        for variant in VARIANTS:
+            rate = statistics.median(s[variant]) if s[variant] else None
+            calls = statistics.median(s[variant + "_calls"]) if s[variant + "_calls"] else None
+            out["games"][name].update({
+                f"{variant}_iterations_per_s": rate,
+                f"{variant}_ratio_to_reference": rate / ref_ismcts if rate and ref_ismcts else None,
+                f"{variant}_calls_per_iteration": calls,
+                # forward-model calls per second inside the search, against the reference's actions per second
+                f"{variant}_calls_ratio_to_reference": rate * calls / ref_calls if rate and ref_calls else None,
+            })
     return out

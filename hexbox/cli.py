@@ -363,15 +363,15 @@ def bench_cmd(
         return
     from hexbox.bench import ISMCTS_ITERS
 
-    table = Table("game", "ISMCTS iterations/s", "× reference simulations/s", "apply() per iteration",
+    table = Table("game", "search", "ISMCTS iterations/s", "× reference simulations/s", "apply() per iteration",
                   "× reference actions/s in search",
-                  title=f"ISMCTS (the game's defaults), {ISMCTS_ITERS} iterations from the first decision, "
-                        f"median of {rounds} rounds")
+                  title=f"ISMCTS, {ISMCTS_ITERS} iterations from the first decision, median of {rounds} rounds")
     for name, r in report["games"].items():
-        ratio = f"{r['ismcts_ratio_to_reference']:.2f}×" if r["ismcts_ratio_to_reference"] else "—"
-        calls = f"{r['ismcts_calls_ratio_to_reference']:.2f}×" if r["ismcts_calls_ratio_to_reference"] else "—"
-        table.add_row(name, f"{r['ismcts_iterations_per_s']:,.0f}", ratio, f"{r['ismcts_calls_per_iteration']:.1f}",
-                      calls)
+        for variant, label in (("ismcts", "the game's defaults"), ("ismcts_plain", "plain (no advice)")):
+            rate = r[f"{variant}_ratio_to_reference"]
+            calls = r[f"{variant}_calls_ratio_to_reference"]
+            table.add_row(name, label, f"{r[f'{variant}_iterations_per_s']:,.0f}", f"{rate:.2f}×" if rate else "—",
+                          f"{r[f'{variant}_calls_per_iteration']:.1f}", f"{calls:.2f}×" if calls else "—")
     console.print(table)
     ref = report.get("ismcts_reference")
     if ref:

@@ -107,3 +107,5 @@ def test_bench_reports_rates():
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)["games"]["werebeasts"]
     assert report["games_per_s"] > 0 and report["actions_per_s"] > 0 and report["clones_per_s"] > 0
+    for variant in ("ismcts", "ismcts_plain"):  # both searches are timed; the plain one rolls out uniformly
+        assert report[f"{variant}_iterations_per_s"] > 0 and report[f"{variant}_calls_per_iteration"] >= 1
