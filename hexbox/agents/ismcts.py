@@ -7,8 +7,8 @@ The agent sees only its :class:`~hexbox.core.View`. Each iteration draws a *dete
    exploration term uses its *availability count* (how often it could have been chosen), not its parent's
    visits, because different worlds offer different actions (SO-ISMCTS);
 2. **expand**: add one untried action of the current world;
-3. **roll out**: play uniformly random actions (or a random kind, then a random action of that kind) up to
-   ``rollout`` actions;
+3. **roll out**: play uniformly random actions (or a random kind, then a random action of that kind, or the
+   game's own bot acting from each seat's view of the world) up to ``rollout`` actions;
 4. **evaluate**: a finished game gives its result; a rollout cut off by the cap asks the game's evaluator
    (``hexbox.games.<game>.heuristic.win_chances(world)``: each seat's chance of winning, guessed from the
    position), or counts as a draw when the game has none or ``eval=none``;
@@ -18,10 +18,12 @@ Rewards: with ``reward=win`` (the default) a seat scores 1 if it is among ``resu
 ``reward=score`` a seat scores its final score normalised over the table ((s - min) / (max - min), 0.5 when
 all are equal). A draw is 1/players each (``win``) or 0.5 (``score``).
 
-Short rollouts with an evaluator are both faster and stronger where random play says little about a game
-(a random Voodoo game lasts thousands of actions; random Werebeasts players accuse each other out within three
-turns). A game tunes its own defaults in ``hexbox.games.<game>.heuristic.ISMCTS_DEFAULTS``; a spec's
-parameters override them.
+The game's advice, all optional, next to its bot in ``hexbox.games.<game>.heuristic``: ``win_chances`` (above),
+``search_actions(world, seat, legal)`` (the moves worth searching, in the tree and in rollouts) and
+``ISMCTS_DEFAULTS`` (a spec's parameters override them). Short rollouts with an evaluator are both faster and
+stronger where random play says little about a game: a random Voodoo game lasts thousands of actions, random
+Werebeasts players accuse each other out within three turns. With ``bias=B`` the bot's own move at the root is
+tried first and gets ``B / visits`` on top of its UCB value (progressive bias).
 
 Several seats may act at once (bidding windows, claims): in the tree, who acts next in a multi-actor state
 is drawn uniformly from ``state.actors``, as the simulator does. Edges are keyed by
@@ -67,6 +69,14 @@ def evaluator_for(game: str) -> Evaluator | None:
 def pruner_for(game: str) -> Callable[[Any, int, list[Action]], list[Action]] | None:
     """``hexbox.games.<game>.heuristic.search_actions(world, seat, legal)``: the legal actions worth searching."""
     return getattr(_game_module(game), "search_actions", None)
+
+
+def heuristic_of(game: str):
+    """The game's bot, for heuristic rollouts and progressive bias."""
+    module = _game_module(game)
+    if module is None or not hasattr(module, "Heuristic"):
+        raise ConfigError(f"ismcts: {game} has no heuristic bot for policy=heuristic or bias")
+    return module.Heuristic()
 
 
 def defaults_for(game: str) -> dict[str, Any]:
@@ -152,7 +162,7 @@ class ISMCTS:
             return legal[0]
         hint = None
         if self.bias > 0:  # progressive bias towards the move the game's own bot would make here
-            hint = _game_module(view.game.name).Heuristic().act(view, rng)
+            hint = heuristic_of(view.game.name).act(view, rng)
         root = self.search(view, rng, hint)
         aid = view.game.action_id
         base = view.seat * view.game.num_action_ids
@@ -182,7 +192,7 @@ class ISMCTS:
         c = self.c
         cap = self.rollout
         by_kind = self.policy == "kind"
-        bot = _game_module(game.name).Heuristic() if self.policy == "heuristic" else None
+        bot = heuristic_of(game.name) if self.policy == "heuristic" else None
         kind_of = attrgetter("kind")
         evaluate = evaluator_for(game.name) if self.eval == "game" else None
         prune = pruner_for(game.name) if self.prune == "game" else None
