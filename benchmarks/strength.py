@@ -1,10 +1,12 @@
 """The strength table of docs/strength.md: ISMCTS vs heuristic vs random in every game.
 
 Each pairing "A vs B" seats one A among N-1 B, rotated one seat per game (``--rotate``), 500 games with master
-seed 2026. ``python benchmarks/strength.py commands`` prints the ``hexbox simulate`` commands,
-``python benchmarks/strength.py run DIR`` runs them (resuming what is already in DIR), and
-``python benchmarks/strength.py table DIR`` prints the Markdown table from their result files, and
-``python benchmarks/strength.py timing`` times every ISMCTS decision of a few games against the heuristic.
+seed 2026 (1,000 for Werebeasts' ISMCTS vs heuristic, whose edge is smaller).
+
+    python benchmarks/strength.py commands      # the hexbox simulate command of every pairing
+    python benchmarks/strength.py run DIR       # runs them, resuming what DIR already holds
+    python benchmarks/strength.py table DIR     # the Markdown table from their result files
+    python benchmarks/strength.py timing        # seconds per ISMCTS decision, a few games against heuristics
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from hexbox.core import View, load
 from hexbox.sim.stats import wilson
 
 GAMES = 500
+MORE_GAMES = {("werebeasts", "ismcts", "heuristic"): 1000}
 SEED = 2026
 # the ISMCTS budget of each game: iterations that stay well under 0.5 s per decision (docs/strength.md)
 ISMCTS = {"werebeasts": "ismcts:iters=100", "prowl": "ismcts:iters=300", "growl": "ismcts:iters=300",
@@ -46,7 +49,8 @@ def spec(game: str, agent: str) -> str:
 def command(game: str, a: str, b: str, folder: str = "strength") -> list[str]:
     n = PLAYERS[game]
     agents = ",".join([spec(game, a)] + [spec(game, b)] * (n - 1))
-    return ["hexbox", "simulate", game, "-p", str(n), "--games", str(GAMES), "--agents", agents, "--rotate",
+    games = MORE_GAMES.get((game, a, b), GAMES)
+    return ["hexbox", "simulate", game, "-p", str(n), "--games", str(games), "--agents", agents, "--rotate",
             "--seed", str(SEED), "--jobs", "2", "--out", f"{folder}/{game}_{a}_{b}.jsonl"]
 
 
