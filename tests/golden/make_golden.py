@@ -84,6 +84,11 @@ def dumps(doc: dict) -> str:
 
 
 def main(games: list[str]) -> None:
+    unknown = [g for g in games if g not in SETUPS]
+    if unknown:  # checked before anything is written: "--help" once made a folder of that name
+        print(__doc__.strip(), file=sys.stderr)
+        print(f"\nunknown game(s): {', '.join(unknown)}; choose from {', '.join(sorted(SETUPS))}", file=sys.stderr)
+        sys.exit(2)
     for game in games:
         folder = HERE / game
         folder.mkdir(exist_ok=True)
