@@ -46,3 +46,57 @@ def test_R26_a_werewolf_bot_passes_bites_at_night():
     action = Heuristic(noise=0).act(View.of(s, 1), random.Random(0))
     assert "bite" in (action.left, action.right)
     assert INDEX["salve"] not in (INDEX[action.left], INDEX[action.right])
+
+
+# ---- the game's advice to ISMCTS -------------------------------------------------------------------------
+
+def test_R71_evaluator_every_member_of_a_team_gets_the_team_chance():
+    from hexbox.games.growl.heuristic import win_chances
+
+    s = table(6)
+    wolves(s, 1, 4, zero=True)
+    values = win_chances(s)
+    assert len({values[x] for x in (0, 2, 3, 5)}) == 1 and values[1] == values[4]
+    assert abs(values[0] + values[1] - 1) < 1e-9 and values[0] > values[1]  # four humans against two wolves
+
+
+def test_R71_evaluator_no_living_human_means_the_werewolves_win():
+    from hexbox.games.growl.heuristic import win_chances
+
+    s = table(6)
+    wolves(s, 1, 4, zero=True)
+    for x in (0, 2, 3, 5):
+        s.dead[x] = True  # dead humans still win with their team, but only a living one can make it win
+    assert win_chances(s) == [0.0, 1.0, 0.0, 0.0, 1.0, 0.0]
+
+
+def test_R30_evaluator_a_human_about_to_turn_and_a_turned_human_help_the_werewolves():
+    from hexbox.games.growl.heuristic import humans_win_chance
+
+    s = table(6)
+    wolves(s, 1, 4, zero=True)
+    calm = humans_win_chance(s)
+    hold(s, 0, bite=2)
+    bitten = humans_win_chance(s)
+    wolves(s, 0)  # R30: a third Bite turns seat 0
+    turned = humans_win_chance(s)
+    assert calm > bitten > turned
+
+
+def test_R31_evaluator_a_dead_human_hurts_the_humans_and_a_wounded_wolf_helps_them():
+    from hexbox.games.growl.heuristic import humans_win_chance
+
+    s = table(6)
+    wolves(s, 1, 4, zero=True)
+    calm = humans_win_chance(s)
+    hold(s, 1, wound=2)
+    assert humans_win_chance(s) > calm
+    hold(s, 1)
+    s.dead[0] = True
+    assert humans_win_chance(s) < calm
+
+
+def test_evaluator_weights_match_its_features():
+    from hexbox.games.growl.heuristic import EVAL_FEATURES, EVAL_WEIGHTS, features
+
+    assert len(EVAL_WEIGHTS) == len(EVAL_FEATURES) == len(features(table(6)))

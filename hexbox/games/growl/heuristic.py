@@ -8,6 +8,7 @@ keep gold among their known pack.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -20,6 +21,63 @@ HELPFUL = {"salve": 1.5, "super_salve": 2.5, "charm": 1.2, "gold": 0.6}
 GOOD_SPELLS = {"wolfsbane", "charm_bracelet", "healing_draught", "purifying_rite", "scrying_bowl", "owl_feather",
                "moon_watcher", "omen_crow", "banishing_rite", "spirit_leash", "death_rattle"}
 BAD_SPELLS = {"tanglevine"}
+
+
+# ---- the game's advice to ISMCTS (hexbox.agents.ismcts) ----------------------------------------------------
+
+# Rollouts of a few actions played by the bot, each seat from its own view of the sampled world: in the tree every
+# seat acts as if it knew the deal, and uniform rollouts give Bites and Wounds away at random, while GROWL's result
+# turns on who is believed to be a werewolf. Then the evaluator below judges the position.
+ISMCTS_DEFAULTS = {"rollout": 3, "policy": "heuristic"}
+
+# P(the humans win) from a full position is a logistic model over team strength, the icons that are about to
+# turn or kill someone, and how many Night passings are still to come. Fitted by benchmarks/fit_growl_eval.py
+# on positions of heuristic games (all player counts and expansions; held-out log loss 0.335 against 0.430 for a
+# constant model, 206k positions of 4,000 games); refit when the rules or the bot change.
+EVAL_FEATURES = ("bias", "humans", "wolves", "humans_bitten_2", "humans_bitten_1", "humans_wounded_2",
+                 "humans_wounded_1", "wolves_wounded_2", "wolves_wounded_1", "nights_left", "deck_left",
+                 "one_human", "bitten_x_nights")
+EVAL_WEIGHTS = (1.517, 4.747, -1.915, -0.829, 0.184, 0.306, 0.648, 1.401, 0.703, -0.798, -1.764, -0.520, -1.068)
+
+
+def features(state) -> list[float]:
+    """The evaluator's inputs, from a full (sampled) position; counts are per seat of the table."""
+    n = state.n
+    humans = wolves = hb2 = hb1 = hw2 = hw1 = ww2 = ww1 = 0
+    for s in range(n):
+        if state.dead[s]:
+            continue
+        wounds = state.net_wounds(s)
+        if state.wolf[s]:
+            wolves += 1
+            ww2 += wounds >= 2
+            ww1 += wounds == 1
+        else:
+            humans += 1
+            bites = state.net_bites(s)
+            hb2 += bites >= 2
+            hb1 += bites == 1
+            hw2 += wounds >= 2
+            hw1 += wounds == 1
+    nights_left = 3 - state.nights  # the Final Night's passing counts: it still moves Bites (R69)
+    deck_left = len(state.deck) / (len(state.deck) + state.turns)  # a turn takes one card off the deck
+    return [1.0, humans / n, wolves / n, hb2 / n, hb1 / n, hw2 / n, hw1 / n, ww2 / n, ww1 / n, nights_left / 3,
+            deck_left, float(humans == 1), hb2 / n * nights_left / 3]
+
+
+def humans_win_chance(state) -> float:
+    """The model's P(the humans win); certain when no human is left alive (R71)."""
+    x = features(state)
+    if x[1] == 0:
+        return 0.0
+    z = sum(w * v for w, v in zip(EVAL_WEIGHTS, x))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def win_chances(state) -> list[float]:
+    """Each seat's chance of winning: its team's (R71: every member wins, dead or alive)."""
+    p = humans_win_chance(state)
+    return [1.0 - p if w else p for w in state.wolf]
 
 
 class Heuristic:
