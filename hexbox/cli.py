@@ -378,6 +378,10 @@ def bench_cmd(
         console.print(f"reference: {ref['name']}, {ref['simulations']:,} simulations from the first decision: "
                       f"{ref['simulations_per_s']:,.0f} simulations/s (same run), "
                       f"~{ref['actions_per_simulation']:.1f} actions each")
+        same = report["ismcts_same_game"]
+        console.print(f"on the reference's own game: {same['name']}: {same['iterations_per_s']:,.0f} iterations/s, "
+                      f"{same['ratio_to_reference']:.2f}× the reference (~{same['calls_per_iteration']:.1f} "
+                      "apply() each)")
 
 
 # ---- entry point ---------------------------------------------------------------------------------------

@@ -5,7 +5,9 @@ legal actions, a uniform random choice and apply, so the ratio compares engines,
 
 Search speed: hexbox's ISMCTS in iterations/s from the first decision of a new game (a fixed number of
 iterations), and OpenSpiel's Python ``ISMCTSBot`` (one-rollout ``RandomRolloutEvaluator``, 4,000 simulations,
-first decision of ``leduc_poker``) in simulations/s, measured in the same run.
+first decision of ``leduc_poker``) in simulations/s, measured in the same run. Our games' worlds are far bigger
+than Leduc's, so hexbox's search is also timed on the reference's own game (:mod:`hexbox.bench.leduc`, the same
+rules, budget and exploration constant): that ratio compares the two searches on the same work.
 """
 
 from __future__ import annotations
@@ -129,6 +131,25 @@ def ismcts_search(name: str, players: int, iters: int = ISMCTS_ITERS, plain: boo
     return one
 
 
+def leduc_search(iters: int = OPENSPIEL_SIMULATIONS):
+    """hexbox's plain ISMCTS on Leduc poker, set up as the reference is: first decision, uniform rollouts to the end,
+    the reference's exploration constant (2.0) and number of simulations."""
+    from .leduc import LeducGame
+
+    game = LeducGame()
+    seeds = iter(range(1 << 31))
+
+    def one() -> tuple[float, int, int]:
+        state = game.new_state(seed=next(seeds))
+        agent = ISMCTS(iters=iters, c=2.0, rollout=200, eval="none", prune="none")
+        view = View.of(state, 0)
+        start = time.perf_counter()
+        agent.search(view, random.Random(0))
+        return time.perf_counter() - start, agent.last_iterations, agent.last_calls
+
+    return one
+
+
 def openspiel_ismcts(simulations: int = OPENSPIEL_SIMULATIONS):
     """Timing OpenSpiel's Python ISMCTSBot at the first decision of leduc_poker; None without open_spiel."""
     try:
@@ -199,10 +220,12 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
     searches = {(name, v): ismcts_search(name, runners[name][0], plain=v == "ismcts_plain")
                 for name in names for v in VARIANTS} if search else {}
     ref_search = openspiel_ismcts() if search else None
+    same_game = leduc_search() if ref_search is not None else None
     samples: dict[str, dict[str, list[float]]] = {n: {"games": [], "actions": [], "clones": [], "ismcts": [],
                                                   "ismcts_calls": [], "ismcts_plain": [], "ismcts_plain_calls": []}
                                                   for n in names}
-    ref: dict[str, list[float]] = {"games": [], "actions": [], "ismcts": [], "ismcts_calls": []}
+    ref: dict[str, list[float]] = {"games": [], "actions": [], "ismcts": [], "ismcts_calls": [], "leduc": [],
+                                   "leduc_calls": []}
     for _ in range(rounds):
         if reference is not None:
             g, a = _playouts(reference, seconds, rng)
@@ -222,6 +245,9 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
             rate, per = _searches(ref_search, seconds)
             ref["ismcts"].append(rate)
             ref["ismcts_calls"].append(per)
+            rate, per = _searches(same_game, seconds)
+            ref["leduc"].append(rate)
+            ref["leduc_calls"].append(per)
     out: dict[str, Any] = {"rounds": rounds, "seconds_per_round": seconds, "games": {}}
     ref_actions = statistics.median(ref["actions"]) if ref["actions"] else None
     if ref_actions:
@@ -232,6 +258,10 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
         out["ismcts_reference"] = {"name": "open_spiel ISMCTSBot (Python), leduc_poker, 1 random rollout",
                                    "simulations": OPENSPIEL_SIMULATIONS, "simulations_per_s": ref_ismcts,
                                    "actions_per_simulation": statistics.median(ref["ismcts_calls"])}
+        same = statistics.median(ref["leduc"])
+        out["ismcts_same_game"] = {"name": "hexbox ISMCTS (plain), the same Leduc poker, budget and c",
+                                   "iterations_per_s": same, "ratio_to_reference": same / ref_ismcts,
+                                   "calls_per_iteration": statistics.median(ref["leduc_calls"])}
     for name, (players, _, _) in runners.items():
         s = samples[name]
         actions = statistics.median(s["actions"])
