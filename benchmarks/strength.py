@@ -1,7 +1,9 @@
 """The strength table of docs/strength.md: ISMCTS vs heuristic vs random in every game.
 
 Each pairing "A vs B" seats one A among N-1 B, rotated one seat per game (``--rotate``), 500 games with master
-seed 2026 (1,000 for Werebeasts' ISMCTS vs heuristic, whose edge is smaller).
+seed 2026 (1,000 for Werebeasts' ISMCTS vs heuristic and 2,000 for GROWL's, whose edges are smaller). Each B
+also plays alone, at every seat, the same games (same seeds, so the same deals): A's result in its seat is then
+compared with B's in that very seat and deal (McNemar's paired test), which sees through the noise of the deal.
 
     python benchmarks/strength.py commands      # the hexbox simulate command of every pairing
     python benchmarks/strength.py run DIR       # runs them, resuming what DIR already holds
@@ -22,13 +24,13 @@ from pathlib import Path
 
 from hexbox.agents import make_agent
 from hexbox.core import View, load
-from hexbox.sim.stats import wilson
+from hexbox.sim.stats import mcnemar, wilson
 
 GAMES = 500
-MORE_GAMES = {("werebeasts", "ismcts", "heuristic"): 1000}
+MORE_GAMES = {("werebeasts", "ismcts", "heuristic"): 1000, ("growl", "ismcts", "heuristic"): 2000}
 SEED = 2026
 # the ISMCTS budget of each game: iterations that stay well under 0.5 s per decision (docs/strength.md)
-ISMCTS = {"werebeasts": "ismcts:iters=100", "prowl": "ismcts:iters=300", "growl": "ismcts:iters=300",
+ISMCTS = {"werebeasts": "ismcts:iters=100", "prowl": "ismcts:iters=300", "growl": "ismcts:iters=800",
           "voodoo": "ismcts:iters=200"}
 PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4}
 
@@ -42,16 +44,31 @@ def pairings() -> list[tuple[str, str, str]]:
     return out
 
 
+def runs() -> list[tuple[str, str, str | None]]:
+    """Every run: the pairings (game, A, B), then each B alone (game, B, None) for the paired comparison."""
+    alone = dict.fromkeys((game, b, None) for game, _, b in pairings())
+    return pairings() + list(alone)
+
+
+def games_of(game: str, a: str, b: str | None) -> int:
+    if b is None:  # B alone covers every pairing it is the B of
+        return max(MORE_GAMES.get((g, x, y), GAMES) for g, x, y in pairings() if (g, y) == (game, a))
+    return MORE_GAMES.get((game, a, b), GAMES)
+
+
+def file_of(game: str, a: str, b: str | None) -> str:
+    return f"{game}_{a}_alone.jsonl" if b is None else f"{game}_{a}_{b}.jsonl"
+
+
 def spec(game: str, agent: str) -> str:
     return ISMCTS[game] if agent == "ismcts" else agent
 
 
-def command(game: str, a: str, b: str, folder: str = "strength") -> list[str]:
+def command(game: str, a: str, b: str | None, folder: str = "strength") -> list[str]:
     n = PLAYERS[game]
-    agents = ",".join([spec(game, a)] + [spec(game, b)] * (n - 1))
-    games = MORE_GAMES.get((game, a, b), GAMES)
-    return ["hexbox", "simulate", game, "-p", str(n), "--games", str(games), "--agents", agents, "--rotate",
-            "--seed", str(SEED), "--jobs", "2", "--out", f"{folder}/{game}_{a}_{b}.jsonl"]
+    agents = spec(game, a) if b is None else ",".join([spec(game, a)] + [spec(game, b)] * (n - 1))
+    return ["hexbox", "simulate", game, "-p", str(n), "--games", str(games_of(game, a, b)), "--agents", agents,
+            "--rotate", "--seed", str(SEED), "--jobs", "2", "--out", f"{folder}/{file_of(game, a, b)}"]
 
 
 def rates(path: Path) -> tuple[int, dict[str, tuple[int, int]]]:
@@ -69,19 +86,42 @@ def rates(path: Path) -> tuple[int, dict[str, tuple[int, int]]]:
     return games, {k: (w, n) for k, (w, n) in tally.items()}
 
 
+def paired(path: Path, alone: Path, a: str) -> tuple[int, int, int]:
+    """B's wins in A's seat of the same games (B alone), and the pairs won only by A / only by B."""
+    theirs = {r["index"]: set(r["winners"]) for r in map(json.loads, alone.read_text().splitlines())}
+    wins = gained = lost = 0
+    for r in map(json.loads, path.read_text().splitlines()):
+        seat = next(s for s, agent in enumerate(r["agents"]) if agent.split(":")[0] == a)
+        mine, base = seat in r["winners"], seat in theirs[r["index"]]
+        wins += base
+        gained += mine and not base
+        lost += base and not mine
+    return wins, gained, lost
+
+
 def table(folder: Path) -> str:
-    rows = ["| game | players | A vs B | games | A wins (95% CI) | B wins (95% CI) | A − B | A > B significantly |",
-            "|---|---|---|---|---|---|---|---|"]
+    rows = ["| game | players | A vs B | games | A wins (95% CI) | B wins (95% CI) | A − B | intervals apart | "
+            "B in A's seat, same deals | won only by A / only by B | paired p | A > B, paired |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for game, a, b in pairings():
-        path = folder / f"{game}_{a}_{b}.jsonl"
+        path = folder / file_of(game, a, b)
         if not path.exists():
             continue
         games, tally = rates(path)
         (wa, na), (wb, nb) = tally[a], tally[b]
         ra, rb = wa / na, wb / nb
         (la, ha), (lb, hb) = wilson(wa, na), wilson(wb, nb)
-        rows.append(f"| {game} | {PLAYERS[game]} | {a} vs {b} | {games} | {ra:.3f} ({la:.3f}–{ha:.3f}) | "
-                    f"{rb:.3f} ({lb:.3f}–{hb:.3f}) | {ra - rb:+.3f} | {'yes' if la > hb else 'no'} |")
+        row = (f"| {game} | {PLAYERS[game]} | {a} vs {b} | {games} | {ra:.3f} ({la:.3f}–{ha:.3f}) | "
+               f"{rb:.3f} ({lb:.3f}–{hb:.3f}) | {ra - rb:+.3f} | {'yes' if la > hb else 'no'} |")
+        alone = folder / file_of(game, b, None)
+        if alone.exists():
+            base, gained, lost = paired(path, alone, a)
+            p = mcnemar(gained, lost)
+            row += (f" {base / games:.3f} | {gained} / {lost} | {p:.2g} | "
+                    f"{'yes' if gained > lost and p < 0.05 else 'no'} |")
+        else:
+            row += " — | — | — | — |"
+        rows.append(row)
     return "\n".join(rows)
 
 
@@ -120,7 +160,7 @@ def main(argv: list[str]) -> int:
     if argv[0] == "table":
         print(table(Path(folder)))
         return 0
-    for game, a, b in pairings():
+    for game, a, b in runs():
         cmd = command(game, a, b, folder)
         print(shlex.join(cmd))
         if argv[0] == "run":

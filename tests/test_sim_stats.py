@@ -65,3 +65,12 @@ def test_rate_and_quantiles():
     r = rate(5, 10)
     assert r["rate"] == 0.5 and 0.18 < r["low"] < 0.25 and 0.75 < r["high"] < 0.82
     assert quantiles([3, 1, 2, 5, 4])["0.5"] == 3 and quantiles([]) == {}
+
+
+def test_mcnemar_exact_p_values():
+    from hexbox.sim.stats import mcnemar
+
+    assert mcnemar(0, 0) == 1.0 and mcnemar(5, 5) == 1.0
+    assert abs(mcnemar(0, 6) - 2 / 64) < 1e-12  # all six discordant pairs one way: 2 · (1/2)^6
+    assert abs(mcnemar(9, 1) - mcnemar(1, 9)) < 1e-12 and abs(mcnemar(9, 1) - 22 / 1024) < 1e-12
+    assert mcnemar(208, 164) < 0.05 < mcnemar(141, 113)  # the normal approximation agrees at these sizes

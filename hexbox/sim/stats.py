@@ -21,6 +21,18 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mcnemar(gained: int, lost: int) -> float:
+    """Two-sided p-value of McNemar's exact test for paired wins: ``gained`` pairs won only with the change,
+    ``lost`` pairs won only without it (pairs that agree carry no information). Exact binomial, so sound for
+    small counts too."""
+    n = gained + lost
+    if n == 0:
+        return 1.0
+    k = min(gained, lost)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
 def summarize(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     games = 0
     by_seat: dict[int, int] = defaultdict(int)
