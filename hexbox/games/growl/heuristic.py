@@ -37,6 +37,7 @@ ISMCTS_DEFAULTS = {"rollout": 3, "policy": "heuristic"}
 EVAL_FEATURES = ("bias", "humans", "wolves", "humans_bitten_2", "humans_bitten_1", "humans_wounded_2",
                  "humans_wounded_1", "wolves_wounded_2", "wolves_wounded_1", "nights_left", "deck_left",
                  "one_human", "bitten_x_nights")
+HUMANS = EVAL_FEATURES.index("humans")
 EVAL_WEIGHTS = (1.517, 4.747, -1.915, -0.829, 0.184, 0.306, 0.648, 1.401, 0.703, -0.798, -1.764, -0.520, -1.068)
 
 
@@ -68,7 +69,7 @@ def features(state) -> list[float]:
 def humans_win_chance(state) -> float:
     """The model's P(the humans win); certain when no human is left alive (R71)."""
     x = features(state)
-    if x[1] == 0:
+    if x[HUMANS] == 0:
         return 0.0
     z = sum(w * v for w, v in zip(EVAL_WEIGHTS, x))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
