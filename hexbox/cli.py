@@ -5,7 +5,6 @@ Bad arguments give one line on stderr and exit code 2, never a traceback.
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import sys
@@ -14,12 +13,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from hexbox.agents import make_agent
 from hexbox.core import (
     ConfigError,
-    Event,
     HexboxError,
     IllegalAction,
     Record,
@@ -65,17 +64,10 @@ def _seats(text: str, players: int, what: str) -> list[int]:
     return sorted(set(seats))
 
 
-def _views_module(name: str):
-    return importlib.import_module(f"hexbox.games.{name}.views")
-
-
-def describe(event: Event, views=None) -> str:
-    """A log line: the game's own wording when its views module has `describe(event_json)`, else the raw fields."""
-    text = views.describe(event.to_json()) if views is not None and hasattr(views, "describe") else None
-    if text:
-        return text
-    data = ", ".join(f"{k}={v}" for k, v in event.data.items())
-    return f"{event.kind}: {data}" if data else event.kind
+def _render(name: str):
+    """The game's terminal rendering (its ``render`` hook), or plain JSON where it declares none."""
+    render = game_info(name).hook("render")
+    return render if render is not None else (lambda obs: json.dumps(obs, indent=1))
 
 
 # ---- games ---------------------------------------------------------------------------------------------
@@ -117,7 +109,7 @@ def play(
     bot = {s: make_agent(bots, game) for s in range(n) if s not in people}
     seed = seed if seed is not None else random.randrange(1 << 31)
     console = Console(highlight=False)
-    views = _views_module(game)
+    render = _render(game)
     state = g.new_state(seed=seed)
     rec = Record(game, n, dict(g.options), seed)
     logs: dict[int, list[str]] = {h: [] for h in people}
@@ -137,26 +129,21 @@ def play(
                 _ask(console, f"Pass the screen to seat {s} and press Enter")
                 console.clear()
             last_viewer = s
-            action = _choose(console, state, s, views, logs[s])
+            action = _choose(console, state, s, render, logs[s])
         events = state.apply(s, action)
         rec.actions.append((s, action.to_json()))
-        for h in people:
-            line = f"seat {s}: {action}"
-            logs[h].append(line if action_is_public(events) or s == h else f"seat {s} acted")
-            logs[h].extend("  " + describe(e, views) for e in events if e.visible_to(h))
+        for h in people:  # each person's log holds only what that seat was told, never str(action) of another
+            logs[h].extend(escape(line) for line in state.describe(events, h))
     shown = people[0] if len(people) == 1 else None
-    console.print(views.render(state.observe(shown)))
+    if len(people) > 1:
+        console.clear()  # the end: everything is revealed, so the screen is shown to the whole table
+    console.print(render(state.observe(shown)))
     result = state.result
     console.print(f"[bold]Winners:[/bold] {', '.join(f'seat {w}' for w in sorted(result.winners)) or 'nobody'}"
                   f" — {result.reason}")
     if record:
         record.write_text(rec.dumps() + "\n", encoding="utf-8")
         console.print(f"record written to {record}")
-
-
-def action_is_public(events: list[Event]) -> bool:
-    """An action is shown to everyone unless every event it caused is private."""
-    return not events or any(e.public for e in events)
 
 
 def _ask(console: Console, prompt: str) -> str:
@@ -167,16 +154,16 @@ def _ask(console: Console, prompt: str) -> str:
     return line.strip()
 
 
-def _choose(console: Console, state: State, seat: int, views, log: list[str]):
+def _choose(console: Console, state: State, seat: int, render, log: list[str]):
     console.rule(f"seat {seat}")
-    console.print(views.render(state.observe(seat)))
+    console.print(render(state.observe(seat)))
     if log:
         console.print("[dim]" + "\n".join(log[-10:]) + "[/dim]")
     legal = state.legal_actions(seat)
     default = state.default_action(seat)
     for i, a in enumerate(legal, 1):
         mark = " [bold](default)[/bold]" if a == default else ""
-        console.print(f"  {i:>3}. {a}{mark}")
+        console.print(f"  {i:>3}. {escape(str(a))}{mark}")
     while True:
         answer = _ask(console, f"seat {seat}, your choice [1-{len(legal)}, Enter = default]:")
         if not answer:
@@ -288,7 +275,7 @@ def replay(
     if seat is not None and not 0 <= seat < rec.players:
         raise BadInput(f"--seat: seats are 0 to {rec.players - 1}")
     console = Console(highlight=False)
-    views = _views_module(rec.game)
+    render = _render(rec.game)
     state = replay_record(Record(rec.game, rec.players, rec.options, rec.seed))
     for i, (s, action_json) in enumerate(rec.actions, 1):
         try:
@@ -296,14 +283,28 @@ def replay(
             events = state.apply(s, action)
         except (ValueError, IllegalAction) as exc:
             raise BadInput(f"{file}: action {i} cannot be replayed: {exc}") from None
-        shown = [e for e in events if e.visible_to(seat)]
-        who = action if action_is_public(events) or s == seat else "acted"
-        console.print(f"[bold]{i}.[/bold] seat {s}: {who}")
-        for e in shown:
-            console.print("   " + describe(e, views))
+        lines = state.describe(events, seat)  # what the viewer was told then, and nothing more
+        if lines:
+            console.print(f"[bold]{i}.[/bold] " + escape(lines[0]))
+            for line in lines[1:]:
+                console.print("   " + escape(line))
         if step:
             _ask(console, "[dim]Enter for the next action[/dim]")
-    console.print(views.render(state.observe(seat)))
+    console.print(render(state.observe(seat)))
+
+
+# ---- schema --------------------------------------------------------------------------------------------
+
+
+@app.command("schema")
+def schema_cmd(
+    game: Annotated[str, typer.Argument(help="game name")],
+) -> None:
+    """Print the JSON Schema of the game's observation (the envelope with its public and private halves)."""
+    from hexbox.core.schema import json_schema
+
+    game_info(game)
+    typer.echo(json.dumps(json_schema(game), indent=2))
 
 
 # ---- report --------------------------------------------------------------------------------------------

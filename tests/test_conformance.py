@@ -43,5 +43,19 @@ def test_no_leak_under_resample(setup):
     kit.check_no_leak(*setup, seeds=range(3))
 
 
+def test_observations_keep_the_envelope_and_the_schema(setup):
+    kit.check_observations(*setup, seed=13)
+
+
+def test_words_tell_each_viewer_only_what_it_may_know(setup):
+    kit.check_words(*setup, seed=17)
+
+
+def test_the_gate_refuses_anything_bad_and_changes_nothing(setup):
+    name = setup[0]
+    share = sum(1 for g, _, _ in SETUPS if g == name)  # HEXBOX_FUZZ inputs per game, spread over its set-ups
+    kit.check_gate(*setup, seed=19, inputs=max(300, kit.FUZZ_INPUTS // share))
+
+
 def test_every_game_has_setups():
     assert {g for g, _, _ in SETUPS} == set(hexbox.games())

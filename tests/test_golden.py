@@ -1,4 +1,5 @@
-"""Golden records (tests/golden/<game>/): replayed, and compared seat by seat with what each seat saw then.
+"""Golden records (tests/golden/<game>/): replayed, and compared seat by seat with what each seat saw then:
+its events, the sentences it was told (``describe``) and its final observation.
 
 A change of rules shows up here as a failure; if it is intended, rerun tests/golden/make_golden.py and review
 the diff of the JSON files.
@@ -14,7 +15,7 @@ import pytest
 import hexbox
 from hexbox.core import Record
 
-from .golden.make_golden import add_events
+from .golden.make_golden import add_events, add_words
 
 HERE = Path(__file__).parent / "golden"
 FILES = sorted(HERE.glob("*/*.json"))
@@ -26,11 +27,16 @@ def test_golden_game_replays_seat_by_seat(path):
     record = Record.from_json(saved["record"])
     state = hexbox.load(record.game, players=record.players, **record.options).new_state(seed=record.seed)
     logs: dict[str, list] = {viewer: [] for viewer in saved["logs"]}
+    words: dict[str, list] = {viewer: [] for viewer in saved["words"]}
     for seat, action in record.actions:
-        add_events(logs, state.apply(seat, state.game.parse_action(action)))
+        events = state.apply(seat, state.game.parse_action(action))
+        add_events(logs, events)
+        add_words(words, state, events)
     assert state.is_over
     for viewer, log in saved["logs"].items():
-        assert logs[viewer] == log, f"{viewer}'s log changed"
+        assert logs[viewer] == log, f"{viewer}'s events changed"
+    for viewer, lines in saved["words"].items():
+        assert words[viewer] == lines, f"what {viewer} was told changed"
     for viewer, view in saved["final"].items():
         who = None if viewer == "spectator" else int(viewer)
         assert state.observe(who) == view, f"{viewer}'s final view changed"

@@ -6,7 +6,6 @@ observation, its legal actions and ``view.sample(rng)``, a world consistent with
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Protocol
 
@@ -27,13 +26,8 @@ class RandomAgent:
 
 
 def heuristic_for(game: str) -> Agent:
-    """The game's own bot: ``hexbox.games.<game>.heuristic.Heuristic``."""
-    game_info(game)  # a clear ConfigError for an unknown game
-    try:
-        module = importlib.import_module(f"hexbox.games.{game}.heuristic")
-    except ModuleNotFoundError:
-        raise ConfigError(f"{game} has no heuristic bot yet") from None
-    return module.Heuristic()
+    """The game's own bot, the class its registration names as its ``bot`` hook."""
+    return game_info(game).need("bot", "agent 'heuristic'")()
 
 
 AGENT_KINDS = ("random", "heuristic", "ismcts")

@@ -10,7 +10,7 @@ The agent sees only its :class:`~hexbox.core.View`. Each iteration draws a *dete
 3. **roll out**: play uniformly random actions (or a random kind, then a random action of that kind, or the
    game's own bot acting from each seat's view of the world) up to ``rollout`` actions;
 4. **evaluate**: a finished game gives its result; a rollout cut off by the cap asks the game's evaluator
-   (``hexbox.games.<game>.heuristic.win_chances(world)``: each seat's chance of winning, guessed from the
+   (the ``win_chances(world)`` of the game's ``advice`` hook: each seat's chance of winning, guessed from the
    position), or counts as a draw when the game has none or ``eval=none``;
 5. **back up**: every node on the path adds the reward of the seat that acted into it.
 
@@ -18,7 +18,7 @@ Rewards: with ``reward=win`` (the default) a seat scores 1 if it is among ``resu
 ``reward=score`` a seat scores its final score normalised over the table ((s - min) / (max - min), 0.5 when
 all are equal). A draw is 1/players each (``win``) or 0.5 (``score``).
 
-The game's advice, all optional, next to its bot in ``hexbox.games.<game>.heuristic``: ``win_chances`` (above),
+The game's advice, all optional, is the object its registration names as the ``advice`` hook: ``win_chances`` (above),
 ``search_actions(world, seat, legal)`` (the moves worth searching, in the tree and in rollouts) and
 ``ISMCTS_DEFAULTS`` (a spec's parameters override them). Short rollouts with an evaluator are both faster and
 stronger where random play says little about a game: a random Voodoo game lasts thousands of actions, random
@@ -37,8 +37,6 @@ Parameters of the agent spec: ``ismcts:iters=2000+c=0.7+rollout=100+policy=kind+
 
 from __future__ import annotations
 
-import functools
-import importlib
 import math
 import random
 import time
@@ -46,42 +44,38 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from hexbox.core import Action, ConfigError, View
+from hexbox.core import Action, ConfigError, View, game_info
 
 DEFAULT_ITERS = 1000
 
 Evaluator = Callable[[Any], Sequence[float]]
 
 
-@functools.cache
-def _game_module(game: str):
-    try:
-        return importlib.import_module(f"hexbox.games.{game}.heuristic")
-    except ModuleNotFoundError:
-        return None
+def _advice(game: str) -> Any:
+    return game_info(game).hook("advice")
 
 
 def evaluator_for(game: str) -> Evaluator | None:
-    """``hexbox.games.<game>.heuristic.win_chances``: per seat, a chance of winning guessed from a position."""
-    return getattr(_game_module(game), "win_chances", None)
+    """The game's advice ``win_chances(world)``: per seat, a chance of winning guessed from a position."""
+    return getattr(_advice(game), "win_chances", None)
 
 
 def pruner_for(game: str) -> Callable[[Any, int, list[Action]], list[Action]] | None:
-    """``hexbox.games.<game>.heuristic.search_actions(world, seat, legal)``: the legal actions worth searching."""
-    return getattr(_game_module(game), "search_actions", None)
+    """The game's advice ``search_actions(world, seat, legal)``: the legal actions worth searching."""
+    return getattr(_advice(game), "search_actions", None)
 
 
 def heuristic_of(game: str):
     """The game's bot, for heuristic rollouts and progressive bias."""
-    module = _game_module(game)
-    if module is None or not hasattr(module, "Heuristic"):
+    bot = game_info(game).hook("bot")
+    if bot is None:
         raise ConfigError(f"ismcts: {game} has no heuristic bot for policy=heuristic or bias")
-    return module.Heuristic()
+    return bot()
 
 
 def defaults_for(game: str) -> dict[str, Any]:
-    """The game's own ISMCTS defaults (``ISMCTS_DEFAULTS`` next to its heuristic), e.g. a short rollout."""
-    return dict(getattr(_game_module(game), "ISMCTS_DEFAULTS", {}))
+    """The game's own ISMCTS defaults (its advice's ``ISMCTS_DEFAULTS``), e.g. a short rollout."""
+    return dict(getattr(_advice(game), "ISMCTS_DEFAULTS", {}))
 
 
 class Node:

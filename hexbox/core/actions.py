@@ -2,7 +2,7 @@
 
 An action is a frozen dataclass with a class-level ``kind``. Games precreate every action of their fixed
 encoding once (see :class:`ActionSpace`), so ``legal_actions`` hands out shared objects instead of building
-new ones on every call.
+new ones on every call, and the rules may compare actions by identity.
 """
 
 from __future__ import annotations
@@ -20,7 +20,11 @@ JSON = dict[str, Any]
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Action:
-    """Base of all actions. Subclasses are frozen dataclasses that set ``kind``."""
+    """Base of all actions. Subclasses are frozen dataclasses that set ``kind``.
+
+    ``str(action)`` is a sentence for the player who makes the move (it may name their secret card). Other
+    viewers are told of a move only through ``State.describe``, which sees the events they may see.
+    """
 
     kind: ClassVar[str] = ""
 
@@ -37,18 +41,23 @@ def _field_types(cls: type) -> dict[str, type]:
     return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
 
 
+def _kind_name(value: Any) -> str:
+    return "null" if value is None else type(value).__name__
+
+
 def action_from_json(kinds: Mapping[str, type[Action]], obj: Any) -> Action:
-    """Build an action from its JSON form; ``ValueError`` with a clear message if it is malformed."""
+    """Build an action from its JSON form; ``ValueError`` with a clear message for any malformed value."""
     if not isinstance(obj, Mapping):
-        raise ValueError(f"an action must be a JSON object, not {type(obj).__name__}")
+        raise ValueError(f"an action must be a JSON object, not {_kind_name(obj)}")
     kind = obj.get("kind")
-    if kind not in kinds:
-        raise ValueError(f"unknown action kind {kind!r}; expected one of: {', '.join(sorted(kinds))}")
+    if not isinstance(kind, str) or kind not in kinds:
+        shown = repr(kind) if isinstance(kind, str | int | float | None) else f"a {_kind_name(kind)}"
+        raise ValueError(f"unknown action kind {shown[:60]}; expected one of: {', '.join(sorted(kinds))}")
     cls = kinds[kind]
     types = _field_types(cls)
-    extra = set(obj) - set(types) - {"kind"}
+    extra = [k for k in obj if k != "kind" and k not in types]
     if extra:
-        raise ValueError(f"{kind}: unexpected field(s) {', '.join(sorted(extra))}")
+        raise ValueError(f"{kind}: unexpected field(s) {', '.join(sorted(map(str, extra)))[:200]}")
     args = {}
     for name, typ in types.items():
         if name not in obj:
@@ -56,15 +65,19 @@ def action_from_json(kinds: Mapping[str, type[Action]], obj: Any) -> Action:
         value = obj[name]
         # bool is an int in Python; a JSON true must not pass for a seat number
         if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-            raise ValueError(f"{kind}: field {name!r} must be {typ.__name__}, not {value!r}")
+            raise ValueError(f"{kind}: field {name!r} must be {typ.__name__}, not {_kind_name(value)}")
         args[name] = value
     return cls(**args)
 
 
 class ActionSpace:
-    """The fixed discrete encoding of a game's actions: id <-> action, the same for every player count."""
+    """The fixed discrete encoding of a game's actions: id <-> action, the same for every player count.
 
-    __slots__ = ("actions", "ids", "kinds")
+    ``shared`` holds the ``id()`` of every precreated action: the gate in ``core`` recognises them without
+    hashing a dataclass, and maps an equal copy (parsed, or built by hand) to the shared instance.
+    """
+
+    __slots__ = ("actions", "ids", "kinds", "shared")
 
     def __init__(self, actions: Sequence[Action]):
         self.actions: tuple[Action, ...] = tuple(actions)
@@ -72,30 +85,47 @@ class ActionSpace:
         if len(self.ids) != len(self.actions):
             raise ValueError("duplicate actions in an action space")
         self.kinds: dict[str, type[Action]] = {type(a).kind: type(a) for a in self.actions}
+        self.shared: frozenset[int] = frozenset(map(id, self.actions))
 
     def __len__(self) -> int:
         return len(self.actions)
 
-    def id(self, action: Action) -> int:
+    def canonical(self, action: Any) -> Action:
+        """The shared instance equal to ``action``; ``IllegalAction`` for anything that is not one of ours."""
+        if id(action) in self.shared:
+            return action
+        if not isinstance(action, Action):
+            raise IllegalAction(f"an action must be an Action of this game, not {_kind_name(action)}")
         try:
-            return self.ids[action]
-        except (KeyError, TypeError):
-            raise IllegalAction(f"{action!r} is not an action of this game") from None
+            i = self.ids.get(action)
+        except TypeError:  # a hand-built action holding an unhashable value
+            i = None
+        if i is None:
+            raise IllegalAction(f"{type(action).__name__} {action.to_json()!r:.120} is not an action of this game")
+        return self.actions[i]
+
+    def id(self, action: Action) -> int:
+        return self.ids[self.canonical(action)]
 
     def action(self, i: int) -> Action:
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.actions):
-            raise IllegalAction(f"action id {i!r} is out of range 0..{len(self.actions) - 1}")
+            raise IllegalAction(f"action id {i!r:.40} is out of range 0..{len(self.actions) - 1}")
         return self.actions[i]
 
     def parse(self, obj: Any) -> Action:
         action = action_from_json(self.kinds, obj)
-        if action not in self.ids:
+        i = self.ids.get(action)
+        if i is None:
             raise ValueError(f"{action.to_json()} is not an action of this game (a value is out of range)")
-        return self.actions[self.ids[action]]  # the shared instance
+        return self.actions[i]  # the shared instance
 
 
 class Event:
-    """Something that happened. ``to`` is None for a public event, else the seats that may see it."""
+    """Something that happened: a ``kind``, its ``data``, and its audience ``to``.
+
+    ``to`` is None for a public event, else the seats that may see it. Data and audience are kept apart: an
+    event may well have a field called "to" (a card sent to a seat) without it being taken for the audience.
+    """
 
     __slots__ = ("kind", "data", "to")
 
@@ -112,10 +142,7 @@ class Event:
         return self.to is None
 
     def to_json(self) -> JSON:
-        out: JSON = {"kind": self.kind, **self.data}
-        if self.to is not None:
-            out["to"] = sorted(self.to)
-        return out
+        return {"kind": self.kind, "data": dict(self.data), "to": None if self.to is None else sorted(self.to)}
 
     def __repr__(self) -> str:
         return f"Event({self.to_json()!r})"

@@ -7,15 +7,16 @@ runs them for every set-up a game lists in its GameInfo.conformance.
 from __future__ import annotations
 
 import json
+import os
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .actions import Action
 from .errors import IllegalAction
 from .game import State
 from .record import Record, replay
-from .registry import load
+from .registry import game_info, games, load
 
 MAX_STEPS = 200_000
 
@@ -75,6 +76,8 @@ def check_result(name: str, players: int, options: dict[str, Any], seed: int) ->
     assert state.is_over and state.actors == (), "a finished game has no actors"
     result = state.result
     assert result is not None and result.reason, "a finished game has a result with a reason"
+    kinds = game_info(name).result_kinds
+    assert result.kind and result.kind in kinds, f"Result.kind {result.kind!r} is not one of the declared {kinds}"
     assert result.winners <= set(range(players)), f"winners {result.winners} are not seats"
     assert_json(result.to_json(), "result")
     for seat in range(players):
@@ -202,3 +205,214 @@ def check_no_leak(name: str, players: int, options: dict[str, Any], seeds: range
                         redealt += 1
     assert looked, "no state was examined"
     assert redealt > 0, "resample never changed what another seat knows: it re-deals nothing"
+
+
+# ---- the envelope, the schema and the public half -------------------------------------------------------------
+
+ENVELOPE = ("game", "version", "seat", "phase", "actors", "result", "public", "private")
+
+
+def check_observations(name: str, players: int, options: dict[str, Any], seed: int) -> None:
+    """Every observation is in the envelope, matches the game's published schema, and ``public`` is the same for
+    every viewer (the spectator's ``private`` is null)."""
+    from .schema import validate
+
+    for n, (state, _, _) in enumerate(play_random(name, players, options, seed)):
+        if n % 3:
+            continue
+        views = [state.observe(s) for s in [*range(players), None]]
+        public = json.dumps(views[-1]["public"], sort_keys=True)
+        for viewer, obs in zip([*range(players), None], views):
+            assert tuple(obs) == ENVELOPE, f"observation keys {tuple(obs)} are not the envelope {ENVELOPE}"
+            assert obs["game"] == name and obs["seat"] == viewer and obs["actors"] == list(state.actors)
+            assert_json(obs, "an observation")
+            validate(obs, name)
+            assert json.dumps(obs["public"], sort_keys=True) == public, \
+                f"the public half differs between seat {viewer} and the spectator"
+        assert views[-1]["private"] is None, "a spectator has no private half"
+
+
+# ---- words per viewer ----------------------------------------------------------------------------------------
+
+
+def check_words(name: str, players: int, options: dict[str, Any], seed: int) -> None:
+    """What a viewer is told of a move depends only on what it may know.
+
+    1. The same sentences in every world of ``resample(viewer)`` taken after the move (the spectator's: of any seat).
+    2. Two moves of one seat that leave a viewer's observation the same get the same sentences for that viewer:
+       words may not tell a viewer what its observation keeps from it (a secret card, a hidden choice).
+    """
+    rng = random.Random(seed * 31 + 7)
+    viewers = [*range(players), None]
+    told = 0
+    for n, (state, seat, action) in enumerate(play_random(name, players, options, seed)):
+        if n % 4:
+            continue
+        after = state.clone()
+        events = after.apply(seat, action)
+        for viewer in viewers:
+            words = after.describe(events, viewer)
+            assert isinstance(words, list) and all(isinstance(w, str) and w for w in words), \
+                f"describe must give a list of sentences, not {words!r}"
+            told += bool(words)
+            if after.is_over:
+                continue
+            for _ in range(2):
+                world = after.resample(viewer if viewer is not None else rng.randrange(players), rng)
+                again = world.describe(events, viewer)
+                assert again == words, (f"{_who(viewer)} is told {words} after {seat}'s move, but {again} in a "
+                                        "world it cannot tell apart: the words read something it may not know")
+        if n % 12:
+            continue
+        legal = state.legal_actions(seat)
+        moves = rng.sample(legal, min(10, len(legal)))
+        seen: dict[tuple[Any, str], tuple[Action, list[str]]] = {}
+        for move in moves:
+            branch = state.clone()
+            evs = branch.apply(seat, move)
+            for viewer in viewers:
+                if viewer == seat:
+                    continue
+                key = (viewer, json.dumps(branch.observe(viewer), sort_keys=True))
+                words = branch.describe(evs, viewer)
+                if key in seen and seen[key][1] != words:
+                    other, was = seen[key]
+                    raise AssertionError(
+                        f"seat {seat}'s moves {other} and {move} leave {_who(viewer)}'s observation the same, but "
+                        f"{_who(viewer)} is told {was} and {words}: the words leak the move")
+                seen.setdefault(key, (move, words))
+    assert told, "no viewer was ever told anything of a move"
+
+
+def _who(viewer: int | None) -> str:
+    return "the spectator" if viewer is None else f"seat {viewer}"
+
+
+# ---- the gate, fuzzed ----------------------------------------------------------------------------------------
+
+#: inputs per game and set-up; HEXBOX_FUZZ=100000 for the long run
+FUZZ_INPUTS = int(os.environ.get("HEXBOX_FUZZ", "3000"))
+
+
+class _Junk(Action):  # an action of no game
+    kind = "junk"
+
+
+def _bad_seats(players: int) -> list[Any]:
+    return [-1, -2, -players, players, players + 1, 10**30, -(10**30), 1.0, 0.0, 2.5, float("nan"), float("inf"),
+            True, False, "0", "", [0], {"seat": 0}, (0,), b"0", object()]
+
+
+def _json_mutations(obj: dict[str, Any], rng: random.Random, kinds: list[str]) -> list[Any]:
+    """Broken copies of an action's JSON: wrong types, missing and extra fields, huge and odd values."""
+    odd = [-1, 10**40, -(10**40), float("inf"), float("nan"), 1.5, "", "x" * 300, None, [], {}, True, [[[]]],
+           {"kind": obj["kind"]}, "\x00", "0"]
+    out: list[Any] = [[obj], json.dumps(obj), None, 7, [], {}, {**obj, "kind": rng.choice(kinds)},
+                      {**obj, "kind": None}, {**obj, "kind": []}, {**obj, "kind": {"a": 1}}, {**obj, "extra": 1},
+                      {**obj, 1: 2}]
+    for field in [k for k in obj if k != "kind"]:
+        out.append({k: v for k, v in obj.items() if k != field})
+        for value in rng.sample(odd, 4):
+            out.append({**obj, field: value})
+    return out
+
+
+def _broken_records(record: Record, rng: random.Random) -> list[Any]:
+    good = record.to_json()
+    pair = good["actions"][0] if good["actions"] else [0, {"kind": "x"}]
+    out: list[Any] = ["", "[", "{}", "null", "1e400", "[" * 5000 + "]" * 5000, '{"game": "' + "x" * 10**5 + '"}']
+    for key, values in (("seed", [1e400, "1", None, 2.5, [], True]), ("players", [0, -1, 10**9, "5", None, 2.5]),
+                        ("game", [None, 5, [], "no such game"]), ("options", [[], "x", {"no_such_option": 1}]),
+                        ("actions", [None, {}, [[0]], [[1e400, pair[1]]], [[-1, pair[1]]], [[99, pair[1]]],
+                                     [[True, pair[1]]], [[0, "pass"]], [[0, [1, 2]]], [pair] * 3,
+                                     [[pair[0], {"kind": 5}]], [[pair[0], {**pair[1], "junk": 1}]]])):
+        for value in values:
+            out.append(json.dumps({**good, key: value}))
+    for key in ("game", "players", "seed"):
+        out.append(json.dumps({k: v for k, v in good.items() if k != key}))
+    text = json.dumps(good)
+    for _ in range(8):  # flip a character
+        i = rng.randrange(len(text))
+        out.append(text[:i] + rng.choice('0]}",-e9 ') + text[i + 1:])
+    return out
+
+
+def check_gate(name: str, players: int, options: dict[str, Any], seed: int, inputs: int = FUZZ_INPUTS) -> None:
+    """Anything from outside gets ValueError (IllegalAction, ConfigError: both are ValueErrors) with a reason, or is
+    legal and accepted; never another exception, and a refusal changes nothing. Exactly the legal action ids are
+    accepted; bad seats, wrong types, other games' and other states' actions, mutated JSON and broken records are
+    refused."""
+    game = load(name, players=players, **options)
+    space = game.action_space
+    others = [a for g in games() if g != name for a in load(g).action_space.actions[:: 97]]
+    kinds = sorted(space.kinds)
+    rng = random.Random(seed * 13 + 5)
+    tried = 0
+    record = Record(name, players, dict(options), seed)
+    elsewhere: list[Action] = []  # actions legal in other states of this game
+
+    def refused(what: str, call: Callable[..., Any], *args: Any, may_pass: bool = False) -> Any:
+        nonlocal tried
+        tried += 1
+        try:
+            out = call(*args)
+        except ValueError as exc:
+            assert str(exc), f"{what}: refused without a reason"
+            return None
+        except Exception as exc:  # noqa: BLE001 — the point of the check
+            raise AssertionError(f"{what} raised {type(exc).__name__}: {exc}") from exc
+        assert may_pass, f"{what} was accepted"
+        return out
+
+    for n, (state, seat, action) in enumerate(play_random(name, players, options, seed)):
+        if tried >= inputs:
+            break
+        record.actions.append((seat, action.to_json()))
+        if n % 3:
+            elsewhere.append(action)
+            continue
+        before = all_views(state)
+        for bad in _bad_seats(players):
+            refused(f"apply({bad!r})", state.apply, bad, action)
+            refused(f"legal_actions({bad!r})", state.legal_actions, bad)
+            refused(f"default_action({bad!r})", state.default_action, bad)
+            refused(f"observe({bad!r})", state.observe, bad)
+            refused(f"resample({bad!r})", state.resample, bad, rng)
+            refused(f"describe([], {bad!r})", state.describe, [], bad)
+        refused("apply(None, …)", state.apply, None, action)  # type: ignore[arg-type]
+        for junk in [action.to_json(), [action.to_json()], "sell", None, 0, 1.5, _Junk(), Action(),
+                     *rng.sample(others, min(6, len(others))), *rng.sample(elsewhere, min(6, len(elsewhere)))]:
+            if isinstance(junk, Action) and id(junk) in space.shared and junk in state.legal_actions(seat):
+                continue  # an action of another state that happens to be legal here
+            refused(f"apply({seat}, {junk!r:.80})", state.apply, seat, junk)  # type: ignore[arg-type]
+        legal_list = state.legal_actions(seat)
+        legal = {id(a) for a in legal_list}
+        idle = [s for s in range(players) if s not in state.actors]
+        for candidate in legal_list:  # every legal action is accepted (on a copy) ...
+            tried += 1
+            try:
+                state.clone().apply(seat, candidate)
+            except Exception as exc:  # noqa: BLE001
+                raise AssertionError(f"legal {candidate} from seat {seat} raised {type(exc).__name__}: {exc}") from exc
+        # ... and every other id refused: all of them where the space is small, else a sample
+        ids = range(len(space)) if len(space) <= 400 else rng.sample(range(len(space)), 400)
+        for i in ids:
+            candidate = space.actions[i]
+            if id(candidate) not in legal:
+                refused(f"illegal {candidate} from seat {seat}", state.apply, seat, candidate)
+            if idle and i % 5 == 0:
+                s = rng.choice(idle)
+                refused(f"{candidate} from idle seat {s}", state.apply, s, candidate)
+        refused("action id -1", game.action_from_id, -1)
+        refused("action id len", game.action_from_id, len(space))
+        refused("action id 1.0", game.action_from_id, 1.0)  # type: ignore[arg-type]
+        for broken in _json_mutations(action.to_json(), rng, kinds):
+            parsed = refused(f"parse_action({broken!r:.80})", game.parse_action, broken, may_pass=True)
+            if parsed is not None:
+                if id(parsed) in legal:
+                    continue
+                refused(f"parsed {broken!r:.80}", state.apply, seat, parsed)
+        for text in _broken_records(record, rng):
+            refused(f"record {text[:60]!r}", lambda t: replay(Record.loads(t)), text, may_pass=True)
+        assert all_views(state) == before, f"a refused input changed the state (seat {seat}, before {action})"
+    assert tried >= min(inputs, 200), f"only {tried} inputs were tried"

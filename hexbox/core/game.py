@@ -1,30 +1,58 @@
-"""The Game/State contract that every game implements (DESIGN §2)."""
+"""The Game/State contract that every game implements (DESIGN §2), and the gate in front of it.
+
+Everything from outside comes through the public methods of :class:`State`: ``apply``, ``legal_actions``,
+``default_action``, ``observe``, ``resample`` and ``describe`` check their arguments here, once, for every game,
+before any game code runs. A game implements the underscored methods and its table of rules, ``RULES``.
+
+The path of an action (the same for every game):
+
+1. **refuse** what cannot be a move now: the game is over, the seat is not a seat of this table (a negative
+   seat is never an index from the end) or may not act now;
+2. **the shared instance**: an equal copy of one of the game's precreated actions is replaced by it; anything
+   else (a dict, another game's action) is refused;
+3. **legality**: the kind's check in ``RULES`` raises ``IllegalAction`` with a reason and changes nothing, or,
+   where a kind has no check of its own, the action must be among ``legal_actions(seat)``;
+4. **the handler** of the kind makes the move and returns its events.
+"""
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import JSON, Action, ActionSpace, Event
 from .errors import IllegalAction
 from .rng import Rng
 
+if TYPE_CHECKING:
+    from .registry import GameInfo
+
+Check = Callable[[Any, int, Any], None]
+Handler = Callable[[Any, int, Any], list[Event]]
+
 
 @dataclass(frozen=True)
 class Result:
-    """How a game ended: who won, each seat's score, and why in words."""
+    """How a game ended: who won, each seat's score, why in words, and ``kind``, the same as a code.
+
+    ``kind`` is one of the codes the game declares in its registration (``GameInfo.result_kinds``), so a report
+    counts endings without parsing ``reason``.
+    """
 
     winners: frozenset[int]
     scores: dict[int, float] = field(default_factory=dict)
     reason: str = ""
+    kind: str = ""
 
     def to_json(self) -> JSON:
         return {
             "winners": sorted(self.winners),
             "scores": {str(k): v for k, v in sorted(self.scores.items())},
             "reason": self.reason,
+            "kind": self.kind,
         }
 
 
@@ -33,6 +61,10 @@ class Game:
 
     name: ClassVar[str] = ""
     action_space: ClassVar[ActionSpace]
+    #: the version of the observation's shape (``hexbox schema GAME``): raised whenever a field changes
+    observation_version: ClassVar[int] = 1
+    #: the registration, set by ``hexbox.load`` (None for a game built by hand outside the registry)
+    info: GameInfo | None = None
 
     def __init__(self, players: int, options: Mapping[str, Any]):
         self.players = players
@@ -59,28 +91,63 @@ class Game:
         return f"hexbox.load({self.name!r}, players={self.players}{opts})"
 
 
+def as_seat(seat: Any, players: int) -> int:
+    """``seat`` as a seat number of a table of ``players``, or ``IllegalAction`` saying why it is not one."""
+    if seat.__class__ is not int:
+        if isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
+            raise IllegalAction(f"a seat is a whole number from 0 to {players - 1}, not {_shown(seat)}")
+        seat = operator.index(seat)  # numpy's integers and the like
+    if not 0 <= seat < players:
+        raise IllegalAction(f"there is no seat {seat if abs(seat) < 10**6 else 'that large'} at this table "
+                            f"(seats 0 to {players - 1})")
+    return seat
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text if len(text) <= 40 else text[:37] + '...'}"
+
+
 class State:
-    """One position of a game. Subclasses define the methods below; see DESIGN §2 for the contract."""
+    """One position of a game. Games implement the underscored methods; see the module's docstring."""
 
     __slots__ = ("game", "rng")
 
     game: Game
     rng: Rng
+    #: action class -> (check or None, handler); see the module's docstring
+    RULES: ClassVar[Mapping[type, tuple[Check | None, Handler]]] = {}
+
+    # ---- what a game implements --------------------------------------------------------------------------
 
     @property
     def actors(self) -> tuple[int, ...]:
+        """The seats that may act now, ascending; () when the game is over."""
         raise NotImplementedError
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    @property
+    def phase_name(self) -> str:
         raise NotImplementedError
 
-    def default_action(self, seat: int) -> Action:
+    def _legal_actions(self, seat: int) -> list[Action]:
         raise NotImplementedError
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def _default_action(self, seat: int) -> Action:
+        """Called for an actor only."""
         raise NotImplementedError
 
-    def observe(self, seat: int | None) -> JSON:
+    def _public(self) -> JSON:
+        """What every viewer sees, the spectator included: the same dict for all of them."""
+        raise NotImplementedError
+
+    def _private(self, seat: int) -> JSON:
+        """What ``seat`` alone knows, on top of the public part."""
+        raise NotImplementedError
+
+    def _resample(self, seat: int, rng: random.Random) -> State:
+        raise NotImplementedError
+
+    def clone(self) -> State:
         raise NotImplementedError
 
     # Every game keeps its outcome in a slot `_result` (None while the game goes on); a game may also keep
@@ -93,31 +160,115 @@ class State:
     def result(self) -> Result | None:
         return self._result  # type: ignore[attr-defined]
 
-    def clone(self) -> State:
-        raise NotImplementedError
+    # ---- the gate ----------------------------------------------------------------------------------------
 
-    def resample(self, seat: int, rng: random.Random) -> State:
-        raise NotImplementedError
-
-    # helpers shared by the games -------------------------------------------------------------------
-
-    def check_actor(self, seat: int) -> None:
-        """Refuse an action from a seat that may not act now."""
-        if self.is_over:
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Make ``seat``'s move; ``IllegalAction`` with a reason, and the state exactly as it was, if not legal."""
+        if self._result is not None:  # type: ignore[attr-defined]
             raise IllegalAction("the game is over")
-        if seat not in self.actors:
-            raise IllegalAction(f"seat {seat} may not act now (waiting for {_seats(self.actors)})")
+        if seat.__class__ is not int:
+            seat = as_seat(seat, self.game.players)
+        actors = self.actors
+        if seat not in actors:
+            as_seat(seat, self.game.players)  # "there is no seat 7" before "seat 7 may not act"
+            raise IllegalAction(f"seat {seat} may not act now (waiting for {seats_text(actors)})")
+        space = self.game.action_space
+        if id(action) not in space.shared:
+            action = space.canonical(action)
+        check, handler = self.RULES[action.__class__]
+        if check is None:
+            self.require_legal(seat, action)
+        else:
+            check(self, seat, action)
+        return handler(self, seat, action)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The seat's legal actions, ascending by id; [] if it may not act now. The list is the caller's."""
+        if seat.__class__ is not int or not 0 <= seat < self.game.players:
+            seat = as_seat(seat, self.game.players)
+        return self._legal_actions(seat)
 
     def legal_action_ids(self, seat: int) -> list[int]:
         ids = self.game.action_space.ids
         return [ids[a] for a in self.legal_actions(seat)]
+
+    def default_action(self, seat: int) -> Action:
+        """The legal action a server plays for an idle seat (its timer ran out)."""
+        if self._result is not None:  # type: ignore[attr-defined]
+            raise IllegalAction("the game is over")
+        seat = as_seat(seat, self.game.players)
+        if seat not in self.actors:
+            raise IllegalAction(f"seat {seat} may not act now (waiting for {seats_text(self.actors)})")
+        return self._default_action(seat)
+
+    def observe(self, seat: int | None = None) -> JSON:
+        """Everything ``seat`` may know and nothing more (None: a spectator), in the envelope of DESIGN §2."""
+        if seat is not None:
+            seat = as_seat(seat, self.game.players)
+        result = self._result  # type: ignore[attr-defined]
+        return {
+            "game": self.game.name,
+            "version": self.game.observation_version,
+            "seat": seat,
+            "phase": self.phase_name,
+            "actors": list(self.actors),
+            "result": None if result is None else result.to_json(),
+            "public": self._public(),
+            "private": None if seat is None else self._private(seat),
+        }
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with ``observe(seat)``: whatever ``seat`` cannot know is re-dealt from ``rng``."""
+        return self._resample(as_seat(seat, self.game.players), rng)
+
+    def describe(self, events: list[Event], viewer: int | None) -> list[str]:
+        """What ``viewer`` is told of a move, in sentences, from the events it may see (and from nothing else)."""
+        if viewer is not None:
+            viewer = as_seat(viewer, self.game.players)
+        seen = [e for e in events if e.visible_to(viewer)]
+        info = self.game.info
+        words = info.hook("describe") if info is not None else None
+        if words is None:
+            return [generic_sentence(e) for e in seen]
+        return words(self, seen, viewer)
+
+    # ---- helpers shared by the games ---------------------------------------------------------------------
+
+    def require_legal(self, seat: int, action: Action) -> None:
+        """The check of a kind without one of its own: the action must be one of the seat's legal actions."""
+        if id(action) not in map(id, self._legal_actions(seat)):  # by identity: a dataclass's __eq__ is slow
+            raise IllegalAction(f"seat {seat} cannot {action} now ({self.phase_name})")
 
     def reseeded(self, rng: random.Random) -> Rng:
         """A fresh generator for a resampled world: it must not know the real future draws."""
         return Rng(rng.getrandbits(64))
 
 
-def _seats(seats: tuple[int, ...]) -> str:
+def generic_sentence(event: Event) -> str:
+    data = ", ".join(f"{k}={v}" for k, v in event.data.items())
+    return f"{event.kind}: {data}" if data else event.kind
+
+
+def seats_text(seats: tuple[int, ...] | list[int]) -> str:
     if not seats:
         return "nobody"
     return "seat " + ", ".join(str(s) for s in seats) if len(seats) == 1 else "seats " + ", ".join(map(str, seats))
+
+
+# ---- who acts next -----------------------------------------------------------------------------------------
+
+
+def next_seat(seat: int, players: int, skip: Callable[[int], bool] | None = None, step: int = 1) -> int:
+    """The first seat after ``seat`` going round the table (``step`` +1: to the left, -1: to the right) that
+    ``skip`` does not pass over; ``seat`` itself when every other seat is skipped."""
+    s = seat
+    for _ in range(players - 1):
+        s = (s + step) % players
+        if skip is None or not skip(s):
+            return s
+    return seat
+
+
+def round_from(first: int, players: int, step: int = 1) -> list[int]:
+    """Every seat once, starting at ``first`` and going round the table."""
+    return [(first + step * i) % players for i in range(players)]

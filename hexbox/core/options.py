@@ -43,14 +43,21 @@ class Option:
             low, high = self.bounds(players)
             ok = (low is None or value >= low) and (high is None or value <= high)
         if not ok:
-            raise ConfigError(f"option {self.name}={value!r} is not allowed: expected {self.describe(players)}")
+            raise ConfigError(f"option {self.name}={_shown(value)} is not allowed: expected {self.describe(players)}")
         return value
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**12:
+        return "a very large number"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def resolve_options(declared: Sequence[Option], given: Mapping[str, Any], players: int) -> dict[str, Any]:
     """Defaults overlaid with ``given``; ConfigError for an unknown option or a value out of bounds."""
     by_name = {o.name: o for o in declared}
-    unknown = set(given) - set(by_name)
+    unknown = [str(k) for k in given if k not in by_name]
     if unknown:
         allowed = ", ".join(sorted(by_name)) or "none"
         raise ConfigError(f"unknown option(s) {', '.join(sorted(unknown))}; this game's options: {allowed}")

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import JSON
+from .errors import IllegalAction
 from .game import State
 from .registry import load
 
@@ -30,26 +31,66 @@ class Record:
 
     @classmethod
     def from_json(cls, obj: Any) -> Record:
+        """A record from its JSON form; ``ValueError`` saying what is wrong with anything else.
+
+        Only the shape is checked here; whether the game, options and moves make sense is for ``replay``.
+        """
         if not isinstance(obj, dict):
-            raise ValueError("a record must be a JSON object")
-        try:
-            actions = [(int(seat), dict(action)) for seat, action in obj.get("actions", [])]
-            return cls(str(obj["game"]), int(obj["players"]), dict(obj.get("options", {})), int(obj["seed"]), actions)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"not a hexbox record: {exc}") from None
+            raise ValueError("not a hexbox record: a record is a JSON object")
+        missing = [k for k in ("game", "players", "seed") if k not in obj]
+        if missing:
+            raise ValueError(f"not a hexbox record: missing {', '.join(missing)}")
+        game, players, seed = obj["game"], obj["players"], obj["seed"]
+        options, actions = obj.get("options", {}), obj.get("actions", [])
+        if not isinstance(game, str):
+            raise ValueError("not a hexbox record: game must be a name")
+        if not _whole(players) or not 0 < players < 1000:
+            raise ValueError("not a hexbox record: players must be a whole number of seats")
+        if not _whole(seed):
+            raise ValueError("not a hexbox record: seed must be a whole number")
+        if not isinstance(options, dict):
+            raise ValueError("not a hexbox record: options must be an object")
+        if not isinstance(actions, list):
+            raise ValueError("not a hexbox record: actions must be a list of [seat, action] pairs")
+        moves = []
+        for i, pair in enumerate(actions, 1):
+            if not isinstance(pair, list | tuple) or len(pair) != 2:
+                raise ValueError(f"not a hexbox record: action {i} is not a [seat, action] pair")
+            seat, action = pair
+            if not _whole(seat) or not 0 <= seat < players:
+                raise ValueError(f"not a hexbox record: action {i} names no seat of {players} players")
+            if not isinstance(action, dict):
+                raise ValueError(f"not a hexbox record: action {i} is not an object")
+            moves.append((seat, dict(action)))
+        return cls(game, players, dict(options), seed, moves)
 
     def dumps(self) -> str:
         return json.dumps(self.to_json())
 
     @classmethod
     def loads(cls, text: str) -> Record:
-        return cls.from_json(json.loads(text))
+        try:
+            obj = json.loads(text)
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError; deep nesting is not
+            raise ValueError(f"not JSON: {str(exc)[:120]}") from None
+        return cls.from_json(obj)
+
+
+def _whole(value: Any) -> bool:
+    """A JSON whole number: an int, not a bool; a float such as 1e400 (inf) or 2.5 is not one."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def replay(record: Record, upto: int | None = None) -> State:
-    """The state after the record's first ``upto`` actions (all of them by default)."""
+    """The state after the record's first ``upto`` actions (all of them by default).
+
+    ``ConfigError`` for a game that cannot be set up, ``IllegalAction`` naming the first move that cannot be made.
+    """
     game = load(record.game, players=record.players, **record.options)
     state = game.new_state(seed=record.seed)
-    for seat, action in record.actions[:upto]:
-        state.apply(seat, game.parse_action(action))
+    for i, (seat, action) in enumerate(record.actions[:upto], 1):
+        try:
+            state.apply(seat, game.parse_action(action))
+        except (ValueError, IllegalAction) as exc:
+            raise IllegalAction(f"action {i} of the record cannot be replayed: {exc}") from None
     return state

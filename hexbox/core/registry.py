@@ -1,4 +1,4 @@
-"""The registry of games: what exists, how many may play, which options, and how to load one."""
+"""The registry of games: what exists, how many may play, which options, what each game offers, how to load one."""
 
 from __future__ import annotations
 
@@ -11,10 +11,25 @@ from .errors import ConfigError
 from .game import Game
 from .options import Option, resolve_options
 
+#: what a game may offer beyond the contract, each named in its registration as "module:attribute"
+HOOKS = {
+    "render": "render(observation) -> str: the table for the terminal, in Rich markup",
+    "describe": "describe(state, events, viewer) -> list[str]: what a viewer is told of a move",
+    "bot": "a class whose instances play: act(view, rng) -> action",
+    "advice": "an object with ISMCTS advice: win_chances, search_actions, ISMCTS_DEFAULTS (each optional)",
+    "stats": "stats(final spectator observation) -> dict: designer statistics of one game",
+    "report": "sections(results, plot) -> list[Section]: the game's part of `hexbox report`",
+    "schema": "an object with Public and Private, the types of the observation's two halves",
+}
+
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What a game package declares when it registers. ``factory`` is "module:Class", imported on first load."""
+    """What a game package declares when it registers: names, player counts, options, and its hooks.
+
+    ``factory`` and every hook are "module:attribute" strings, imported on first use, so that listing the
+    games imports no rules. Adding a game touches nothing outside its package but the line that imports it.
+    """
 
     name: str
     title: str
@@ -26,12 +41,46 @@ class GameInfo:
     summary: str = ""
     # set-ups the conformance kit plays: {"players": N, **options}
     conformance: tuple[Mapping[str, Any], ...] = field(default=())
+    #: the codes ``Result.kind`` may take
+    result_kinds: tuple[str, ...] = ()
+    #: hook name (see HOOKS) -> "module:attribute"
+    hooks: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        unknown = set(self.hooks) - set(HOOKS)
+        if unknown:
+            raise ValueError(f"{self.name}: unknown hook(s) {', '.join(sorted(unknown))}; known: {', '.join(HOOKS)}")
 
     def option(self, name: str) -> Option:
         for o in self.options:
             if o.name == name:
                 return o
         raise ConfigError(f"{self.name} has no option {name!r}; its options: {', '.join(o.name for o in self.options)}")
+
+    def hook(self, name: str) -> Any:
+        """The object a hook names, or None where the game offers none."""
+        if name not in HOOKS:
+            raise KeyError(f"no hook {name!r}; known: {', '.join(HOOKS)}")
+        target = self.hooks.get(name)
+        return None if target is None else _resolve(target)
+
+    def need(self, name: str, who: str) -> Any:
+        """The hook, or a ConfigError saying that ``who`` needs what this game does not offer."""
+        found = self.hook(name)
+        if found is None:
+            raise ConfigError(f"{who}: {self.name} offers no {name} ({HOOKS[name].split(':')[0]})")
+        return found
+
+
+_RESOLVED: dict[str, Any] = {}
+
+
+def _resolve(target: str) -> Any:
+    found = _RESOLVED.get(target)
+    if found is None:
+        module, _, attr = target.partition(":")
+        found = _RESOLVED[target] = getattr(importlib.import_module(module), attr)
+    return found
 
 
 _REGISTRY: dict[str, GameInfo] = {}
@@ -46,10 +95,10 @@ def games() -> list[str]:
 
 
 def game_info(name: str) -> GameInfo:
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise ConfigError(f"unknown game {name!r}; available: {', '.join(games()) or 'none'}") from None
+    if not isinstance(name, str) or name not in _REGISTRY:
+        shown = repr(name) if isinstance(name, str) else f"a {type(name).__name__}"
+        raise ConfigError(f"unknown game {shown[:60]}; available: {', '.join(games()) or 'none'}")
+    return _REGISTRY[name]
 
 
 def load(name: str, players: int | None = None, **options: Any) -> Game:
@@ -58,11 +107,13 @@ def load(name: str, players: int | None = None, **options: Any) -> Game:
     if players is None:
         players = info.default_players or info.min_players
     if not isinstance(players, int) or isinstance(players, bool) or not info.min_players <= players <= info.max_players:
-        raise ConfigError(f"{name} is for {info.min_players} to {info.max_players} players, not {players!r}")
+        shown = players if isinstance(players, int) and abs(players) < 10**6 else f"a {type(players).__name__}"
+        raise ConfigError(f"{name} is for {info.min_players} to {info.max_players} players, not {shown}")
     resolved = resolve_options(info.options, options, players)
-    module, _, cls = info.factory.partition(":")
-    game_cls: type[Game] = getattr(importlib.import_module(module), cls)
-    return game_cls(players, resolved)
+    game_cls: type[Game] = _resolve(info.factory)
+    game = game_cls(players, resolved)
+    game.info = info
+    return game
 
 
 def conformance_setups() -> list[tuple[str, int, dict[str, Any]]]:
@@ -73,5 +124,3 @@ def conformance_setups() -> list[tuple[str, int, dict[str, Any]]]:
             opts = dict(setup)
             out.append((name, opts.pop("players"), opts))
     return out
-
-

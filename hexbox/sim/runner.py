@@ -6,8 +6,6 @@ pool, or as Ray remote tasks (on a laptop or a cluster). Ray is an optional extr
 
 from __future__ import annotations
 
-import functools
-import importlib
 import json
 import logging
 import random
@@ -18,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from hexbox.agents import make_agent
-from hexbox.core import ConfigError, View, derive_seed, load
+from hexbox.core import ConfigError, View, derive_seed, game_info, load
 
 
 @dataclass(frozen=True)
@@ -29,16 +27,6 @@ class GameJob:
     seed: int
     index: int = 0
     options: dict[str, Any] = field(default_factory=dict)
-
-
-@functools.cache
-def stats_hook(game: str) -> Callable[[dict[str, Any]], dict[str, Any]] | None:
-    """``hexbox.games.<game>.views.game_stats``, if the game defines designer statistics."""
-    try:
-        views = importlib.import_module(f"hexbox.games.{game}.views")
-    except ModuleNotFoundError:
-        return None
-    return getattr(views, "game_stats", None)
 
 
 def play_game(job: GameJob) -> dict[str, Any]:
@@ -65,10 +53,11 @@ def play_game(job: GameJob) -> dict[str, Any]:
         "winners": sorted(result.winners),
         "scores": {str(k): v for k, v in sorted(result.scores.items())},
         "reason": result.reason,
+        "kind": result.kind,
         "actions": actions,
-        "turns": final.get("turn", actions),
+        "turns": final["public"].get("turn", actions),
     }
-    hook = stats_hook(job.game)
+    hook = game_info(job.game).hook("stats")
     if hook is not None:
         line["stats"] = hook(final)
     return line

@@ -2,36 +2,13 @@
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-Z95 = 1.959963984540054
+from hexbox.core.report import Z95, mcnemar, quantiles, rate, wilson
 
-
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion; sound near 0 and 1, unlike the normal approximation."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mcnemar(gained: int, lost: int) -> float:
-    """Two-sided p-value of McNemar's exact test for paired wins: ``gained`` pairs won only with the change,
-    ``lost`` pairs won only without it (pairs that agree carry no information). Exact binomial, so sound for
-    small counts too."""
-    n = gained + lost
-    if n == 0:
-        return 1.0
-    k = min(gained, lost)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
-    return min(1.0, 2 * tail)
-
+__all__ = ["Z95", "mcnemar", "quantiles", "rate", "summarize", "wilson"]
 
 def summarize(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     games = 0
@@ -62,19 +39,3 @@ def summarize(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
         "mean_turns": turns / games if games else 0.0,
         "no_winner": no_winner / games if games else 0.0,
     }
-
-
-def rate(wins: float, n: int) -> dict[str, Any]:
-    """A proportion with its 95% Wilson interval."""
-    lo, hi = wilson(wins, n)
-    return {"wins": wins, "games": n, "rate": wins / n if n else 0.0, "low": lo, "high": hi}
-
-
-def quantiles(values: list[float], qs: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0)
-              ) -> dict[str, float]:
-    """Empirical quantiles (nearest rank), e.g. for game lengths; {} for no values."""
-    if not values:
-        return {}
-    ordered = sorted(values)
-    last = len(ordered) - 1
-    return {f"{q:g}": ordered[round(q * last)] for q in qs}

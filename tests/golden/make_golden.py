@@ -27,12 +27,13 @@ SETUPS: dict[str, list[tuple[int, dict, int]]] = {
 }
 
 
-def play(game: str, players: int, options: dict, seed: int) -> tuple[Record, State, dict[str, list]]:
+def play(game: str, players: int, options: dict, seed: int) -> tuple[Record, State, dict[str, list], dict[str, list]]:
     state = hexbox.load(game, players=players, **options).new_state(seed=seed)
     record = Record(game, players, dict(state.game.options), seed)
     bots = [make_agent("heuristic", game) for _ in range(players)]
     rng = random.Random(seed)
     logs = new_logs(players)
+    words: dict[str, list[str]] = {viewer: [] for viewer in viewers(players)}
     while not state.is_over:
         actors = state.actors
         seat = actors[0] if len(actors) == 1 else rng.choice(actors)
@@ -40,7 +41,8 @@ def play(game: str, players: int, options: dict, seed: int) -> tuple[Record, Sta
         events = state.apply(seat, action)
         record.actions.append((seat, action.to_json()))
         add_events(logs, events)
-    return record, state, logs
+        add_words(words, state, events)
+    return record, state, logs, words
 
 
 def new_logs(players: int) -> dict[str, list]:
@@ -55,6 +57,16 @@ def add_events(logs: dict[str, list], events: list) -> None:
         else:
             for s in sorted(e.to):
                 logs[str(s)].append(e.to_json())
+
+
+def viewers(players: int) -> list[str]:
+    return [*map(str, range(players)), "spectator"]
+
+
+def add_words(words: dict[str, list[str]], state: State, events: list) -> None:
+    """What each viewer is told of a move, as the table shows it (``state`` is the state the move led to)."""
+    for viewer in words:
+        words[viewer].extend(state.describe(events, None if viewer == "spectator" else int(viewer)))
 
 
 def views(state: State) -> dict:
@@ -76,7 +88,7 @@ def dumps(doc: dict) -> str:
             lines.append(f'"record": {json.dumps(head, sort_keys=True)[:-1]}, "actions": [\n{body}\n]}}{comma}')
         else:
             inner = []
-            for viewer, log in value.items():
+            for viewer, log in value.items():  # logs: one event a line; words: one sentence a line
                 body = ",\n".join("  " + json.dumps(e, sort_keys=True) for e in log)
                 inner.append(f'"{viewer}": [\n{body}\n]' if log else f'"{viewer}": []')
             lines.append(f'"{key}": {{\n' + ",\n".join(inner) + f"\n}}{comma}")
@@ -93,8 +105,8 @@ def main(games: list[str]) -> None:
         folder = HERE / game
         folder.mkdir(exist_ok=True)
         for players, options, seed in SETUPS[game]:
-            record, state, logs = play(game, players, options, seed)
-            doc = {"record": record.to_json(), "final": views(state), "logs": logs}
+            record, state, logs, words = play(game, players, options, seed)
+            doc = {"record": record.to_json(), "final": views(state), "logs": logs, "words": words}
             path = folder / f"{game}_{players}p_seed{seed}.json"
             path.write_text(dumps(doc), encoding="utf-8")
             print(f"{path}: {len(record.actions)} actions, {state.result.reason}")
