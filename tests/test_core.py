@@ -66,7 +66,14 @@ def test_events_are_public_or_private():
     public, private = Event("sale", {"card": "x"}), Event("peek", {"card": "y"}, to=[2])
     assert public.visible_to(None) and public.visible_to(0)
     assert not private.visible_to(None) and not private.visible_to(1) and private.visible_to(2)
-    assert private.to_json() == {"kind": "peek", "card": "y", "to": [2]}
+    assert private.to_json() == {"kind": "peek", "data": {"card": "y"}, "to": [2]}
+    assert public.to_json() == {"kind": "sale", "data": {"card": "x"}, "to": None}
+
+
+def test_an_events_data_and_its_audience_are_kept_apart():
+    # a card sent to seat 3, seen by seats 1 and 3: the field "to" is data, not the audience
+    sent = Event("sent", {"card": "hex", "to": 3}, to=[1, 3])
+    assert sent.to_json() == {"kind": "sent", "data": {"card": "hex", "to": 3}, "to": [1, 3]}
 
 
 def test_options_have_defaults_and_bounds():
