@@ -1,7 +1,7 @@
 """Turns and accusations (R11-R21), rulings X1-X5, design choices D2, D3, D4, D9, D10 and window W2."""
 
 import pytest
-from werebeasts_helpers import accuse, goal_id, hold, new, pass_all, seat_goals, unused_goal, views
+from werebeasts_helpers import accuse, goal_id, hold, my_goals, new, pass_all, public, seat_goals, unused_goal, views
 
 import hexbox
 from hexbox.games.werebeasts import actions as A
@@ -89,11 +89,11 @@ def test_R15_R16_correct_accusation_reveals_eliminates_and_the_accuser_chooses(f
     events = five.apply(0, accuse(2, named))
     # R15: the goal is revealed in its place and the accused is eliminated
     assert five.out[2] and five.face_up[2] and sum(five.face_up) == 1
-    public = five.observe(None)
-    assert public["goal_positions"][2]["goal"] == named
-    assert [p["goal"] for i, p in enumerate(public["goal_positions"]) if i != 2] == [None] * 6
-    assert public["players_info"][2]["eliminated"]
-    assert public["accusations"] == [{"accuser": 0, "target": 2, "goal": named, "correct": True}]
+    seen = public(five)
+    assert seen["goal_positions"][2]["goal"] == named
+    assert [p["goal"] for i, p in enumerate(seen["goal_positions"]) if i != 2] == [None] * 6
+    assert seen["players_info"][2]["eliminated"]
+    assert seen["accusations"] == [{"accuser": 0, "target": 2, "goal": named, "correct": True}]
     assert [e.kind for e in events] == ["accused", "goal_revealed", "eliminated"] and all(e.public for e in events)
     # R16: the accuser chooses a pile
     assert five.phase == SPOILS and five.actors == (0,)
@@ -112,7 +112,7 @@ def test_R16_taking_the_cans_leaves_the_cards(five):
     assert five.cards[2] == cards2 and five.cards[0] == []  # R16: out of play, in front of seat 2
     # R16: that pile is out of play: seat 2 cannot bid with it
     five.apply(0, A.SELL)
-    assert 2 not in five.actors and five.observe(None)["players_info"][2]["cards"] == ["kitten_1"]
+    assert 2 not in five.actors and public(five)["players_info"][2]["cards"] == ["kitten_1"]
 
 
 def test_R17_X4_several_correct_accusations_in_one_turn(five):
@@ -136,8 +136,8 @@ def test_R18_R19_wrong_accusation_eliminates_the_accuser_and_the_accused_chooses
     assert five.out == [True, False, False, False, False]
     assert not any(five.face_up)
     for obs in views(five):
-        assert obs["denials"] == [[2, wrong]]
-        assert obs["accusations"] == [{"accuser": 0, "target": 2, "goal": wrong, "correct": False}]
+        assert obs["public"]["denials"] == [[2, wrong]]
+        assert obs["public"]["accusations"] == [{"accuser": 0, "target": 2, "goal": wrong, "correct": False}]
     # R19: the accused chooses
     assert five.phase == SPOILS and five.actors == (2,)
     with pytest.raises(hexbox.IllegalAction):
@@ -168,8 +168,8 @@ def test_R21_D9_eliminated_players(five):
     # R21, D9: goal cards never move; each surviving neighbour keeps the goal it shared with seat 2
     assert five.goal_at == goals_before
     assert (five.goals_of(1), five.goals_of(3)) == neighbours
-    assert [g["position"] for g in five.observe(1)["my_goals"]] == [0, 1]
-    assert five.observe(1)["my_goals"][1]["shared_with"] == 2
+    assert [g["position"] for g in my_goals(five, 1)] == [0, 1]
+    assert my_goals(five, 1)[1]["shared_with"] == 2
     # R21: cannot be accused
     assert all(t != 2 for t, _ in legal_accusations(five, 0))
     with pytest.raises(hexbox.IllegalAction, match="cannot be accused"):

@@ -1,4 +1,4 @@
-"""The action set, its fixed encoding, str() and the canonical order (spec §5, D14)."""
+"""The action set, its fixed encoding, str() and the canonical order (D14; the id table of docs/games/werebeasts.md)."""
 
 import pytest
 from werebeasts_helpers import new, random_playout

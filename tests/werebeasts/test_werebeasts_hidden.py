@@ -1,38 +1,52 @@
-"""Hidden information: what each seat observes, and resampling consistent with it (spec §7; R7, R8, R18, R31)."""
+"""Hidden information: what each seat observes, and resampling consistent with it (R7, R8, R18, R31, D12)."""
 
 import json
 import random
 from collections import Counter
 
 import pytest
-from werebeasts_helpers import accuse, goal_id, hold, last_sale, new, random_playout, unused_goal, views
+from werebeasts_helpers import (
+    accuse,
+    goal_id,
+    hold,
+    last_sale,
+    my_goals,
+    new,
+    public,
+    random_playout,
+    unused_goal,
+    views,
+)
 
+import hexbox
+from hexbox.core.schema import validate
 from hexbox.games.werebeasts import actions as A
 from hexbox.games.werebeasts.cards import CARDS, GOAL_INDEX
 
 
 def test_R7_my_goals_with_the_neighbour_sharing_each():
     state = new(players=5, dealer=0)
-    mine = state.observe(2)["my_goals"]
+    mine = my_goals(state, 2)
     # R7: seat 2 sees slot 1 (shared with seat 1) and slot 2 (shared with seat 3)
     assert mine == [{"goal": goal_id(state, 1), "position": 1, "shared_with": 1},
                     {"goal": goal_id(state, 2), "position": 2, "shared_with": 3}]
-    assert state.observe(0)["my_goals"] == [{"goal": goal_id(state, 4), "position": 4, "shared_with": 4},
+    assert my_goals(state, 0) == [{"goal": goal_id(state, 4), "position": 4, "shared_with": 4},
                                             {"goal": goal_id(state, 0), "position": 0, "shared_with": 1}]
 
 
 def test_R8_private_goals_are_shared_with_nobody():
     state = new(players=3, dealer=0)
-    assert state.observe(1)["my_goals"] == [{"goal": goal_id(state, 2), "position": 2, "shared_with": None},
+    assert my_goals(state, 1) == [{"goal": goal_id(state, 2), "position": 2, "shared_with": None},
                                             {"goal": goal_id(state, 3), "position": 3, "shared_with": None}]
 
 
 def test_spectators_see_no_goal_and_nobody_sees_the_box():
     state = new(players=5, dealer=0)
     for obs in views(state):
-        assert all(p["goal"] is None for p in obs["goal_positions"])
-        assert obs["goal_positions"][5]["seats"] == [] and obs["goal_positions"][6]["seats"] == []
-    assert "my_goals" not in state.observe(None)
+        positions = obs["public"]["goal_positions"]
+        assert all(p["goal"] is None for p in positions)
+        assert positions[5]["seats"] == [] and positions[6]["seats"] == []
+    assert state.observe(None)["private"] is None
 
 
 @pytest.mark.parametrize("n", [3, 5])
@@ -62,7 +76,7 @@ def test_R18_a_denial_is_public_knowledge():
     wrong = unused_goal(state, 2, 0)
     state.apply(0, accuse(2, wrong))
     for obs in views(state):
-        assert obs["denials"] == [[2, wrong]]
+        assert obs["public"]["denials"] == [[2, wrong]]
 
 
 def test_R31_D12_after_the_end_every_goal_is_revealed_to_everyone():
@@ -73,7 +87,7 @@ def test_R31_D12_after_the_end_every_goal_is_revealed_to_everyone():
     beast = next(g for g in truth[5:] if g != "chow")
     last_sale(state, 1, f"{beast}_1")
     for obs in views(state):
-        assert [p["goal"] for p in obs["goal_positions"]] == truth  # the box too (D12)
+        assert [p["goal"] for p in obs["public"]["goal_positions"]] == truth  # the box too (D12)
 
 
 def test_the_game_over_event_lists_every_goal():
@@ -86,7 +100,7 @@ def test_the_game_over_event_lists_every_goal():
 
 
 def test_every_event_is_public():
-    # §7: accusations, answers, bids and sales are public
+    # accusations, answers, bids and sales are public (R18, R25); nothing the rules emit is a secret
     state = new(players=5, max_bid_changes=2)
     rng = random.Random(1)
     while not state.is_over:
@@ -94,6 +108,39 @@ def test_every_event_is_public():
         legal = state.legal_actions(seat)
         for e in state.apply(seat, rng.choice(legal)):
             assert e.public
+
+
+@pytest.mark.parametrize("setup", hexbox.game_info("werebeasts").conformance, ids=str)
+def test_public_is_the_same_for_every_viewer_and_every_observation_matches_the_schema(setup):
+    options = dict(setup)
+    n = options.pop("players")
+    state = hexbox.load("werebeasts", players=n, **options).new_state(seed=4)
+    looked = 0
+
+    def check(st):
+        nonlocal looked
+        seen = [st.observe(v) for v in [None, *range(n)]]
+        for obs in seen:
+            validate(obs, "werebeasts")
+            assert obs["public"] == seen[0]["public"], "public differs between viewers"
+        # R7, R8: the private half is the viewer's own two goals and nothing else
+        for s, obs in enumerate(seen[1:]):
+            assert obs["private"] == {"my_goals": my_goals(st, s)}
+            assert [g["goal"] for g in obs["private"]["my_goals"]] == [CARDS.goals[g].id for g in st.goals_of(s)]
+        looked += 1
+
+    end = random_playout(state, 4, check)
+    check(end)
+    assert looked > 5
+
+
+def test_the_envelope_carries_phase_actors_and_result_and_public_keeps_the_turn():
+    state = new(players=5, dealer=0)
+    obs = state.observe(3)
+    assert (obs["game"], obs["seat"], obs["phase"], obs["actors"], obs["result"]) == ("werebeasts", 3, "turn", [1],
+                                                                                        None)
+    assert public(state)["turn"] == 1 and public(state)["active"] == 1
+    assert not {"game", "seat", "phase", "actors", "result", "my_goals"} & set(obs["public"])
 
 
 # ---- resample --------------------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
-"""End of the game, scoring and every tie-break step (R30-R38; spec §6; X8-X10; D11, D12)."""
+"""End of the game, scoring and every tie-break step (R30-R38; X8-X10; D11, D12), and Result.kind."""
 
 import pytest
-from werebeasts_helpers import arrange, goal_id, hold, last_sale, new, open_sale, pass_all, random_playout
+from werebeasts_helpers import arrange, goal_id, hold, last_sale, new, open_sale, pass_all, public, random_playout
 
+import hexbox
 from hexbox.games.werebeasts import actions as A
-from hexbox.games.werebeasts.rules import TURN
+from hexbox.games.werebeasts.rules import ENDINGS, TURN
 
 
 @pytest.fixture
@@ -23,8 +24,8 @@ def box(state):
     return goal_id(state, 8)
 
 
-def test_spec_example_sharks_and_chow_score_five(four):
-    # §6: goals Weresharks + Werechow; shark_1, shark_double, kitten_2 and 11 cans -> 1 + 2 + floor(11/4) = 5
+def test_R32_R33_example_sharks_and_chow_score_five(four):
+    # R32, R33: goals Weresharks + Werechow; shark_1, shark_double, kitten_2 and 11 cans -> 1 + 2 + floor(11/4) = 5
     hold(four, 0, ["shark_1", "shark_double", "kitten_2"], 11)
     assert four.points(0) == 5
     result = last_sale(four, 3, f"{box(four)}_1")
@@ -89,7 +90,7 @@ def test_R31_D12_every_goal_is_revealed_at_the_end_box_included(four):
     for seat in (None, 0, 1, 2, 3):
         obs = four.observe(seat)
         # R31, D12: all goal cards, including the two in the box
-        assert [p["goal"] for p in obs["goal_positions"]] == expected
+        assert [p["goal"] for p in obs["public"]["goal_positions"]] == expected
         assert obs["result"] == result.to_json() and obs["phase"] == "over"
 
 
@@ -100,7 +101,7 @@ def test_R34_the_most_points_wins(four):
     result = last_sale(four, 3, f"{box(four)}_1")
     assert result.winners == frozenset({0})  # R34
     assert result.scores == {0: 5, 1: 3, 2: 1, 3: 0}
-    assert "most points (5)" in result.reason
+    assert "most points (5)" in result.reason and result.kind == "most_points"
 
 
 def test_R35_X10_a_tie_on_points_goes_to_the_most_cans(four):
@@ -110,7 +111,7 @@ def test_R35_X10_a_tie_on_points_goes_to_the_most_cans(four):
     hold(four, 3, [], 30)  # X10: the most cans, but not tied on points
     result = last_sale(four, 3, f"{box(four)}_1")
     assert result.winners == frozenset({2})  # R35
-    assert "most cans (9)" in result.reason
+    assert "most cans (9)" in result.reason and result.kind == "tie_most_cans"
 
 
 def test_R36_a_tie_on_points_and_cans_goes_to_the_most_auction_cards_double_counting_two(four):
@@ -122,7 +123,7 @@ def test_R36_a_tie_on_points_and_cans_goes_to_the_most_auction_cards_double_coun
     result = last_sale(four, 3, f"{b}_2")
     # R36: 4 against 3 — counting each double as one card would give it to seat 2; X9: box cards count here
     assert result.winners == frozenset({1})
-    assert "most auction cards (4)" in result.reason
+    assert "most auction cards (4)" in result.reason and result.kind == "tie_most_cards"
 
 
 def test_R37_R38_D11_the_tied_players_lose_and_all_others_win(four):
@@ -135,7 +136,7 @@ def test_R37_R38_D11_the_tied_players_lose_and_all_others_win(four):
     # R37, D11: seats 1 and 2 lose; the eliminated seat 0 and seat 3 (beaten at R35) win
     assert result.winners == frozenset({0, 3})
     assert result.scores == {0: 0, 1: 2, 2: 2, 3: 2}  # R38: the eliminated score nothing
-    assert "seats 1 and 2 lose" in result.reason
+    assert "seats 1 and 2 lose" in result.reason and result.kind == "unbroken_tie"
 
 
 def test_R38_an_eliminated_player_cannot_win_on_points(four):
@@ -145,7 +146,7 @@ def test_R38_an_eliminated_player_cannot_win_on_points(four):
     result = last_sale(four, 3, f"{box(four)}_1")
     assert four.points(0) == 0 and result.scores[0] == 0
     assert result.winners == frozenset({1})  # R38: seat 0 held more, but is out
-    assert four.observe(None)["players_info"][0]["eliminated"]  # §6: the final observation marks them
+    assert public(four)["players_info"][0]["eliminated"]  # the final observation marks them
 
 
 def test_R34_to_R37_X10_D11_every_tie_break_step_with_six_players():
@@ -166,12 +167,12 @@ def test_R34_to_R37_X10_D11_every_tie_break_step_with_six_players():
     # R36: 4 and 5 on 3 cards (X10: seat 2's 5 cards do not count); R37: seats 4 and 5 lose, all others win
     assert result.winners == frozenset({0, 1, 2, 3})
     assert result.scores == {0: 0, 1: 1, 2: 2, 3: 2, 4: 2, 5: 2}
-    assert "seats 4 and 5 lose" in result.reason
+    assert "seats 4 and 5 lose" in result.reason and result.kind == "unbroken_tie"
 
 
 @pytest.mark.parametrize("n", [3, 5, 9])
 def test_R9_R16_R19_R28_cans_and_cards_only_change_hands(n):
-    # §2.3: cans move between players (bids, spoils) or stay in a leftover pile; none appear or vanish
+    # R9: cans move between players (bids, spoils) or stay in a leftover pile; none appear or vanish
     start = new(players=n, max_bid_changes=3)
     cards = sorted(start.deck + [c for hand in start.cards for c in hand])
 
@@ -193,4 +194,19 @@ def test_R38_with_nobody_scoring_the_eliminated_do_not_join_the_tie_at_zero(four
     result = last_sale(four, 3, f"{box(four)}_1")
     # R38: seat 0's 0 points do not tie with the survivors' 0 points; R35: seat 1 has the most cans
     assert result.scores == {0: 0, 1: 0, 2: 0, 3: 0}
-    assert result.winners == frozenset({1})
+    assert result.winners == frozenset({1}) and result.kind == "tie_most_cans"
+
+
+def test_result_kinds_are_the_registered_codes_and_the_ending_opens_the_reason():
+    # R30: how the game ended opens the reason; the kind is the step of R34-R37 that decided the winner
+    info = hexbox.game_info("werebeasts")
+    assert set(info.result_kinds) == {"most_points", "tie_most_cans", "tie_most_cards", "unbroken_tie"}
+    endings = set()
+    for n, seed in ((3, 1), (5, 2), (8, 3)):
+        for accusations in (True, False):
+            end = random_playout(new(players=n, max_bid_changes=2), seed, accusations=accusations)
+            assert end.result.kind in info.result_kinds
+            ending = "deck" if not end.deck else "two_left"
+            assert end.result.reason.startswith(ENDINGS[ending] + "; ")
+            endings.add(ending)
+    assert endings == {"deck", "two_left"}

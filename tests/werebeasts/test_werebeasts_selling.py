@@ -1,7 +1,17 @@
 """Selling and the bidding window (R22-R29, R39; windows W3 and W4; D6, D8, D13; X6, X7)."""
 
 import pytest
-from werebeasts_helpers import hold, new, offer_card, open_sale, pass_all, random_playout, retract_card, seat_goals
+from werebeasts_helpers import (
+    hold,
+    new,
+    offer_card,
+    open_sale,
+    pass_all,
+    public,
+    random_playout,
+    retract_card,
+    seat_goals,
+)
 
 import hexbox
 from hexbox.games.werebeasts import actions as A
@@ -21,7 +31,7 @@ def table(**options):
 
 
 def status(state):
-    return {b["seat"]: b["status"] for b in state.observe(None)["bids"]}
+    return {b["seat"]: b["status"] for b in public(state)["bids"]}
 
 
 @pytest.fixture
@@ -38,8 +48,8 @@ def test_R22_the_seller_turns_the_top_card_face_up():
     # R22: the top card of the deck, now public
     assert state.sale == top and len(state.deck) == size - 1
     for seat in (None, 0, 3):
-        obs = state.observe(seat)
-        assert obs["sale"] == state.observe(None)["sale"] and obs["deck_size"] == size - 1
+        obs = state.observe(seat)["public"]
+        assert obs["sale"] == public(state)["sale"] and obs["deck_size"] == size - 1
     assert events[0].kind == "sale" and events[0].public and events[0].data["seller"] == 1
 
 
@@ -60,7 +70,7 @@ def test_R23_R27_X7_nobody_eligible_the_seller_keeps_the_card_at_once():
     state = table()
     for s in (0, 2, 3, 4):
         hold(state, s, [], 0)
-    state.active = 1
+    assert state.active == 1
     top = state.deck[-1]
     events = state.apply(1, A.SELL)
     # R27, X7: no window at all; the seller keeps it for nothing, and the turn passes (R29)
@@ -79,7 +89,7 @@ def test_R24_W3_what_an_open_bidder_may_do(sale):
     assert legal == [*A.OFFER_CANS[0:3], *A.OFFER_CANS[4:9], offer_card("nana_1"), retract_card("nana_double"),
                      A.PASS]
     # R24: a combination of cards and cans
-    assert sale.observe(None)["bids"][1] == {"seat": 2, "status": "open", "cans": 3, "cards": ["nana_double"],
+    assert public(sale)["bids"][1] == {"seat": 2, "status": "open", "cans": 3, "cards": ["nana_double"],
                                             "changes": 2}
     assert sale.legal_actions(3) == [*A.OFFER_CANS[1:4], A.PASS]
     assert sale.legal_actions(4) == [offer_card("zombie_2"), A.PASS]
@@ -105,12 +115,12 @@ def test_R25_bids_are_public_and_can_be_changed_and_withdrawn(sale):
     sale.apply(0, A.OFFER_CANS[5])
     sale.apply(0, offer_card("kitten_1"))
     for seat in (None, 2, 3):
-        assert sale.observe(seat)["bids"][0] == {"seat": 0, "status": "open", "cans": 5, "cards": ["kitten_1"],
-                                                 "changes": 2}
+        assert sale.observe(seat)["public"]["bids"][0] == {"seat": 0, "status": "open", "cans": 5,
+                                                           "cards": ["kitten_1"], "changes": 2}
     sale.apply(0, A.OFFER_CANS[2])  # R25: change the number of cans
     sale.apply(0, retract_card("kitten_1"))  # R25: remove a card
     sale.apply(0, A.OFFER_CANS[0])  # R25: withdraw by removing every item
-    assert sale.observe(None)["bids"][0]["cans"] == 0 and sale.observe(None)["bids"][0]["cards"] == []
+    assert public(sale)["bids"][0]["cans"] == 0 and public(sale)["bids"][0]["cards"] == []
     pass_all(sale)
     # R27, X7: every offer is empty when the window closes: the seller keeps the card
     assert sale.phase == TURN and sale.cards[1] == [CARD_INDEX["clown_1"], CARD_INDEX["wolf_1"]]
@@ -149,7 +159,7 @@ def test_W3_R25_the_change_limit_makes_a_bidder_done():
         state.apply(2, A.PASS)
     state.apply(3, A.OFFER_CANS[3])
     assert status(state)[2] == "done"  # other changes do not reopen a done bidder
-    assert state.observe(None)["bids"][1]["cans"] == 1 and state.observe(None)["bids"][1]["cards"] == ["nana_1"]
+    assert public(state)["bids"][1]["cans"] == 1 and public(state)["bids"][1]["cards"] == ["nana_1"]
     pass_all(state)
     assert state.phase == ACCEPT and state.legal_actions(1) == [A.ACCEPT[2], A.ACCEPT[3]]
 
@@ -211,12 +221,12 @@ def test_R28_R29_X6_payment_and_the_next_turn(sale):
     assert sorted(sale.cards[1]) == sorted(CARD_INDEX[c] for c in ("clown_1", "nana_1", "nana_double"))
     assert sale.cans[1] == 10 and sale.cans[2] == 6
     assert sale.cards[2] == [CARD_INDEX["wolf_1"]]
-    assert sale.observe(None)["players_info"][2]["cards"] == ["wolf_1"]
+    assert public(sale)["players_info"][2]["cards"] == ["wolf_1"]
     sold = next(e for e in events if e.kind == "sold")
     assert sold.data["buyer"] == 2 and sold.data["paid"] == {"cans": 2, "cards": ["nana_double", "nana_1"]}
     # R29: the player to the seller's left begins a new turn
     assert sale.phase == TURN and sale.active == 2 and sale.actors == (2,)
-    assert sale.observe(None)["bids"] == [] and sale.observe(None)["sale"] is None
+    assert public(sale)["bids"] == [] and public(sale)["sale"] is None
 
 
 def test_X6_payment_cards_score_for_the_seller():
@@ -306,5 +316,19 @@ def test_R25_the_change_limit_counts_per_sale():
     state.apply(1, A.ACCEPT[0])
     # R25: a new sale, a new allowance: seat 0 is open again with no change counted
     open_sale(state, 2)
-    assert status(state)[0] == "open" and state.observe(None)["bids"][0]["changes"] == 0
-    assert state.observe(None)["bids"][0]["cans"] == 0 and 0 in state.actors
+    assert status(state)[0] == "open" and public(state)["bids"][0]["changes"] == 0
+    assert public(state)["bids"][0]["cans"] == 0 and 0 in state.actors
+
+
+@pytest.mark.parametrize("bidder", [5, 7, 9])
+def test_R26_accepting_the_bid_of_a_seat_beyond_the_table_is_refused(bidder):
+    # R26: the seller accepts one of the standing bids, and only seats of this table (0-4) can have one
+    state = table()
+    open_sale(state, 1, "wolf_1")
+    state.apply(0, A.OFFER_CANS[2])
+    pass_all(state)
+    before = [state.observe(v) for v in (None, 0, 1)]
+    with pytest.raises(hexbox.IllegalAction, match=f"there is no seat {bidder} at this table"):
+        state.apply(1, A.ACCEPT[bidder])
+    assert [state.observe(v) for v in (None, 0, 1)] == before
+    assert A.ACCEPT[bidder] not in state.legal_actions(1)

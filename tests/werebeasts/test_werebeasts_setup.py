@@ -1,16 +1,16 @@
-"""Components, setup per player count, and options (spec §2, §3, §8; R1-R10)."""
+"""Components, setup per player count, and options (R1-R10, D1)."""
 
 from collections import Counter
 
 import pytest
-from werebeasts_helpers import new
+from werebeasts_helpers import my_goals, new, public
 
 import hexbox
 from hexbox.core import Rng
 from hexbox.games.werebeasts.cards import BEASTS, CARD_INDEX, CARDS, GOAL_INDEX
 from hexbox.games.werebeasts.rules import TURN
 
-# spec §3: N -> (beast goals in play, auction deck, dealt at start, cards sold in play, goal cards dealt)
+# R3-R10, D1: N -> (beast goals in play, auction deck, dealt at start, cards sold in play, goal cards dealt)
 TABLE = {
     3: (7, 28, 3, 25, 6),
     4: (9, 36, 4, 32, 8),
@@ -55,7 +55,7 @@ def test_setup_counts_per_player_count(n):
         assert len(state.in_play) == beasts + 1 and state.in_play[-1] == GOAL_INDEX["chow"]
         assert beasts == (2 * n + 1 if n <= 4 else n + 1)
         assert len(set(state.in_play)) == len(state.in_play)
-        assert state.observe(None)["goals_in_play"] == [CARDS.goals[g].id for g in state.in_play]
+        assert public(state)["goals_in_play"] == [CARDS.goals[g].id for g in state.in_play]
         # R5: the deck holds the four auction cards of every beast in play, nothing else
         everything = state.deck + [c for hand in state.cards for c in hand]
         assert len(everything) == deck
@@ -83,8 +83,7 @@ def test_R6_R7_one_goal_between_each_pair_of_neighbours(n):
         assert game.position_seers[s] == tuple(sorted((s, (s + 1) % n)))
     # R6: the two left over lie in the box, seen by nobody
     assert game.position_seers[n] == () and game.position_seers[n + 1] == ()
-    obs = state.observe(None)
-    assert [p["kind"] for p in obs["goal_positions"]] == ["slot"] * n + ["box", "box"]
+    assert [p["kind"] for p in public(state)["goal_positions"]] == ["slot"] * n + ["box", "box"]
 
 
 @pytest.mark.parametrize("n", [3, 4])
@@ -96,15 +95,16 @@ def test_R8_two_private_goals_with_three_or_four_players(n):
         # R8: two goal cards in front of each player, seen by that player only
         assert game.seat_positions[s] == (2 * s, 2 * s + 1)
         assert game.position_seers[2 * s] == (s,) and game.position_seers[2 * s + 1] == (s,)
-        mine = state.observe(s)["my_goals"]
+        mine = my_goals(state, s)
         assert [g["shared_with"] for g in mine] == [None, None]
         assert [g["goal"] for g in mine] == [CARDS.goals[g].id for g in state.goals_of(s)]
     assert game.position_seers[2 * n:] == ((), ())
-    assert [p["kind"] for p in state.observe(None)["goal_positions"]] == ["private"] * 2 * n + ["box", "box"]
+    assert [p["kind"] for p in public(state)["goal_positions"]] == ["private"] * 2 * n + ["box", "box"]
 
 
-def test_setup_randomness_follows_the_spec_order():
-    # §3 setup sequence: beasts, deck shuffle, goal shuffle, (cans), dealer, deal from the top starting left of dealer
+def test_setup_randomness_follows_the_documented_order():
+    # the setup sequence (R3-R10): beasts, deck shuffle, goal shuffle, (cans), dealer, deal from the top starting
+    # left of the dealer
     n, seed = 5, 42
     state = hexbox.load("werebeasts", players=n).new_state(seed)
     rng = Rng(seed)
@@ -129,7 +129,7 @@ def test_R10_dealer_option_and_first_active_player(dealer):
     assert state.dealer == dealer
     # R10: the player on the dealer's left is the first Active Player
     assert state.active == (dealer + 1) % 5 and state.actors == ((dealer + 1) % 5,)
-    assert state.observe(None)["dealer"] == dealer
+    assert public(state)["dealer"] == dealer
 
 
 def test_R10_dealer_is_random_by_default():

@@ -62,6 +62,15 @@ def views(state: WerebeastsState) -> list:
     return [state.observe(None)] + [state.observe(s) for s in range(state.n)]
 
 
+def public(state: WerebeastsState) -> dict:
+    """The public half of the observation: the same for every viewer."""
+    return state.observe(None)["public"]
+
+
+def my_goals(state: WerebeastsState, seat: int) -> list:
+    return state.observe(seat)["private"]["my_goals"]
+
+
 def accuse(target: int, goal: str) -> A.Accuse:
     return A.ACCUSE[A.GOALS * target + GOAL_INDEX[goal]]
 
@@ -76,7 +85,7 @@ def retract_card(card: str) -> A.RetractCard:
 
 def open_sale(state: WerebeastsState, seller: int, card: str | None = None) -> None:
     """Make ``seller`` the Active Player and let them sell (the top card is ``card`` if given)."""
-    state.active, state.phase = seller, TURN
+    state.active, state.phase, state.actors = seller, TURN, (seller,)
     if card is not None:
         state.deck[-1] = CARD_INDEX[card]
     state.apply(seller, A.SELL)

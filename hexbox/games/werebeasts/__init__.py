@@ -2,13 +2,15 @@
 
 from hexbox.core import GameInfo, Option, register
 
+_HERE = "hexbox.games.werebeasts"
+
 register(GameInfo(
     name="werebeasts",
     title="Werebeasts",
     min_players=3,
     max_players=10,
     default_players=5,
-    factory="hexbox.games.werebeasts.rules:WerebeastsGame",
+    factory=f"{_HERE}.rules:WerebeastsGame",
     summary="auction beasts, hide your two goals, accuse the others of theirs",
     options=(
         Option("bid_window_seconds", 10, "server timer of a bidding window (R39)", low=1, high=120),
@@ -19,4 +21,15 @@ register(GameInfo(
         {"players": 3}, {"players": 4}, {"players": 5}, {"players": 10},
         {"players": 5, "max_bid_changes": 1},
     ),
+    # the step of R34-R37 that decided the winner; how the game ended (R30) is in the reason and the stats
+    result_kinds=("most_points", "tie_most_cans", "tie_most_cards", "unbroken_tie"),
+    hooks={
+        "render": f"{_HERE}.render:render",
+        "describe": f"{_HERE}.words:describe",
+        "bot": f"{_HERE}.heuristic:Heuristic",
+        "advice": f"{_HERE}.heuristic:ADVICE",
+        "stats": f"{_HERE}.stats:game_stats",
+        "report": f"{_HERE}.report:sections",
+        "schema": f"{_HERE}.schema:TYPES",
+    },
 ))

@@ -1,4 +1,5 @@
-"""Werebeasts actions and their fixed encoding (spec §5): 303 ids, the same for every player count."""
+"""Werebeasts actions and their fixed encoding (docs/games/werebeasts.md): 303 ids, the same for every player
+count."""
 
 from __future__ import annotations
 
@@ -90,8 +91,9 @@ def _card_name(card_id: str) -> str:
     return next(CARDS.card_name(a.index) for a in CARDS.auction if a.id == card_id)
 
 
-# id layout (spec §5): the ranges below are part of the public encoding
+# id layout: the ranges below are part of the public encoding
 ACCUSE = [Accuse(t, g.id) for t in range(MAX_SEATS) for g in CARDS.goals]  # 0..119 = 12 * target + goal
+ACCUSE_BY_TARGET = [ACCUSE[GOALS * t: GOALS * (t + 1)] for t in range(MAX_SEATS)]  # [target][goal]
 SELL = Sell()  # 120
 TAKE_CARDS, TAKE_CANS = Take("cards"), Take("cans")  # 121, 122
 OFFER_CANS = [OfferCans(k) for k in range(MAX_CANS + 1)]  # 123..203
@@ -101,5 +103,4 @@ PASS = Pass()  # 292
 ACCEPT = [Accept(s) for s in range(MAX_SEATS)]  # 293..302
 
 SPACE = ActionSpace([*ACCUSE, SELL, TAKE_CARDS, TAKE_CANS, *OFFER_CANS, *OFFER_CARD, *RETRACT_CARD, PASS, *ACCEPT])
-SHARED = frozenset(map(id, SPACE.actions))  # apply recognises the precreated actions by identity, cheaply
 assert len(SPACE) == 303 and SPACE.id(PASS) == 292 and SPACE.id(OFFER_CARD[0]) == 204

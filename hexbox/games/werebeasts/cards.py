@@ -1,4 +1,4 @@
-"""Werebeasts components, read from cards.toml and checked against the spec (§2)."""
+"""Werebeasts components, read from cards.toml and checked against the rulebook's counts (R1, R2)."""
 
 from __future__ import annotations
 
@@ -81,3 +81,6 @@ def load() -> Components:
 CARDS = load()
 GOAL_INDEX = {g.id: g.index for g in CARDS.goals}
 CARD_INDEX = {a.id: a.index for a in CARDS.auction}
+#: auction card id -> "Wereshark (single)" / "Wereshark (double)", as the table shows it
+CARD_LABEL = {a.id: CARDS.card_name(a.index) for a in CARDS.auction}
+GOAL_NAME = {g.id: g.name for g in CARDS.goals}  # goal id -> "Weresharks"

@@ -1,4 +1,4 @@
-"""A Werebeasts bot that a person finds a fair opponent (spec §10).
+"""A Werebeasts bot that a person finds a fair opponent.
 
 It reads only its View: it bids by what the card is worth to its own goals, pays with what it needs least,
 accepts the bid worth most to it, and accuses only on strong public evidence (what others bought, bid on, kept
@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import types
 from collections import defaultdict
 from typing import Any
 
@@ -65,22 +66,22 @@ class Heuristic:
 
     def act(self, view: View, rng: random.Random) -> Action:
         obs, legal = view.observation, view.legal_actions
-        phase = obs["phase"]
+        phase, pub, mine = obs["phase"], obs["public"], obs["private"]["my_goals"]
         if phase == "turn":
-            return self._turn(view.seat, obs, legal)
+            return self._turn(view.seat, pub, mine, legal)
         if phase == "spoils":
-            return self._spoils(view.seat, obs)
+            return self._spoils(pub, mine)
         if phase == "bidding":
-            return self._bid(view.seat, obs, legal, rng)
+            return self._bid(view.seat, pub, mine, legal, rng)
         if phase == "accept":
-            return self._accept(view.seat, obs, legal)
+            return self._accept(pub, mine, legal)
         return legal[0]
 
     # ---- what things are worth to me --------------------------------------------------------------
 
     @staticmethod
-    def _goals(obs: dict[str, Any]) -> set[str]:
-        return {g["goal"] for g in obs["my_goals"]}
+    def _goals(mine: list[dict[str, Any]]) -> set[str]:
+        return {g["goal"] for g in mine}
 
     def _card_value(self, card: str, goals: set[str]) -> float:
         # a card of my beast scores; any other card is only tie-break weight and a payment chip
@@ -92,46 +93,46 @@ class Heuristic:
 
     # ---- W1: accuse on evidence, else sell ----------------------------------------------------------
 
-    def _turn(self, seat: int, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _turn(self, seat: int, pub: dict[str, Any], mine: list[dict[str, Any]], legal: list[Action]) -> Action:
         accusable = {(a.target, a.goal): a for a in legal if isinstance(a, A.Accuse)}
         if accusable:
-            beliefs = self.beliefs(seat, obs)
+            beliefs = self.beliefs(seat, pub, mine)
             (target, goal), p = max(beliefs.items(), key=lambda kv: kv[1], default=((None, None), 0.0))
-            alive = sum(not p["eliminated"] for p in obs["players_info"])
+            alive = sum(not p["eliminated"] for p in pub["players_info"])
             threshold = self.accuse_threshold + (0.1 if alive <= 3 else 0.0)  # with three left it ends the game
-            threshold -= 0.15 * (1 - obs["deck_size"] / max(1, 4 * len(obs["goals_in_play"])))
+            threshold -= 0.15 * (1 - pub["deck_size"] / max(1, 4 * len(pub["goals_in_play"])))
             if p >= threshold and (target, goal) in accusable:
                 return accusable[(target, goal)]
         return A.SELL
 
-    def beliefs(self, seat: int, obs: dict[str, Any]) -> dict[tuple[int, str], float]:
+    def beliefs(self, seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]]) -> dict[tuple[int, str], float]:
         """P(target holds goal) for every accusable pair: a Bayesian guess from public evidence only.
 
         Each clue multiplies the odds that the clue-giver collects that beast by a likelihood ratio: bidding on
         it (people bid on their own beasts, and on decoys now and then), holding it, or paying it away.
         """
-        mine = self._goals(obs)
-        up = {g["goal"] for g in obs["goal_positions"] if g["goal"]}
-        denied = {(s, g) for s, g in obs["denials"]}
+        mine = self._goals(my_goals)
+        up = {g["goal"] for g in pub["goal_positions"] if g["goal"]}
+        denied = {(s, g) for s, g in pub["denials"]}
         log_odds: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-        for sale in obs["sales"]:
+        for sale in pub["sales"]:
             beast = BEAST_OF[sale["card"]]
             for s, bid in sale["bids"].items():
                 log_odds[int(s)][beast] += BID_CLUE + 0.05 * (bid["cans"] + 2 * len(bid["cards"]))
                 for c in bid["cards"]:
                     log_odds[int(s)][BEAST_OF[c]] -= BID_CLUE  # offering a card away hints it is not wanted
-        for p in obs["players_info"]:
+        for p in pub["players_info"]:
             for c in p["cards"]:
                 log_odds[p["seat"]][BEAST_OF[c]] += HOLD_CLUE * ICONS[c]
             if p["cans"] >= 12:  # hoarding cans is what a Werechow collector does
                 log_odds[p["seat"]]["chow"] += 0.15 * (p["cans"] - 10)
-        known_neighbour = {g["shared_with"] for g in obs["my_goals"] if g["shared_with"] is not None}
+        known_neighbour = {g["shared_with"] for g in my_goals if g["shared_with"] is not None}
         out: dict[tuple[int, str], float] = {}
-        for p in obs["players_info"]:
+        for p in pub["players_info"]:
             t = p["seat"]
             if t == seat or p["eliminated"]:
                 continue
-            candidates = [g for g in obs["goals_in_play"] if g not in mine and g not in up and (t, g) not in denied]
+            candidates = [g for g in pub["goals_in_play"] if g not in mine and g not in up and (t, g) not in denied]
             weight = {g: math.exp(min(30.0, log_odds[t][g])) for g in candidates}
             unknown = 1 if t in known_neighbour else 2  # with 5+ players I already know one of my neighbour's
             out.update({(t, g): q for g, q in _membership(weight, unknown).items()})
@@ -139,25 +140,26 @@ class Heuristic:
 
     # ---- W2: spoils ---------------------------------------------------------------------------------
 
-    def _spoils(self, seat: int, obs: dict[str, Any]) -> Action:
-        goals = self._goals(obs)
-        victim = obs["players_info"][obs["spoils"]["eliminated"]]
+    def _spoils(self, pub: dict[str, Any], mine: list[dict[str, Any]]) -> Action:
+        goals = self._goals(mine)
+        victim = pub["players_info"][pub["spoils"]["eliminated"]]
         cards = sum(self._card_value(c, goals) for c in victim["cards"])
         cans = victim["cans"] * self._can_value(goals)
         return A.TAKE_CARDS if cards >= cans and victim["cards"] else A.TAKE_CANS
 
     # ---- W3: bidding --------------------------------------------------------------------------------
 
-    def _bid(self, seat: int, obs: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-        goals = self._goals(obs)
-        me = obs["players_info"][seat]
-        value = self._card_value(obs["sale"], goals) if BEAST_OF[obs["sale"]] in goals else 0.0
-        mine = next(b for b in obs["bids"] if b["seat"] == seat)
+    def _bid(self, seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], legal: list[Action],
+             rng: random.Random) -> Action:
+        goals = self._goals(my_goals)
+        me = pub["players_info"][seat]
+        value = self._card_value(pub["sale"], goals) if BEAST_OF[pub["sale"]] in goals else 0.0
+        mine = next(b for b in pub["bids"] if b["seat"] == seat)
         if value == 0 and not (mine["cans"] or mine["cards"]):
             if rng.random() >= self.decoy_rate or mine["changes"]:
                 return A.PASS
             value = 0.5  # a small decoy bid now and then hides what I collect
-        rival = max((b["cans"] + len(b["cards"]) for b in obs["bids"] if b["seat"] != seat), default=0)
+        rival = max((b["cans"] + len(b["cards"]) for b in pub["bids"] if b["seat"] != seat), default=0)
         budget = int(2 + 3 * value)  # items I am willing to give for it
         want = min(budget, rival + 1)
         # payment: first the cards I do not need, then cans (or the reverse when cans are my points)
@@ -186,9 +188,9 @@ class Heuristic:
 
     # ---- W4: accept -----------------------------------------------------------------------------------
 
-    def _accept(self, seat: int, obs: dict[str, Any], legal: list[Action]) -> Action:
-        goals = self._goals(obs)
-        bids = {b["seat"]: b for b in obs["bids"]}
+    def _accept(self, pub: dict[str, Any], mine: list[dict[str, Any]], legal: list[Action]) -> Action:
+        goals = self._goals(mine)
+        bids = {b["seat"]: b for b in pub["bids"]}
         can = self._can_value(goals)
 
         def worth(a: Action) -> float:
@@ -210,3 +212,7 @@ def _membership(weight: dict[str, float], k: int) -> dict[str, float]:
         for g in subset:
             mass[g] += w
     return {g: mass[g] / total for g in weight}
+
+
+#: the ``advice`` hook: what ISMCTS takes from this game
+ADVICE = types.SimpleNamespace(win_chances=win_chances, search_actions=search_actions, ISMCTS_DEFAULTS=ISMCTS_DEFAULTS)

@@ -7,6 +7,11 @@ from typing import Any
 
 from hexbox.core.report import Section, pct, rate, table
 
+#: Result.kind -> words for the report
+DECIDED = {"most_points": "the most points (R34)", "tie_most_cans": "a tie on points, the most cans (R35)",
+           "tie_most_cards": "a tie on points and cans, the most auction cards (R36)",
+           "unbroken_tie": "an unbroken tie: the tied lose, all others win (R37)"}
+
 
 def sections(results: list[dict[str, Any]], plot: Any) -> list[Section]:
     stats = [(r, r["stats"]) for r in results if "stats" in r]
@@ -25,12 +30,15 @@ def sections(results: list[dict[str, Any]], plot: Any) -> list[Section]:
                         sum(seat < r["players"] for r, _ in stats)) for seat in range(players)]
     per_game = [len(s["eliminated"]) for _, s in stats]
     ends = Counter(s["end"] for _, s in stats)
+    decided = Counter(r.get("kind") or "unknown" for r, _ in stats)  # Result.kind: the tie-break step (R34-R37)
     elimination = Section(
         "Werebeasts: eliminations and the end",
         table(["seat", "eliminated", "95% interval", "count"], [[k, *pct(r)] for k, r in enumerate(out_by_seat)])
         + table(["the game ended by", "games", "share"],
                 [[{"deck": "the deck (last card sold)", "two_left": "two players left"}.get(k, k), v,
-                  f"{v / len(stats):.1%}"] for k, v in ends.most_common()]),
+                  f"{v / len(stats):.1%}"] for k, v in ends.most_common()])
+        + table(["the winner was decided by", "games", "share"],
+                [[DECIDED.get(k, k), v, f"{v / len(stats):.1%}"] for k, v in decided.most_common()]),
         [plot.rates("werebeasts_elimination_by_seat.png", "Elimination rate by seat",
                     [f"seat {k}" for k in range(players)], out_by_seat, ylabel="elimination rate"),
          plot.histogram("werebeasts_eliminated_per_game.png", "Players eliminated per game", per_game,

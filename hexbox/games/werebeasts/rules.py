@@ -1,6 +1,6 @@
 """Werebeasts rules, section by section as in the rulebook: Setup, Accuse, Selling, End of the Game, Scoring.
 
-Rule ids (R1…) refer to ../shared/games/werebeasts.md; the tests cite the same ids.
+Rule ids (R1…) refer to docs/games/werebeasts.md; the tests cite the same ids.
 
 Representation: cards are auction indices (0..43), goals are goal indices (0..11). Goal cards lie at
 *positions*: with 5-10 players, slot i sits between seat i and seat i+1; with 3-4 players, seat s owns
@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hexbox.core import Event, Game, IllegalAction, Result, Rng, State
+from hexbox.core import Event, Game, IllegalAction, Result, Rng, State, next_seat, round_from
 
 from . import actions as A
+from . import views
 from .cards import BEASTS, CARD_INDEX, CARDS, GOAL_INDEX
 
 CHOW = CARDS.chow
@@ -61,7 +62,7 @@ class WerebeastsState(State):
     __slots__ = (
         "n", "in_play", "goal_at", "face_up", "deck", "cards", "cans", "out", "denials", "accusations",
         "sales", "dealer", "active", "phase", "spoils", "sale", "status", "offer_cans", "offer_cards",
-        "changes", "turns", "_result",
+        "changes", "turns", "_result", "actors",
     )
 
     game: WerebeastsGame
@@ -103,6 +104,7 @@ class WerebeastsState(State):
         self.changes = [0] * n
         self.turns = 1
         self._result = None
+        self.actors = (self.active,)
         return self
 
     def clone(self) -> WerebeastsState:
@@ -115,7 +117,7 @@ class WerebeastsState(State):
         c.dealer, c.active, c.phase, c.spoils, c.sale = self.dealer, self.active, self.phase, self.spoils, self.sale
         c.status, c.offer_cans, c.changes = self.status[:], self.offer_cans[:], self.changes[:]
         c.offer_cards = [x[:] for x in self.offer_cards]
-        c.turns, c._result = self.turns, self._result
+        c.turns, c._result, c.actors = self.turns, self._result, self.actors
         return c
 
     # ---- queries --------------------------------------------------------------------------------------
@@ -134,30 +136,25 @@ class WerebeastsState(State):
 
     def next_alive(self, seat: int) -> int:
         """The first non-eliminated player to the left of ``seat`` (R11)."""
-        n = self.n
-        s = (seat + 1) % n
-        while self.out[s]:
-            s = (s + 1) % n
-        return s
+        return next_seat(seat, self.n, skip=self.out.__getitem__)
+
+    # ``actors`` is a plain attribute (a slot), set wherever the phase, the Active Player or a bidder's status
+    # changes: the Active Player in `turn` and `accept`, the spoils chooser, the open bidders, () at the end.
+    # It is read twice per action (by the caller and by core's gate): as a property it cost 5-6% of the time of
+    # a random 5-player playout.
+
+    def _open_bidders(self) -> tuple[int, ...]:
+        status = self.status
+        return tuple([s for s in range(self.n) if status[s] == OPEN])
 
     @property
-    def actors(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == TURN or phase == ACCEPT:
-            return (self.active,)
-        if phase == BIDDING:
-            status = self.status
-            return tuple(s for s in range(self.n) if status[s] == OPEN)
-        if phase == SPOILS:
-            return (self.spoils[0],)
-        return ()
+    def phase_name(self) -> str:
+        return PHASES[self.phase]
 
     # ---- legal actions (D14: ascending by id) -------------------------------------------------------
 
-    def legal_actions(self, seat: int) -> list[A.Action]:
+    def _legal_actions(self, seat: int) -> list[A.Action]:
         phase = self.phase
-        if not 0 <= seat < self.n:
-            return []
         if phase == BIDDING:
             if self.status[seat] != OPEN:
                 return []
@@ -171,7 +168,9 @@ class WerebeastsState(State):
         if phase == TURN:
             if seat != self.active:
                 return []
-            return [*self._accusations(seat), A.SELL]
+            out = self._accusations(seat)
+            out.append(A.SELL)
+            return out
         if phase == SPOILS:
             return [A.TAKE_CARDS, A.TAKE_CANS] if seat == self.spoils[0] else []
         if phase == ACCEPT:
@@ -184,17 +183,15 @@ class WerebeastsState(State):
         # R13, R14, D3: another living player; a goal type in play, not one of mine, not face up
         barred = set(self.goals_of(seat)) | self.face_up_goals()
         names = [g for g in self.in_play if g not in barred]
-        out = []
-        for t in range(self.n):
-            if t != seat and not self.out[t]:
-                base = A.GOALS * t
-                out += [A.ACCUSE[base + g] for g in names]
+        out: list[A.Action] = []
+        dead = self.out
+        for t, row in enumerate(A.ACCUSE_BY_TARGET[: self.n]):
+            if t != seat and not dead[t]:
+                out += [row[g] for g in names]
         return out
 
-    def default_action(self, seat: int) -> A.Action:
+    def _default_action(self, seat: int) -> A.Action:
         phase = self.phase
-        if seat not in self.actors:
-            raise IllegalAction(f"seat {seat} may not act now")
         if phase == TURN:
             return A.SELL
         if phase == SPOILS:
@@ -203,43 +200,84 @@ class WerebeastsState(State):
             return A.PASS
         # W4: the bid with the most items; ties to the bidder nearest the seller's left
         n, seller = self.n, self.active
-        order = [(seller + i) % n for i in range(1, n)]
+        order = round_from((seller + 1) % n, n)[:-1]  # clockwise from the seller's left, the seller left out
         best = max(order, key=lambda b: (self.offer_cans[b] + len(self.offer_cards[b]), -order.index(b)))
         return A.ACCEPT[best]
 
-    # ---- apply ------------------------------------------------------------------------------------------
+    # ---- checks: core has made sure the game goes on and ``seat`` is one of the actors ------------------
+    # Each check refuses exactly what _legal_actions leaves out, and changes nothing. The actors of a phase are
+    # the only seats that act in it (the Active Player, the spoils chooser, the open bidders, the seller), so
+    # the phase is all that is left to check for most kinds.
 
-    def apply(self, seat: int, action: A.Action) -> list[Event]:
-        if id(action) not in A.SHARED:  # not one of the precreated actions: vet it (seats, ids, cans, piles)
-            if action not in A.SPACE.ids:
-                raise IllegalAction(f"{action!r} is not a Werebeasts action")
-            action = A.SPACE.actions[A.SPACE.ids[action]]
-        handler = _HANDLERS[type(action)]
-        if self._result is not None:
-            raise IllegalAction("the game is over")
-        if not 0 <= seat < self.n:  # a negative seat would index another player's bid
-            raise IllegalAction(f"there is no seat {seat!r} at this table")
-        return handler(self, seat, action)
+    def _not_now(self, what: str) -> IllegalAction:
+        return IllegalAction(f"cannot {what} now: the game is in the {PHASES[self.phase]} phase")
 
-    def _expect(self, phase: int, seat: int, who: int, what: str) -> None:
-        if self.phase != phase:
-            raise IllegalAction(f"cannot {what} now: the game is in the {PHASES[self.phase]} phase")
-        if seat != who:
-            raise IllegalAction(f"seat {seat} cannot {what}: it is seat {who}'s decision")
+    def _check_take(self, seat: int, action: A.Take) -> None:
+        if self.phase != SPOILS:  # W2: both piles, even an empty one
+            raise self._not_now("take spoils")
+
+    def _check_sell(self, seat: int, action: A.Sell) -> None:
+        if self.phase != TURN:  # R12, D2: always possible on one's turn
+            raise self._not_now("sell")
+
+    def _check_accuse(self, seat: int, action: A.Accuse) -> None:
+        if self.phase != TURN:  # R12, R13: only the Active Player, before selling
+            raise self._not_now("accuse")
+        target, goal = action.target, GOAL_INDEX[action.goal]
+        if target >= self.n:
+            raise IllegalAction(f"seat {target} cannot be accused: there is no seat {target} at this table "
+                                f"(seats 0 to {self.n - 1})")
+        if target == seat or self.out[target]:  # R13, R21
+            raise IllegalAction(f"seat {target} cannot be accused: name another player still in the game")
+        if goal not in self.in_play:  # D3
+            raise IllegalAction(f"{action.goal} is not a goal in play")
+        if goal in self.goals_of(seat):  # R14
+            raise IllegalAction(f"you may not name your own goal {action.goal}")
+        if goal in self.face_up_goals():  # R14, X3
+            raise IllegalAction(f"{action.goal} is face up already")
+
+    def _check_offer_cans(self, seat: int, action: A.OfferCans) -> None:
+        if self.phase != BIDDING:  # W3: the actors of the window are its open bidders
+            raise self._not_now("bid")
+        k = action.cans
+        if k > self.cans[seat]:  # R24
+            raise IllegalAction(f"you have only {self.cans[seat]} cans")
+        if k == self.offer_cans[seat]:  # W3: a change, or nothing
+            raise IllegalAction(f"your bid already has {k} cans")
+
+    def _check_offer_card(self, seat: int, action: A.OfferCard) -> None:
+        if self.phase != BIDDING:
+            raise self._not_now("bid")
+        card = CARD_INDEX[action.card]
+        if card not in self.cards[seat]:  # R24: one's own cards
+            raise IllegalAction(f"you do not own {action.card}")
+        if card in self.offer_cards[seat]:
+            raise IllegalAction(f"{action.card} is in your bid already")
+
+    def _check_retract_card(self, seat: int, action: A.RetractCard) -> None:
+        if self.phase != BIDDING:
+            raise self._not_now("change a bid")
+        if CARD_INDEX[action.card] not in self.offer_cards[seat]:  # R25
+            raise IllegalAction(f"{action.card} is not in your bid")
+
+    def _check_pass(self, seat: int, action: A.Pass) -> None:
+        if self.phase != BIDDING:  # D6: the seller may not pass instead of accepting
+            raise self._not_now("pass")
+
+    def _check_accept(self, seat: int, action: A.Accept) -> None:
+        if self.phase != ACCEPT:  # D7: only once the window has closed
+            raise self._not_now("accept a bid")
+        b = action.bidder
+        if b >= self.n:  # R26: a standing bid of a seat of this table; never an index past the end
+            raise IllegalAction(f"seat {b} has no standing bid: there is no seat {b} at this table "
+                                f"(seats 0 to {self.n - 1})")
+        if not (self.offer_cans[b] or self.offer_cards[b]):  # R26
+            raise IllegalAction(f"seat {b} has no standing bid")
 
     # ---- Accuse (R13-R21) ---------------------------------------------------------------------------
 
     def _accuse(self, seat: int, action: A.Accuse) -> list[Event]:
-        self._expect(TURN, seat, self.active, "accuse")
         target, goal = action.target, GOAL_INDEX[action.goal]
-        if not (0 <= target < self.n) or target == seat or self.out[target]:
-            raise IllegalAction(f"seat {target} cannot be accused: name another player still in the game")
-        if goal not in self.in_play:
-            raise IllegalAction(f"{action.goal} is not a goal in play")
-        if goal in self.goals_of(seat):
-            raise IllegalAction(f"you may not name your own goal {action.goal}")
-        if goal in self.face_up_goals():
-            raise IllegalAction(f"{action.goal} is face up already")
         correct = goal in self.goals_of(target)
         self.accusations += ({"accuser": seat, "target": target, "goal": action.goal, "correct": correct},)
         events = [Event("accused", {"accuser": seat, "target": target, "goal": action.goal, "correct": correct})]
@@ -256,10 +294,10 @@ class WerebeastsState(State):
             self.spoils = (target, seat, False)
         events.append(Event("eliminated", {"seat": self.spoils[1]}))
         self.phase = SPOILS
+        self.actors = (self.spoils[0],)
         return events
 
     def _take(self, seat: int, action: A.Take) -> list[Event]:
-        self._expect(SPOILS, seat, self.spoils[0] if self.spoils else -1, "take spoils")
         chooser, victim, correct = self.spoils
         if action.pile == "cards":  # R16, R19: the other pile stays in front of the eliminated player
             moved = self.cards[victim]
@@ -273,18 +311,18 @@ class WerebeastsState(State):
         events = [Event("took", {"seat": chooser, "from": victim, "pile": action.pile, "amount": amount})]
         self.spoils = None
         if self.out.count(False) <= 2:  # R30, D10: the spoils come first
-            return events + self._end("only two players are left")
+            return events + self._end("two_left")
         self.phase = TURN
         if not correct:  # R20, X5: the turn passes to the left of the eliminated accuser
             self.active = self.next_alive(victim)
             self.turns += 1
             events.append(Event("turn", {"active": self.active}))
+        self.actors = (self.active,)
         return events  # R17: after a correct accusation the same player goes on
 
     # ---- Selling (R22-R29) --------------------------------------------------------------------------
 
     def _sell(self, seat: int, action: A.Sell) -> list[Event]:
-        self._expect(TURN, seat, self.active, "sell")
         self.sale = self.deck.pop()  # R22
         events = [Event("sale", {"seller": seat, "card": AUCTION[self.sale].id, "deck": len(self.deck)})]
         status = self.status
@@ -296,12 +334,11 @@ class WerebeastsState(State):
         if not any_bidder:
             return events + self._finish_sale(seat)  # R27
         self.phase = BIDDING
+        self.actors = self._open_bidders()
         return events
 
     def _change_offer(self, seat: int) -> None:
         """Bookkeeping after an offer change (W3): count it, and let bidders who passed react again."""
-        if self.phase != BIDDING or self.status[seat] != OPEN:
-            raise IllegalAction(f"seat {seat} is not an open bidder now")
         status = self.status
         self.changes[seat] += 1
         if self.changes[seat] >= self.game.max_bid_changes:
@@ -311,33 +348,18 @@ class WerebeastsState(State):
                 status[s] = OPEN
 
     def _offer_cans(self, seat: int, action: A.OfferCans) -> list[Event]:
-        k = action.cans
-        if self.phase == BIDDING and self.status[seat] == OPEN:
-            if k > self.cans[seat]:
-                raise IllegalAction(f"you have only {self.cans[seat]} cans")
-            if k == self.offer_cans[seat]:
-                raise IllegalAction(f"your bid already has {k} cans")
         self._change_offer(seat)
-        self.offer_cans[seat] = k
+        self.offer_cans[seat] = action.cans
         return self._bid_event(seat)
 
     def _offer_card(self, seat: int, action: A.OfferCard) -> list[Event]:
-        card = CARD_INDEX[action.card]
-        if self.phase == BIDDING and self.status[seat] == OPEN:
-            if card not in self.cards[seat]:
-                raise IllegalAction(f"you do not own {action.card}")
-            if card in self.offer_cards[seat]:
-                raise IllegalAction(f"{action.card} is in your bid already")
         self._change_offer(seat)
-        self.offer_cards[seat].append(card)
+        self.offer_cards[seat].append(CARD_INDEX[action.card])
         return self._bid_event(seat)
 
     def _retract_card(self, seat: int, action: A.RetractCard) -> list[Event]:
-        card = CARD_INDEX[action.card]
-        if self.phase == BIDDING and self.status[seat] == OPEN and card not in self.offer_cards[seat]:
-            raise IllegalAction(f"{action.card} is not in your bid")
         self._change_offer(seat)
-        self.offer_cards[seat].remove(card)
+        self.offer_cards[seat].remove(CARD_INDEX[action.card])
         return self._bid_event(seat)
 
     def _bid_event(self, seat: int) -> list[Event]:
@@ -346,25 +368,22 @@ class WerebeastsState(State):
         return events + self._maybe_close_window()
 
     def _pass(self, seat: int, action: A.Pass) -> list[Event]:
-        if self.phase != BIDDING or self.status[seat] != OPEN:
-            raise IllegalAction(f"seat {seat} is not an open bidder now")
         self.status[seat] = PASSED
         return [Event("passed", {"seat": seat})] + self._maybe_close_window()
 
     def _maybe_close_window(self) -> list[Event]:
         if OPEN in self.status:
+            self.actors = self._open_bidders()
             return []
         if any(self.offer_cans[s] or self.offer_cards[s] for s in range(self.n)):
             self.phase = ACCEPT  # W4
+            self.actors = (self.active,)
             return [Event("window_closed", {})]
         return self._finish_sale(self.active)  # R27, X7
 
     def _accept(self, seat: int, action: A.Accept) -> list[Event]:
-        self._expect(ACCEPT, seat, self.active, "accept a bid")
-        b = action.bidder
-        if not (0 <= b < self.n) or not (self.offer_cans[b] or self.offer_cards[b]):
-            raise IllegalAction(f"seat {b} has no standing bid")
         # R28: the whole bid goes to the seller, the card to the bidder
+        b = action.bidder
         paid = self.offer_cards[b]
         for c in paid:
             self.cards[b].remove(c)
@@ -388,9 +407,10 @@ class WerebeastsState(State):
         self.offer_cards = [[] for _ in range(n)]
         self.changes = [0] * n
         if not self.deck:  # R30, X8
-            return events + self._end("the last auction card was sold")
+            return events + self._end("deck")
         self.phase = TURN  # R29
         self.active = self.next_alive(seller)
+        self.actors = (self.active,)
         self.turns += 1
         events.append(Event("turn", {"active": self.active}))
         return events
@@ -407,8 +427,11 @@ class WerebeastsState(State):
             pts += self.cans[seat] // CARDS.chow_cans_per_point
         return pts
 
-    def _end(self, why: str) -> list[Event]:
+    def _end(self, ending: str) -> list[Event]:
+        """R30: ``ending`` is "deck" (the last card was sold) or "two_left" (only two players are left)."""
+        why = ENDINGS[ending]
         self.phase = OVER
+        self.actors = ()
         self.status = [NOT_BIDDING] * self.n
         scores = {s: self.points(s) for s in range(self.n)}
         self._result = decide_winners(self, scores, why)
@@ -418,13 +441,15 @@ class WerebeastsState(State):
 
     # ---- views and resampling ------------------------------------------------------------------------
 
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        from .views import observe
+    def _public(self) -> dict[str, Any]:
+        return views.public(self)
 
-        return observe(self, seat)
+    def _private(self, seat: int) -> dict[str, Any]:
+        return views.private(self, seat)
 
-    def resample(self, seat: int, rng: random.Random) -> WerebeastsState:
-        """A world consistent with what ``seat`` knows: unseen goals and the deck order re-dealt (spec §7)."""
+    def _resample(self, seat: int, rng: random.Random) -> WerebeastsState:
+        """A world consistent with what ``seat`` knows: unseen goals and the deck order re-dealt ("Hidden
+        information" in docs/games/werebeasts.md)."""
         world = self.clone()
         world.rng = self.reseeded(rng)
         if self._result is None:
@@ -487,38 +512,50 @@ def _backtrack(positions: list[int], types: list[int], forbidden: dict[int, set[
     return [g for g in chosen if g is not None]
 
 
+#: how the game ended (R30), in the words of Result.reason; the code is kept in the designer statistics
+ENDINGS = {"deck": "the last auction card was sold", "two_left": "only two players are left"}
+
+#: Result.kind: the step of R34-R37 that decided the game
+RESULT_KINDS = ("most_points", "tie_most_cans", "tie_most_cards", "unbroken_tie")
+
+
 def decide_winners(state: WerebeastsState, scores: dict[int, int], why: str) -> Result:
-    """R34-R38 and §6: points, then cans, then auction cards (double = 2), then the tied players lose."""
+    """R34-R38: points, then cans, then auction cards (double = 2), then the tied players lose.
+
+    ``kind`` says which step decided: "most_points" (R34), "tie_most_cans" (R35), "tie_most_cards" (R36) or
+    "unbroken_tie" (R37); how the game ended (``why``) opens the reason."""
     alive = [s for s in range(state.n) if not state.out[s]]
     top = max([scores[s] for s in alive])
     tied = [s for s in alive if scores[s] == top]
-    reason = f"most points ({top})"
+    kind, reason = "most_points", f"most points ({top})"
     if len(tied) > 1:  # R35
         cans = state.cans
         most = max([cans[s] for s in tied])
         tied = [s for s in tied if cans[s] == most]
-        reason = f"tie on {top} points, most cans ({most})"
+        kind, reason = "tie_most_cans", f"tie on {top} points, most cans ({most})"
     if len(tied) > 1:  # R36, X10
         size = {s: sum([ICONS[c] for c in state.cards[s]]) for s in tied}
         most = max(size.values())
         tied = [s for s in tied if size[s] == most]
-        reason = f"tie on {top} points and cans, most auction cards ({most})"
+        kind, reason = "tie_most_cards", f"tie on {top} points and cans, most auction cards ({most})"
     if len(tied) == 1:
         winners = frozenset(tied)
         reason = f"seat {tied[0]} wins: {reason}"
     else:  # R37, D11: the tied players lose and all the others win
         winners = frozenset([s for s in range(state.n) if s not in tied])
-        reason = f"unbroken tie: seats {' and '.join(map(str, tied))} lose, everyone else wins"
-    return Result(winners, scores, f"{why}; {reason}")
+        kind, reason = "unbroken_tie", f"unbroken tie: seats {' and '.join(map(str, tied))} lose, everyone else wins"
+    return Result(winners, scores, f"{why}; {reason}", kind)
 
 
-_HANDLERS = {
-    A.Accuse: WerebeastsState._accuse,
-    A.Take: WerebeastsState._take,
-    A.Sell: WerebeastsState._sell,
-    A.OfferCans: WerebeastsState._offer_cans,
-    A.OfferCard: WerebeastsState._offer_card,
-    A.RetractCard: WerebeastsState._retract_card,
-    A.Pass: WerebeastsState._pass,
-    A.Accept: WerebeastsState._accept,
+S = WerebeastsState
+S.RULES = {
+    A.Accuse: (S._check_accuse, S._accuse),
+    A.Take: (S._check_take, S._take),
+    A.Sell: (S._check_sell, S._sell),
+    A.OfferCans: (S._check_offer_cans, S._offer_cans),
+    A.OfferCard: (S._check_offer_card, S._offer_card),
+    A.RetractCard: (S._check_retract_card, S._retract_card),
+    A.Pass: (S._check_pass, S._pass),
+    A.Accept: (S._check_accept, S._accept),
 }
+del S
