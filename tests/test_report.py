@@ -9,8 +9,10 @@ import sys
 
 import pytest
 
+import hexbox
 from hexbox import ConfigError
-from hexbox.sim.report import SECTIONS, load_results, write_report
+from hexbox.core import game_info
+from hexbox.sim.report import load_results, write_report
 from hexbox.sim.runner import jobs_for, run
 
 pytest.importorskip("matplotlib")
@@ -53,8 +55,9 @@ def test_report_numbers_match_the_summary(results, tmp_path):
     assert f"{heuristic['rate']:.1%}" in text and f"{heuristic['wins']:g} / 40" in text
 
 
-def test_sections_are_a_per_game_extension_point():
-    assert "werebeasts" in SECTIONS and callable(SECTIONS["werebeasts"])
+def test_sections_are_a_hook_of_each_game():
+    for game in hexbox.games():
+        assert callable(game_info(game).hook("report")), f"{game} declares no report sections"
 
 
 def test_results_without_stats_still_report(results, tmp_path):
@@ -120,7 +123,7 @@ def _mixed(tmp_path, game, runs):
      ["Voodoo: scores and length", "Voodoo: score over turns", "Voodoo: curses cast, broken and claimed"]),
 ])
 def test_game_sections_render(tmp_path, game, runs, images, titles):
-    assert callable(SECTIONS[game])
+    assert callable(game_info(game).hook("report"))
     written = write_report(_mixed(tmp_path, game, runs), tmp_path / "rep")
     page = (tmp_path / "rep" / "index.html").read_text()
     for name in images:

@@ -1,4 +1,4 @@
-"""The per-game statistics hook: views.game_stats(final spectator observation) -> "stats" in each line."""
+"""The per-game statistics hook: stats(final spectator observation) -> "stats" in each line."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import random
 
 import hexbox
 from hexbox.agents import make_agent
-from hexbox.core import View
+from hexbox.core import View, game_info
 from hexbox.games.werebeasts.cards import CARDS
-from hexbox.games.werebeasts.views import game_stats
-from hexbox.sim.runner import GameJob, play_game, stats_hook
+from hexbox.games.werebeasts.stats import game_stats
+from hexbox.sim.runner import GameJob, play_game
 from hexbox.sim.stats import quantiles, rate
 
 
@@ -56,9 +56,8 @@ def test_werebeasts_stats_agree_with_the_state():
     assert ends == {"deck", "two_left"}
 
 
-def test_a_game_without_views_game_stats_has_no_stats_field():
-    assert stats_hook("werebeasts") is game_stats
-    assert stats_hook("no_such_game") is None
+def test_the_stats_hook_is_declared_in_the_registration():
+    assert game_info("werebeasts").hook("stats") is game_stats
 
 
 def test_rate_and_quantiles():

@@ -236,12 +236,9 @@ def check_observations(name: str, players: int, options: dict[str, Any], seed: i
 
 
 def check_words(name: str, players: int, options: dict[str, Any], seed: int) -> None:
-    """What a viewer is told of a move depends only on what it may know.
-
-    1. The same sentences in every world of ``resample(viewer)`` taken after the move (the spectator's: of any seat).
-    2. Two moves of one seat that leave a viewer's observation the same get the same sentences for that viewer:
-       words may not tell a viewer what its observation keeps from it (a secret card, a hidden choice).
-    """
+    """What a viewer is told of a move depends only on what it may know: the same sentences in every world of
+    ``resample(viewer)`` taken after the move (the spectator's: of any seat's). Core hands ``describe`` only the
+    events the viewer may see, and no action, so the words can leak only by reading the hidden state."""
     rng = random.Random(seed * 31 + 7)
     viewers = [*range(players), None]
     told = 0
@@ -262,25 +259,6 @@ def check_words(name: str, players: int, options: dict[str, Any], seed: int) -> 
                 again = world.describe(events, viewer)
                 assert again == words, (f"{_who(viewer)} is told {words} after {seat}'s move, but {again} in a "
                                         "world it cannot tell apart: the words read something it may not know")
-        if n % 12:
-            continue
-        legal = state.legal_actions(seat)
-        moves = rng.sample(legal, min(10, len(legal)))
-        seen: dict[tuple[Any, str], tuple[Action, list[str]]] = {}
-        for move in moves:
-            branch = state.clone()
-            evs = branch.apply(seat, move)
-            for viewer in viewers:
-                if viewer == seat:
-                    continue
-                key = (viewer, json.dumps(branch.observe(viewer), sort_keys=True))
-                words = branch.describe(evs, viewer)
-                if key in seen and seen[key][1] != words:
-                    other, was = seen[key]
-                    raise AssertionError(
-                        f"seat {seat}'s moves {other} and {move} leave {_who(viewer)}'s observation the same, but "
-                        f"{_who(viewer)} is told {was} and {words}: the words leak the move")
-                seen.setdefault(key, (move, words))
     assert told, "no viewer was ever told anything of a move"
 
 

@@ -1,0 +1,122 @@
+"""The conformance kit catches what it is meant to: it is run here on the toy game of test_gate.py, sound and
+broken on purpose (a leak in the words, a crash at the gate, a public half that differs between viewers)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from hexbox.core import Event, GameInfo, State, registry
+from hexbox.core import conformance as kit
+from hexbox.core.schema import Struct
+
+from .test_gate import ToyGame, ToyState
+
+
+class Public(Struct):
+    turn: int  # whose turn it is
+
+
+class Private(Struct):
+    secret: int  # the seat's own number
+
+
+TYPES = (Public, Private)
+
+
+def words(state: State, events: list[Event], viewer: int | None) -> list[str]:
+    out = []
+    for e in events:
+        d = e.data
+        if e.kind == "guess":
+            out.append(f"Seat {d['seat']} guesses that seat {d['target']} holds {d['number']}: "
+                       + ("right." if d["right"] else "wrong."))
+        elif e.kind == "pass":
+            out.append(f"Seat {d['seat']} passes.")
+        elif e.kind == "note":
+            out.append(f"You hold {d['secret']}.")
+    return out
+
+
+def leaky_words(state: State, events: list[Event], viewer: int | None) -> list[str]:
+    # reads the state instead of the events: every viewer learns the number of the seat that passed
+    return [f"Seat {e.data['seat']} passes, holding {state.secret[e.data['seat']]}." for e in events
+            if e.kind == "pass"] or words(state, events, viewer)
+
+
+class CrashingState(ToyState):
+    __slots__ = ()
+
+    def _check_guess(self, seat: int, action) -> None:
+        if action.target == seat:  # an illegal guess, refused with the wrong exception
+            raise KeyError(action.number)
+
+
+CrashingState.RULES = {kind: (CrashingState._check_guess if check else None, handler)
+                       for kind, (check, handler) in ToyState.RULES.items()}
+
+
+class CrashingGame(ToyGame):
+    def new_state(self, seed: int) -> ToyState:
+        state = super().new_state(seed)
+        state.__class__ = CrashingState
+        return state
+
+
+class TwoFacedState(ToyState):
+    __slots__ = ()
+
+    def _private(self, seat: int) -> dict[str, Any]:
+        return {"secret": self.secret[seat]}
+
+    def _public(self) -> dict[str, Any]:
+        return {"turn": self.turn if random.random() < 0.5 else self.turn + 1}  # not the same for every viewer
+
+
+class TwoFacedGame(ToyGame):
+    def new_state(self, seed: int) -> ToyState:
+        state = super().new_state(seed)
+        state.__class__ = TwoFacedState
+        return state
+
+
+def register_toy(factory: str = "tests.test_kit:ToyGame", describe: str = "tests.test_kit:words") -> None:
+    registry.register(GameInfo("toy", "Toy", 3, 3, factory, result_kinds=("guessed",),
+                               hooks={"describe": describe, "schema": "tests.test_kit:TYPES"}))
+
+
+@pytest.fixture
+def toy():
+    from hexbox.core import schema
+
+    yield register_toy
+    registry._REGISTRY.pop("toy", None)
+    schema.observation_type.cache_clear()
+
+
+def test_the_sound_toy_passes_every_check(toy):
+    toy()
+    for check in (kit.check_words, kit.check_observations, kit.check_result, kit.check_gate):
+        check("toy", 3, {}, 1)
+    kit.check_no_leak("toy", 3, {}, seeds=range(3))
+
+
+def test_words_that_read_a_secret_are_caught(toy):
+    toy(describe="tests.test_kit:leaky_words")
+    with pytest.raises(AssertionError, match="in a world it cannot tell apart"):
+        for seed in range(20):
+            kit.check_words("toy", 3, {}, seed)
+
+
+def test_a_crash_behind_the_gate_is_caught(toy):
+    toy(factory="tests.test_kit:CrashingGame")
+    with pytest.raises(AssertionError, match="raised KeyError"):
+        kit.check_gate("toy", 3, {}, 1)
+
+
+def test_a_public_half_that_differs_between_viewers_is_caught(toy):
+    toy(factory="tests.test_kit:TwoFacedGame")
+    with pytest.raises(AssertionError, match="public half differs"):
+        kit.check_observations("toy", 3, {}, 1)
