@@ -24,7 +24,7 @@ def render(obs: dict[str, Any]) -> str:
         here = " ← you" if s == seat else ""
         active = " [yellow]*active*[/yellow]" if s == pub["active"] and phase != "over" else ""
         cards = ", ".join(CARD_LABEL[c] for c in p["cards"]) or "no cards"
-        lines.append(f"  seat {s}{here}{active}{tag}: {p['cans']} cans; {cards}")
+        lines.append(f"  seat {s}{here}{active}{tag}: {_cans(p['cans'])}; {cards}")
     up = [f"{names[g['goal']]} at position {g['position']}" for g in pub["goal_positions"] if g["goal"]]
     if up and phase != "over":
         lines.append("Face-up goals: " + "; ".join(up))
@@ -33,7 +33,7 @@ def render(obs: dict[str, Any]) -> str:
     if pub["sale"]:
         lines.append(f"On sale by seat {pub['active']}: [bold]{CARD_LABEL[pub['sale']]}[/bold]")
         for b in pub["bids"]:
-            offer = ", ".join([f"{b['cans']} cans"] * bool(b["cans"]) + [CARD_LABEL[c] for c in b["cards"]])
+            offer = ", ".join([_cans(b["cans"])] * bool(b["cans"]) + [CARD_LABEL[c] for c in b["cards"]])
             lines.append(f"  seat {b['seat']} ({b['status']}): {offer or 'no bid'}")
     if obs["result"]:
         r = obs["result"]
@@ -43,3 +43,7 @@ def render(obs: dict[str, Any]) -> str:
             f"{'box' if g['kind'] == 'box' else 'seats ' + '/'.join(map(str, g['seats']))}: {names[g['goal']]}"
             for g in pub["goal_positions"]))
     return "\n".join(lines)
+
+
+def _cans(k: int) -> str:
+    return f"{k} can" if k == 1 else f"{k} cans"
