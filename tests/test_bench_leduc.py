@@ -39,7 +39,7 @@ def test_plays_exactly_like_openspiel_leduc_poker():
 def test_refuses_a_fold_when_nobody_bet_and_changes_nothing():
     state = LeducGame().new_state(1)
     before = state.observe(None)
-    with pytest.raises(IllegalAction, match="may not fold"):
+    with pytest.raises(IllegalAction, match="cannot fold now"):
         state.apply(0, FOLD)
     assert state.observe(None) == before
 

@@ -14,7 +14,7 @@ import dataclasses
 import random
 from typing import Any
 
-from hexbox.core import Action, ActionSpace, Event, Game, IllegalAction, Result, Rng, State
+from hexbox.core import Action, ActionSpace, Event, Game, Result, Rng, State
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -77,7 +77,11 @@ class LeducState(State):
     def actors(self) -> tuple[int, ...]:
         return () if self._result is not None else (self.turn,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    @property
+    def phase_name(self) -> str:
+        return "over" if self._result is not None else ("first round", "second round")[self.round]
+
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self._result is not None or seat != self.turn:
             return []
         out: list[Action] = [FOLD] if self.in_pot[seat] < self.in_pot[1 - seat] else []
@@ -86,12 +90,10 @@ class LeducState(State):
             out.append(RAISE)
         return out
 
-    def default_action(self, seat: int) -> Action:
+    def _default_action(self, seat: int) -> Action:
         return CALL
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(f"seat {seat} may not {action} now")
+    def _bet(self, seat: int, action: Action) -> list[Event]:
         other = 1 - seat
         self.history[self.round].append(action.kind)
         if action is FOLD:
@@ -122,18 +124,22 @@ class LeducState(State):
     def _end(self, winners: tuple[int, ...], reason: str) -> None:
         pot = sum(self.in_pot)
         scores = {s: (pot / len(winners) if s in winners else 0) - self.in_pot[s] for s in (0, 1)}
-        self._result = Result(frozenset(winners), scores, reason)
+        self._result = Result(frozenset(winners), scores, reason, reason)
 
-    def observe(self, seat: int | None) -> dict[str, Any]:
+    # every kind is checked against the legal list, and one handler plays them all
+    RULES = {Fold: (None, _bet), Call: (None, _bet), Raise: (None, _bet)}
+
+    def _public(self) -> dict[str, Any]:
         over = self._result is not None
         return {
-            "seat": seat,
-            "card": None if seat is None else RANKS[self.cards[seat] // 2],
-            "public": RANKS[self.public // 2] if self.round == 1 or over else None,
+            "public_card": RANKS[self.public // 2] if self.round == 1 or over else None,
             "in_pot": list(self.in_pot),
             "history": [h[:] for h in self.history],
             "cards": [RANKS[c // 2] for c in self.cards] if over else None,
         }
+
+    def _private(self, seat: int) -> dict[str, Any]:
+        return {"card": RANKS[self.cards[seat] // 2]}
 
     def clone(self) -> LeducState:
         c = LeducState.__new__(LeducState)
@@ -143,7 +149,7 @@ class LeducState(State):
         c.history, c._result = [self.history[0][:], self.history[1][:]], self._result
         return c
 
-    def resample(self, seat: int, rng: random.Random) -> LeducState:
+    def _resample(self, seat: int, rng: random.Random) -> LeducState:
         """The other player's card, and the public card while it is face down, re-dealt from the rest."""
         world = self.clone()
         if self._result is not None:
