@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from hexbox.core import Action, ConfigError, View, game_info
+from hexbox.core import Action, ConfigError, View, game_info, games
 
 DEFAULT_ITERS = 1000
 
@@ -52,7 +52,8 @@ Evaluator = Callable[[Any], Sequence[float]]
 
 
 def _advice(game: str) -> Any:
-    return game_info(game).hook("advice")
+    """The game's advice, or None (also for a game outside the registry, such as the benchmark's Leduc poker)."""
+    return game_info(game).hook("advice") if game in games() else None
 
 
 def evaluator_for(game: str) -> Evaluator | None:
@@ -67,7 +68,7 @@ def pruner_for(game: str) -> Callable[[Any, int, list[Action]], list[Action]] | 
 
 def heuristic_of(game: str):
     """The game's bot, for heuristic rollouts and progressive bias."""
-    bot = game_info(game).hook("bot")
+    bot = game_info(game).hook("bot") if game in games() else None
     if bot is None:
         raise ConfigError(f"ismcts: {game} has no heuristic bot for policy=heuristic or bias")
     return bot()
