@@ -113,3 +113,71 @@ def test_bench_reports_rates():
     assert report["games_per_s"] > 0 and report["actions_per_s"] > 0 and report["clones_per_s"] > 0
     for variant in ("ismcts", "ismcts_plain"):  # both searches are timed; the plain one rolls out uniformly
         assert report[f"{variant}_iterations_per_s"] > 0 and report[f"{variant}_calls_per_iteration"] >= 1
+
+
+# ---- nothing shown to a seat names another seat's secret (Prowl: clan cards and hands) -----------------------
+
+
+def _prowl_secrets(state, viewer: int) -> set[str]:
+    """Names of the cards that ``viewer`` may not know now: others' hands and face-down clan cards, minus what
+    its observation shows it (a peek, a card it passed on)."""
+    from hexbox.games.prowl.cards import CARDS
+
+    known = json.dumps(state.observe(viewer))
+    hidden = set()
+    for seat in range(state.game.players):
+        if seat == viewer:
+            continue
+        cards = list(state.hands[seat]) + ([] if state.face_up[seat] else [state.clan_card[seat]])
+        hidden |= {c for c in cards if c >= 0 and f'"{CARDS[c].id}"' not in known}
+    return {CARDS[c].name for c in hidden}
+
+
+def _named(text: str, names: set[str]) -> list[str]:
+    import re
+
+    return [n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)]
+
+
+def test_prowl_hotseat_and_replay_show_no_other_seats_secret(tmp_path):
+    import re
+
+    import hexbox
+
+    record = tmp_path / "prowl.json"
+    out = hexbox("play", "prowl", "--players", "4", "--humans", "0,1", "--seed", "5", "--record", str(record),
+                 stdin="\n" * 4000)
+    assert out.returncode == 0, out.stderr
+    rec = hexbox.Record.loads(record.read_text())
+    # one screen per decision of a person: from the seat's rule line to its prompt
+    screens = re.findall(r"─ seat (\d) ─.*?seat \1, your choice", out.stdout, flags=re.S)
+    bodies = re.split(r"─ seat \d ─", out.stdout)[1:]
+    human_moves = [i for i, (seat, _) in enumerate(rec.actions) if seat in (0, 1)]
+    assert len(screens) == len(human_moves) > 10
+    for n, (seat_text, body) in enumerate(zip(screens, bodies)):
+        seat, i = int(seat_text), human_moves[n]
+        assert rec.actions[i][0] == seat
+        state = hexbox.replay(rec, upto=i)
+        screen = body.split(f"seat {seat}, your choice")[0]
+        leaked = _named(screen, _prowl_secrets(state, seat))
+        assert not leaked, f"seat {seat}'s screen before move {i + 1} names {leaked}:\n{screen}"
+    # the replay as seat 0: after each move, nothing that seat 0 could not know then
+    shown = hexbox("replay", str(record), "--seat", "0")
+    assert shown.returncode == 0, shown.stderr
+    blocks = re.split(r"^(\d+)\. ", shown.stdout, flags=re.M)[1:]
+    assert blocks
+    for number, text in zip(blocks[::2], blocks[1::2]):
+        state = hexbox.replay(rec, upto=int(number))
+        leaked = _named(text.split("\n\n")[0] if int(number) < len(rec.actions) else "", _prowl_secrets(state, 0))
+        assert not leaked, f"replay --seat 0 names {leaked} at move {number}: {text}"
+
+
+def test_schema_prints_the_observations_json_schema():
+    out = hexbox("schema", "werebeasts")
+    assert out.returncode == 0, out.stderr
+    schema = json.loads(out.stdout)
+    envelope = schema["$defs"][schema["$ref"].split("/")[-1]]
+    assert envelope["required"] == ["game", "version", "seat", "phase", "actors", "result", "public", "private"]
+    assert envelope["additionalProperties"] is False
+    bad = hexbox("schema", "chess")
+    assert bad.returncode == 2 and bad.stderr.startswith("hexbox: error: unknown game 'chess'")
