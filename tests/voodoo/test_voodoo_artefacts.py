@@ -1,7 +1,9 @@
 """The 13 artefacts (spec §2.5) and the windows they open (R36, R37, R64, V2, V4)."""
 
+import json
+
 import pytest
-from voodoo_helpers import ScriptedRng, act, clear_hands, curse_on, dice, give, new, roll, to_phase2
+from voodoo_helpers import ScriptedRng, act, clear_hands, curse_on, dice, give, new, private, public, roll, to_phase2
 
 import hexbox
 from hexbox.games.voodoo import actions as A
@@ -159,15 +161,17 @@ def test_black_candle_keeps_one_and_hides_two_at_the_bottom():
     top3 = s.cdeck[-1:-4:-1]
     use(s, 0, "A10")
     assert s.phase == 5 and s.actors == (0,)
-    obs = s.observe(0)
-    assert obs["my_candle"] == [CURSES[c].id for c in top3]
-    assert s.observe(1)["candle"] == 3 and "my_candle" in s.observe(1) and s.observe(1)["my_candle"] == []
+    assert private(s, 0)["my_candle"] == [CURSES[c].id for c in top3]
+    assert public(s)["candle"] == 3 and private(s, 1)["my_candle"] == []
     keep, low, mid = top3[0], top3[1], top3[2]
-    act(s, 0, A.KEEP_CARD[keep, low])
+    events = act(s, 0, A.KEEP_CARD[keep, low])
     assert keep in s.hand[0] and s.cdeck[0] == low and s.cdeck[1] == mid and s.phase == 2
-    known0 = dict((p, c) for p, c in s.observe(0)["curse_deck"]["known"])
-    known1 = dict((p, c) for p, c in s.observe(1)["curse_deck"]["known"])
-    assert 0 in known0 and 1 in known0 and 0 not in known1  # D29: only the user knows them
+    assert dict(private(s, 0)["curse_deck_known"]) == {0: CURSES[low].id, 1: CURSES[mid].id}
+    assert private(s, 1)["curse_deck_known"] == [] and public(s)["curse_deck"]["known"] == []  # D29: only the user
+    # the kept card is secret: no public event, log entry or word names it
+    public_text = json.dumps([e.to_json() for e in events if e.public]) + json.dumps(public(s))
+    assert CURSES[keep].id not in public_text and CURSES[keep].name not in " ".join(s.describe(events, 1))
+    assert any(CURSES[keep].name in line for line in s.describe(events, 0))
 
 
 def test_wolf_totem_takes_a_random_curse_only_the_two_learn_which():
@@ -180,8 +184,11 @@ def test_wolf_totem_takes_a_random_curse_only_the_two_learn_which():
     assert s.hand[0] == [CURSE_INDEX["C04"]] and s.hand[2] == []
     stolen = [e for e in events if e.kind == "stolen"]
     assert stolen and stolen[0].to == {0, 2}
-    assert s.observe(2)["hands"][0]["known_curses"] == ["C04"]
-    assert s.observe(1)["hands"][0]["known_curses"] == []
+    assert [e.data for e in events if e.kind == "curse_stolen" and e.public] == [{"thief": 0, "from": 2, "taken": True}]
+    assert private(s, 2)["known_curses"]["0"] == ["C04"]
+    assert private(s, 1)["known_curses"]["0"] == [] and public(s)["hands"][0]["known_curses"] == []
+    assert s.describe(events, 1)[-1] == "Seat 0 takes a Curse card at random from seat 2."
+    assert s.describe(events, 2)[-1] == "Seat 0 takes Banshee Wail from you."
 
 
 def test_war_mask_and_spirit_ward():

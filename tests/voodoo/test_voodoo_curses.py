@@ -11,6 +11,7 @@ from voodoo_helpers import (
     new,
     pass_turn,
     permanent_on,
+    public,
     roll,
     to_phase2,
 )
@@ -289,11 +290,10 @@ def test_R30_R57_true_claim_scores_upper_points_and_discards():
     act(s, 0, A.KEEP)
     act(s, 0, A.PASS_DOLL)
     assert s.phase == 4 and s.actors == (1,)
-    obs = s.observe(1)
-    assert obs["violations"] is None  # R57: not announced
+    assert public(s, 1)["violations"] is None  # R57: not announced
     act(s, 1, {"kind": "claim", "curse": "C05"})
     assert s.scores[1] == 2 and CURSE_INDEX["C05"] not in s.inplay
-    assert s.cdeck[0] == CURSE_INDEX["C05"] and s.observe(3)["curse_deck"]["known"][0] == [0, "C05"]
+    assert s.cdeck[0] == CURSE_INDEX["C05"] and public(s, 3)["curse_deck"]["known"][0] == [0, "C05"]
     assert not s.bound[0]
 
 
@@ -375,7 +375,7 @@ def test_R58_automatic_mode_awards_at_once_and_announces():
     events = roll_events(s)
     assert s.scores[1] == 2 and CURSE_INDEX["C05"] not in s.inplay
     assert any(e.kind == "violation" and e.public for e in events)
-    assert s.observe(None)["violations"][0]["curse"] == "C05"
+    assert public(s)["violations"][0]["curse"] == "C05"
     act(s, 0, A.KEEP)
     act(s, 0, A.PASS_DOLL)
     assert s.phase == 0 and "claim" not in {a.kind for a in s.legal_actions(1)}

@@ -1,7 +1,7 @@
 """Setup (R1-R8), the score track, Big Skulls and the end of the game (R26-R28, R38, R45, R46)."""
 
 import pytest
-from voodoo_helpers import act, clear_hands, curse_on, give, new, pass_turn, to_phase2
+from voodoo_helpers import act, clear_hands, curse_on, give, new, pass_turn, private, public, to_phase2
 
 import hexbox
 from hexbox.games.voodoo import actions as A
@@ -36,8 +36,9 @@ def test_R4_each_starts_with_one_secret_cost_two_curse():
     for seat in range(6):
         assert len(s.hand[seat]) == 1 and s.hand[seat][0] in STARTING_CURSES
         assert CURSES[s.hand[seat][0]].dice == 2
-        obs = s.observe((seat + 1) % 6)
-        assert obs["hands"][seat]["curses"] == 1 and obs["hands"][seat]["known_curses"] == []
+        other = (seat + 1) % 6
+        assert public(s, other)["hands"][seat] == {"seat": seat, "curses": 1, "artefacts": 0, "known_curses": []}
+        assert private(s, other)["known_curses"][str(seat)] == []
 
 
 def test_R5_decks_are_shuffled_by_the_seed():
@@ -68,7 +69,8 @@ def test_R8_R38_first_to_eleven_wins_at_once():
     to_phase2(s, "SK SK BA BA PU")
     act(s, 0, {"kind": "cast", "curse": "C12", "target": 1, "pay": "SK SK BA BA"})
     assert s.is_over and s.result.winners == {0} and s.actors == ()
-    assert s.result.reason.startswith("reached_target") and s.legal_actions(0) == []
+    assert s.result.kind == "reached_target" and s.result.reason == "seat 0 reached 11 points"
+    assert s.legal_actions(0) == []
 
 
 def test_R38_win_on_anothers_turn():
@@ -91,8 +93,8 @@ def test_R26_R28_big_skulls_give_permanent_curses_once_each():
     s.scores[0] = 2
     to_phase2(s, "SK SK BA BA PU")
     act(s, 0, {"kind": "cast", "curse": "C12", "target": 1, "pay": "SK SK BA BA"})  # 2 -> 5: skull 3
-    assert s.powner.count(0) == 1 and s.observe(None)["skulls_struck"][0] == [3]
-    assert len(s.observe(None)["permanents"][0]) == 1
+    assert s.powner.count(0) == 1 and public(s)["skulls_struck"][0] == [3]
+    assert len(public(s)["permanents"][0]) == 1
     s.scores[0] = 2  # losing points and climbing again does not strike again (D13)
     give(s, 0, "C04")
     s.holder = -1
@@ -144,7 +146,8 @@ def test_R46_turn_cap_highest_scores_win_ties_share():
     for _ in range(30):
         to_phase2(s, "PU PU PU PU PU")
         pass_turn(s)
-    assert s.is_over and s.result.winners == {1, 2} and s.result.reason.startswith("turn_cap")
+    assert s.is_over and s.result.winners == {1, 2} and s.result.kind == "turn_cap"
+    assert s.result.reason == "30 turns played; highest score 5 (seats 1, 2)"
 
 
 def test_conformance_covers_every_player_count_and_claim_mode():

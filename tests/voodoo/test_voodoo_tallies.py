@@ -8,7 +8,7 @@ target (R38) or the turn cap (R46). The tallies are public facts (R69): every se
 import random
 
 import pytest
-from voodoo_helpers import ScriptedRng, act, clear_hands, curse_on, emote, give, new, pass_turn, roll, to_phase2
+from voodoo_helpers import ScriptedRng, act, clear_hands, curse_on, emote, give, new, pass_turn, public, roll, to_phase2
 
 import hexbox
 from hexbox.games.voodoo import actions as A
@@ -19,7 +19,7 @@ def use(s, seat, artefact, **fields):
 
 
 def tallies(s, seat=None):
-    obs = s.observe(seat)
+    obs = public(s, seat)
     return obs["score_history"], obs["curses_cast"], obs["curse_claims"], obs["false_claims"]
 
 
@@ -31,13 +31,13 @@ def test_R6_R24_score_history_grows_by_one_entry_per_turn():
     assert tallies(s) == ([[0, 0, 0, 0]], 0, 0, 0)  # R6: the start
     to_phase2(s, "BA BA PU PU PU")
     act(s, 0, {"kind": "cast", "curse": "C04", "target": 1, "pay": "BA BA"})  # R18: +1
-    assert s.observe(None)["score_history"] == [[0, 0, 0, 0]]  # the turn is not over yet
+    assert public(s)["score_history"] == [[0, 0, 0, 0]]  # the turn is not over yet
     pass_turn(s)  # R24; seat 0 owns a curse, so its claim window opened and closed
-    history = s.observe(None)["score_history"]
+    history = public(s)["score_history"]
     assert history == [[0, 0, 0, 0], [1, 0, 0, 0]] and history[-1] == s.scores
     to_phase2(s, "PU PU PU PU PU")
     pass_turn(s)
-    history = s.observe(None)["score_history"]
+    history = public(s)["score_history"]
     assert len(history) == s.turn + 1 == 3 and history[-1] == s.scores
 
 
@@ -63,7 +63,7 @@ def test_R18_a_cast_that_lands_counts_once():
     assert s.curses_cast == 1
     s.bag = [0, 1, 0, 1, 1, 1]
     act(s, 0, {"kind": "cast", "curse": "E01", "target": -1, "pay": "SK CR BA GH"})  # R41: all adversaries
-    assert s.observe(2)["curses_cast"] == 2 and s.curse_claims == s.false_claims == 0
+    assert public(s, 2)["curses_cast"] == 2 and s.curse_claims == s.false_claims == 0
 
 
 def test_R36_R37_smellin_doll_casts_count():
@@ -102,9 +102,9 @@ def test_R30_R57_a_true_claim_counts_and_its_points_close_the_turn():
     act(s, 0, A.PASS_DOLL)
     act(s, 1, {"kind": "claim", "curse": "C05"})
     assert s.curse_claims == 1 and s.false_claims == 0
-    assert s.observe(None)["score_history"] == [[0, 0, 0, 0]]  # the claim window is still open
+    assert public(s)["score_history"] == [[0, 0, 0, 0]]  # the claim window is still open
     act(s, 1, A.DONE)
-    assert s.observe(None)["score_history"] == [[0, 0, 0, 0], [0, 2, 0, 0]]  # the claim belongs to the turn
+    assert public(s)["score_history"] == [[0, 0, 0, 0], [0, 2, 0, 0]]  # the claim belongs to the turn
 
 
 def test_R57_a_false_claim_counts_and_its_loss_shows_in_the_history():
@@ -141,7 +141,7 @@ def test_R38_the_winning_turn_closes_the_history():
     to_phase2(s, "SK SK BA BA PU")
     act(s, 0, {"kind": "cast", "curse": "C12", "target": 1, "pay": "SK SK BA BA"})
     assert s.is_over and s.turn == 0
-    assert s.observe(None)["score_history"][-1] == [11, 0, 0, 0] == s.scores
+    assert public(s)["score_history"][-1] == [11, 0, 0, 0] == s.scores
     assert len(s.score_history) == 2  # the start and the turn that reached the target
 
 
@@ -155,7 +155,7 @@ def test_R38_a_win_by_a_claim_closes_the_turn_the_doll_left():
     act(s, 0, A.PASS_DOLL)
     act(s, 1, {"kind": "claim", "curse": "C05"})
     assert s.is_over and s.turn == 1
-    assert s.observe(None)["score_history"] == [[0, 0, 0, 0], [0, 12, 0, 0]]
+    assert public(s)["score_history"] == [[0, 0, 0, 0], [0, 12, 0, 0]]
 
 
 def test_R46_the_turn_cap_closes_the_history():
@@ -164,7 +164,7 @@ def test_R46_the_turn_cap_closes_the_history():
     while not s.is_over:
         to_phase2(s, "PU PU PU PU PU")
         pass_turn(s)
-    history = s.observe(None)["score_history"]
+    history = public(s)["score_history"]
     assert len(history) == 31 and history[-1] == s.scores == [0, 0, 0, 0]
 
 

@@ -12,6 +12,7 @@ from voodoo_helpers import (
     kinds,
     new,
     pass_turn,
+    public,
     roll,
     set_bag,
     to_phase2,
@@ -137,7 +138,7 @@ def test_R17_using_an_artefact_is_free_and_goes_to_the_bottom():
     to_phase2(s, "PU SK ST CR BA")
     act(s, 0, {"kind": "use_artefact", "artefact": "A12"})
     assert s.arts[0] == [] and s.adeck[0] == 11 and sum(s.bag) == 5
-    assert s.observe(2)["artefact_deck"]["known"][0] == [0, "A12"]  # face up: public
+    assert public(s, 2)["artefact_deck"]["known"][0] == [0, "A12"]  # face up: public
 
 
 def test_R18_R19_R21_R22_cast_pays_exact_ingredients_with_star_any():
@@ -152,7 +153,7 @@ def test_R18_R19_R21_R22_cast_pays_exact_ingredients_with_star_any():
         act(s, 0, {"kind": "cast", "curse": "C09", "target": 1, "pay": "SK ST CR"})  # no Crow in the bag
     act(s, 0, {"kind": "cast", "curse": "C09", "target": 1, "pay": "SK ST GH"})
     assert s.bag == dice("PU GH") and s.scores[0] == 2  # R18: lower section
-    assert s.observe(None)["curses_in_play"][0]["victims"] == [1]  # R19: the victim is bound from now on
+    assert public(s)["curses_in_play"][0]["victims"] == [1]  # R19: the victim is bound from now on
     assert s.bound[1] and s.bound[1][0][0] == CURSE_INDEX["C09"]
 
 

@@ -1,15 +1,20 @@
-"""What each seat sees (R69-R71, spec §8), resampling, and the terminal rendering."""
+"""What each seat sees (R69-R71, docs/games/voodoo.md §8), resampling, and the terminal rendering."""
 
 import json
 import random
 
-from voodoo_helpers import act, clear_hands, curse_on, emote, give, new, roll, to_phase2
+import pytest
+from voodoo_helpers import act, clear_hands, curse_on, emote, give, new, private, public, roll, to_phase2
 
+import hexbox
+from hexbox.core import View
 from hexbox.games.voodoo import actions as A
 from hexbox.games.voodoo import rules
 from hexbox.games.voodoo.cards import CURSE_INDEX
-from hexbox.games.voodoo.curses import required_emotes, violations_of
-from hexbox.games.voodoo.views import render
+from hexbox.games.voodoo.curses import card_id, find_violations, required_emotes, violations_of
+from hexbox.games.voodoo.heuristic import Heuristic
+from hexbox.games.voodoo.phases import CANDLE, PHASE1, PHASE2
+from hexbox.games.voodoo.render import render
 
 
 def test_R69_curses_in_play_and_the_log_are_public():
@@ -23,10 +28,13 @@ def test_R69_curses_in_play_and_the_log_are_public():
     to_phase2(s, "BA BA PU PU PU")
     act(s, 0, {"kind": "cast", "curse": "C04", "target": 1, "pay": "BA BA"})
     spectator = s.observe(None)
-    assert {c["curse"] for c in spectator["curses_in_play"]} == {"C04", "C05"}
-    kinds = [e["kind"] for e in spectator["log"]]
+    assert spectator["private"] is None
+    pub = spectator["public"]
+    assert {c["curse"] for c in pub["curses_in_play"]} == {"C04", "C05"}
+    kinds = [e["kind"] for e in pub["log"]]
     assert kinds[:3] == ["emote", "say", "roll"] and "cast" in kinds and "points" in kinds
     assert json.loads(json.dumps(spectator)) == spectator
+    assert all(s.observe(seat)["public"] == pub for seat in range(4))  # the same for every viewer
 
 
 def test_R70_no_duty_list_in_call_out_mode():
@@ -36,7 +44,8 @@ def test_R70_no_duty_list_in_call_out_mode():
     roll(s, "PU PU PU PU PU")  # broken
     for seat in (None, 0, 1):
         obs = s.observe(seat)
-        assert obs["violations"] is None and "duties" not in obs
+        assert obs["public"]["violations"] is None and "duties" not in obs["public"]
+        assert obs["private"] is None or "duties" not in obs["private"]
     text = json.dumps(s.observe(0))
     assert "broken" not in text
 
@@ -50,6 +59,7 @@ def test_R71_violations_of_judges_from_the_observation():
     obs = s.observe(0)
     assert rules.violations_of is violations_of
     assert violations_of(obs, 0, A.ROLL) == ["C05"]
+    assert violations_of(s.observe(None), 0, A.ROLL) == ["C05"]  # public information only: a spectator agrees
     assert required_emotes(obs, 0, A.ROLL) == [A.EMOTE[1]]
     say = next(a for a in s.legal_actions(0) if a.kind == "say" and a.voice == "normal")
     assert violations_of(obs, 0, say) == ["C03"]
@@ -68,13 +78,84 @@ def test_R71_observed_echo_duties_match_the_engine():
     assert violations_of(s.observe(1), 1, A.ROLL) == ["C08"]
 
 
+def test_R54_R71_an_echo_curse_cast_after_the_event_owes_nothing():
+    # cites R54, R71: the roll came before Morrigan's Caw bound seat 1, so seat 1 owes no caw
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C08")
+    to_phase2(s, "CR CR SK PU PU")
+    act(s, 0, {"kind": "cast", "curse": "C08", "target": 1, "pay": "SK CR CR"})
+    act(s, 0, A.PASS_DOLL)
+    act(s, 0, A.DONE)
+    assert violations_of(s.observe(1), 1, A.ROLL) == [] and not s.duties
+
+
+def test_R54_R71_an_old_duty_is_still_seen_after_two_turns():
+    # cites R54, R71: Evvivam's victim owes a cheer for points scored two turns before it acts again
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C04")
+    curse_on(s, "E02", 1, 3)  # seat 3 cheers whenever another player scores
+    to_phase2(s, "BA BA PU PU PU")
+    act(s, 0, {"kind": "cast", "curse": "C04", "target": 2, "pay": "BA BA"})  # seat 0 scores
+    for seat in (0, 1, 2):
+        assert s.active == seat
+        if seat:
+            to_phase2(s, "PU PU PU PU PU")
+        act(s, seat, A.PASS_DOLL)
+        while s.phase == 4:
+            act(s, s.actors[0], A.DONE)
+    assert s.active == 3
+    assert violations_of(s.observe(3), 3, A.ROLL) == ["E02"]
+    s.main = True
+    assert find_violations(s, 3, A.ROLL) == [CURSE_INDEX["E02"]]
+
+
+def engine_violations(s, seat, action):
+    """What R56 step (1) would find for ``seat``'s next act (the engine sets main and bag_complete first)."""
+    saved = s.main, s.bag_complete
+    s.main = action.kind != "say" and seat == s.active and s.phase in (PHASE1, PHASE2, CANDLE)
+    s.bag_complete = s.phase in (PHASE2, CANDLE)
+    try:
+        return [card_id(c) for c in find_violations(s, seat, action)]
+    finally:
+        s.main, s.bag_complete = saved
+
+
+@pytest.mark.parametrize("players, mode, seed, bots", [
+    (3, "call_out", 1, True), (4, "automatic", 2, True), (5, "call_out", 3, False), (6, "call_out", 4, True),
+    (4, "call_out", 5, False), (6, "automatic", 6, False),
+])
+def test_R71_the_observation_checker_agrees_with_the_engine_along_whole_games(players, mode, seed, bots):
+    # cites R71: for every act the mover considers, the public checker finds exactly the engine's violations
+    s = hexbox.load("voodoo", players=players, claim_mode=mode, max_turns=60).new_state(seed=seed)
+    rng = random.Random(seed)
+    bot = Heuristic()
+    checked = 0
+    while not s.is_over:
+        seat = rng.choice(s.actors)
+        legal = s.legal_actions(seat)
+        obs = s.observe(seat)
+        for a in rng.sample(legal, min(12, len(legal))):
+            assert sorted(violations_of(obs, seat, a)) == sorted(engine_violations(s, seat, a)), (s.steps, a)
+            checked += 1
+        if bots:
+            action = bot.act(View.of(s, seat), rng)
+        else:
+            kind = rng.choice(sorted({a.kind for a in legal}))
+            action = rng.choice([a for a in legal if a.kind == kind])
+        s.apply(seat, action)
+    assert checked > 1000
+
+
 def test_hands_are_secret_and_revealed_at_the_end():
     s = new(players=3, seed=5)
-    mine = s.observe(0)["my_curses"]
-    assert len(mine) == 1 and "my_curses" not in s.observe(None)
-    assert s.observe(1)["hands"][0] == {"seat": 0, "curses": 1, "artefacts": 0, "known_curses": []}
+    mine = private(s, 0)["my_curses"]
+    assert len(mine) == 1 and s.observe(None)["private"] is None
+    assert public(s, 1)["hands"][0] == {"seat": 0, "curses": 1, "artefacts": 0, "known_curses": []}
+    assert public(s)["all_hands"] is None
     s._gain(0, 11)
-    assert s.is_over and s.observe(1)["all_hands"][0]["curses"] == mine
+    assert s.is_over and public(s, 1)["all_hands"][0]["curses"] == mine
 
 
 def test_resample_keeps_what_the_seat_knows_and_redeals_the_rest():
@@ -96,15 +177,79 @@ def test_resample_keeps_what_the_seat_knows_and_redeals_the_rest():
     assert changed
 
 
+def discard_two_curses_face_up():
+    """Seat 1 claims C05 and seat 2 Gris-Gris-es C04 away: both go face up to the bottom of the Curse deck."""
+    s = new(players=4, seed=3)
+    clear_hands(s)
+    give(s, 0, "A08")
+    curse_on(s, "C05", 1, 0)
+    curse_on(s, "C04", 2, 0)
+    roll(s, "PU PU PU PU PU")  # forgot to cluck: C05 broken
+    act(s, 0, A.KEEP)
+    act(s, 0, {"kind": "use_artefact", "artefact": "A08", "curse": "C04", "target": -1, "dice": "", "face": "",
+               "face_to": ""})
+    act(s, 0, A.PASS_DOLL)
+    act(s, 1, {"kind": "claim", "curse": "C05"})
+    return s
+
+
+def test_spectator_sees_the_known_order_at_the_bottom_of_the_decks():
+    # docs/games/voodoo.md §8: cards put at the bottom in public have a known order, for the spectator too
+    s = discard_two_curses_face_up()
+    assert s.cdeck[:2] == [CURSE_INDEX["C05"], CURSE_INDEX["C04"]]
+    for viewer in (None, 0, 1, 2, 3):
+        pub = public(s, viewer)
+        assert pub["curse_deck"]["known"] == [[0, "C05"], [1, "C04"]]
+        assert pub["artefact_deck"]["known"][0] == [0, "A08"]
+    assert all(private(s, seat)["curse_deck_known"] == [] for seat in range(4))
+
+
+def test_resample_keeps_the_public_bottom_of_the_decks():
+    # docs/games/voodoo.md §8: the unknown part of a deck is only the part above its public bottom
+    s = discard_two_curses_face_up()
+    rng = random.Random(4)
+    shuffled = False
+    for seat in range(4):
+        for _ in range(10):
+            w = s.resample(seat, rng)
+            assert w.cdeck[:2] == s.cdeck[:2] and w.adeck[0] == s.adeck[0]
+            assert w.observe(None) == s.observe(None)
+            shuffled |= w.cdeck[2:] != s.cdeck[2:]
+    assert shuffled
+
+
+def test_black_candle_bottom_is_kept_for_its_user_and_redealt_for_the_others():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "A10")
+    to_phase2(s, "PU PU PU PU PU")
+    act(s, 0, {"kind": "use_artefact", "artefact": "A10", "curse": "", "target": -1, "dice": "", "face": "",
+               "face_to": ""})
+    act(s, 0, A.KEEP_CARD[s.candle[0], s.candle[1]])
+    bottom = s.cdeck[:2]
+    rng = random.Random(5)
+    assert all(s.resample(0, rng).cdeck[:2] == bottom for _ in range(10))
+    assert any(s.resample(1, rng).cdeck[:2] != bottom for _ in range(10))
+
+
 def test_render_shows_table_and_free_actions_are_legal():
     s = new()
     clear_hands(s)
     give(s, 0, "C04", "A12")
     curse_on(s, "C05", 1, 0)
+    emote(s, 0, "cluck")
     text = render(s.observe(0))
-    assert "Free actions" in text and "cluck" in text and "Curse you!" in text and "falsetto" in text
+    assert "Free actions" in text and "howl" in text and "Curse you!" in text and "falsetto" in text
     assert "Voodoo" in text and "Banshee Wail" in text and "Cockle Cluck" in text and "seat 0 (you" in text
+    assert "You perform “cluck”." in text  # the log in sentences
     legal = s.legal_actions(0)
     assert any(a.kind == "emote" for a in legal) and any(a.kind == "say" for a in legal)
     assert str(A.EMOTE[1]) == "cluck!" and "Curse you!" in str(A.SAY[18])
-    assert render(s.observe(None))
+    assert "Seat 0 performs “cluck”." in render(s.observe(None))
+
+
+def test_render_of_a_finished_game_and_of_public_bottom_cards():
+    s = discard_two_curses_face_up()
+    assert "Curse deck, known from the bottom: Cockle Cluck, Banshee Wail" in render(s.observe(None))
+    s._gain(1, 11)
+    assert "Game over" in render(s.observe(None)) and "Game over" in render(s.observe(2))

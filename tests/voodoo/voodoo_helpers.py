@@ -132,3 +132,13 @@ def emote(state: VoodooState, seat: int, *names: str) -> None:
 
 def kinds(actions: list) -> set[str]:
     return {a.kind for a in actions}
+
+
+def public(state: VoodooState, seat: int | None = None) -> dict[str, Any]:
+    """The public half of ``seat``'s observation (the same for every viewer)."""
+    return state.observe(seat)["public"]
+
+
+def private(state: VoodooState, seat: int) -> dict[str, Any]:
+    """What ``seat`` alone knows."""
+    return state.observe(seat)["private"]

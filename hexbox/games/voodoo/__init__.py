@@ -27,4 +27,15 @@ register(GameInfo(
     conformance=tuple(
         {"players": n, "claim_mode": mode, "max_turns": 60} for n in (3, 4, 5, 6) for mode in ("call_out", "automatic")
     ),
+    # the same codes as rules.RESULT_KINDS (a test keeps them equal): listing the games imports no rules
+    result_kinds=("reached_target", "turn_cap"),
+    hooks={
+        "render": "hexbox.games.voodoo.render:render",
+        "describe": "hexbox.games.voodoo.words:describe",
+        "bot": "hexbox.games.voodoo.heuristic:Heuristic",
+        "advice": "hexbox.games.voodoo.heuristic:ADVICE",
+        "stats": "hexbox.games.voodoo.stats:game_stats",
+        "report": "hexbox.games.voodoo.report:sections",
+        "schema": "hexbox.games.voodoo.schema:TYPES",
+    },
 ))

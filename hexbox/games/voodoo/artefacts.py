@@ -1,4 +1,4 @@
-"""The 13 artefacts (spec §2.5, R17, R36, R37, R48): when each may be used, and what it does.
+"""The 13 artefacts (docs/games/voodoo.md §2.5, R17, R36, R37, R48): when each may be used, and what it does.
 
 Using an artefact is free: the card goes face up to the bottom of the Artefact deck and its effect applies.
 """
@@ -114,7 +114,9 @@ def use(state: VoodooState, seat: int, action: A.UseArtefact) -> list[Event]:
     state.arts[seat].remove(a)
     state.adeck.insert(0, a)  # R17: face up to the bottom
     state.aseen[a] = (1 << state.n) - 1
-    events = [Event("artefact_used", {"seat": seat, **action.to_json()})]
+    used = action.to_json()
+    del used["kind"]
+    events = [Event("artefact_used", {"seat": seat, **used})]  # public: the card goes face up (R17)
     if a == SMELLIN_DOLL:  # R36: the dice stay in the adversary's bag; D27
         state.open &= ~(1 << seat)
         events += state.declare(seat, CURSE_INDEX[action.curse], action.target, action.dice, BAG_WINDOW)
@@ -161,7 +163,9 @@ def use(state: VoodooState, seat: int, action: A.UseArtefact) -> list[Event]:
         events.append(Event("candle", {"seat": seat, "cards": [CURSES[c].id for c in state.candle]}, to=(seat,)))
     elif a == WOLF_TOTEM:
         t = action.target
-        if state.hand[t]:  # D29: an empty hand gives nothing
+        taken = bool(state.hand[t])  # D29: an empty hand gives nothing
+        events.append(Event("curse_stolen", {"thief": seat, "from": t, "taken": taken}))  # which card: secret
+        if taken:
             c = state.hand[t].pop(state.rng.randrange(len(state.hand[t])))
             state.hand[seat].append(c)
             pair = (1 << seat) | (1 << t)
@@ -199,10 +203,15 @@ def keep_card(state: VoodooState, seat: int, action: A.KeepCard) -> list[Event]:
     keep = CURSE_INDEX[action.keep]
     state.hand[seat].append(keep)
     rest = [c for c in state.candle if c != keep]
+    order: list[int] = []  # very bottom first
     if rest:
         bottom = CURSE_INDEX[action.bottom]
-        for c in [c for c in rest if c != bottom] + [bottom]:
+        order = [bottom] + [c for c in rest if c != bottom]
+        for c in reversed(order):
             state.cdeck.insert(0, c)  # the named card ends at the very bottom (D29)
     state.candle = ()
     state.phase = PHASE2
-    return [Event("candle_done", {"seat": seat, "bottom": len(rest)})]
+    # the others learn only how many cards went under the deck; the choice is the user's secret
+    return [Event("candle_done", {"seat": seat, "bottom": len(rest)}),
+            Event("candle_kept", {"seat": seat, "keep": action.keep, "bottom": [CURSES[c].id for c in order]},
+                  to=(seat,))]

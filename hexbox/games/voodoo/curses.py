@@ -1,4 +1,4 @@
-"""The six checkable rule kinds (spec §6): which curses an action breaks.
+"""The six checkable rule kinds (docs/games/voodoo.md §6): which curses an action breaks.
 
 A physical curse ("cluck before rolling") becomes one of six rules checked on the stream of actions:
 ritual, echo, speech, limit, target, payment. Nothing a curse forbids is illegal: the engine accepts the
@@ -12,11 +12,17 @@ from an observation): ``n``, ``active``, ``main`` (is the acting seat's action a
 centre), ``ward`` (bitmask of Spirit Ward seats), ``scores``, ``last_target``, ``blocks`` (per seat, a
 bitmask of the emotes in its ritual block), ``duties`` (bitmask, bit ``8 * card + seat``: a pending echo
 duty) and ``bound`` (per seat, the (rule card, caster) pairs that bind it; caster -1 for permanents).
+
+The engine keeps ``duties`` as events happen (R54); an observer works them out from the public moments of
+the observation (who last acted when, who last rolled, cast, scored or spoke when, and since when each card
+binds), which gives the same bits: tests/voodoo check the two agree along whole games.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from hexbox.core import round_from
 
 from . import actions as A
 from .cards import CARDS, CURSE_INDEX, CURSES, EMOTE_INDEX, NCURSES, PERMANENTS, RULES
@@ -28,6 +34,11 @@ EMOTE_BIT = tuple(1 << EMOTE_INDEX[r.emote] if r.emote else 0 for r in RULES)
 KIND = tuple(r.kind for r in RULES)
 ECHO_CARDS = {event: tuple(g for g, r in enumerate(RULES) if r.kind == "echo" and r.event == event)
               for event in ("roll", "cast", "points", "caster_says")}
+NRULES = len(RULES)  # rule cards: 36 curses, then 10 permanent curses
+# the public moments of echo events (R54), one slot per event: state.last_echo[slot * players + seat]
+ECHO_NAME = {"roll": "roll", "cast": "cast", "points": "points", "caster_says": "say"}
+ECHO_SLOT = {"roll": 0, "cast": 1, "points": 2}
+SAY_SLOT = 3
 
 # ritual triggers of each main-line action (R53); "any" is added for main-line actions of one's own turn
 _TRIGGERS: dict[type, tuple[str, ...]] = {
@@ -57,8 +68,8 @@ def _pay_of(action: A.Action) -> tuple[int, ...] | None:
 
 def eligible(ctx: Any, seat: int) -> list[int]:
     """Adversaries that a single-target curse of ``seat`` may hit now: no Target card, no Spirit Ward (R20)."""
-    n = ctx.n
-    return [t for t in ((seat + i) % n for i in range(1, n)) if t != ctx.holder and not ctx.ward >> t & 1]
+    holder, ward = ctx.holder, ctx.ward
+    return [t for t in round_from(seat, ctx.n)[1:] if t != holder and not ward >> t & 1]  # clockwise from the left
 
 
 def counted(action: A.Action, bag_complete: bool) -> tuple[int, ...]:
@@ -146,60 +157,64 @@ def _wrong_target(ctx: Any, seat: int, target: int, rule: str, caster: int) -> b
 
 
 class ObservedContext:
-    """A checker context rebuilt from ``observe(seat)`` only: what any player at the table can work out."""
+    """A checker context rebuilt from ``observe(seat)`` only: what any player at the table can work out.
+
+    Everything it reads is in the observation's public half, so a spectator's observation serves as well.
+    """
 
     def __init__(self, obs: dict[str, Any], seat: int):
-        self.n = obs["players"]
-        self.active = obs["active"]
+        pub = obs["public"]
+        self.n = pub["players"]
+        self.active = pub["active"]
         self.main = seat == self.active and obs["phase"] in ("phase1", "phase2", "candle")
         self.bag_complete = obs["phase"] in ("phase2", "candle")
-        self.counts = [obs["counts"][k] for k in COUNT_NAMES]
-        self.holder = -1 if obs["target_holder"] is None else obs["target_holder"]
-        self.ward = sum(1 << s for s in obs["spirit_ward"])
-        self.scores = obs["scores"]
-        self.last_target = [-1 if t is None else t for t in obs["last_target"]]
-        self.blocks = [sum(1 << EMOTE_INDEX[e] for e in b["emotes"]) for b in obs["blocks"]]
-        self.bound = bound_from(obs)
-        self.duties = pending_duties(obs, self.bound)
+        self.counts = [pub["counts"][k] for k in COUNT_NAMES]
+        self.holder = -1 if pub["target_holder"] is None else pub["target_holder"]
+        self.ward = sum(1 << s for s in pub["spirit_ward"])
+        self.scores = pub["scores"]
+        self.last_target = [-1 if t is None else t for t in pub["last_target"]]
+        self.blocks = [sum(1 << EMOTE_INDEX[e] for e in b["emotes"]) for b in pub["blocks"]]
+        self.bound = bound_from(pub)
+        self.duties = pending_duties(pub, self.bound)
 
 
-def bound_from(obs: dict[str, Any]) -> list[list[tuple[int, int]]]:
-    n = obs["players"]
+def bound_from(pub: dict[str, Any]) -> list[list[tuple[int, int]]]:
+    """Per seat, the (rule card, caster) pairs that bind it (R52), from the public half of an observation."""
+    n = pub["players"]
     bound: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for c in obs["curses_in_play"]:
+    for c in pub["curses_in_play"]:
         card = CURSE_INDEX[c["curse"]]
         for v in c["victims"]:
             bound[v].append((card, c["caster"]))
-    for s, perms in enumerate(obs["permanents"]):
+    for s, perms in enumerate(pub["permanents"]):
         for pid in perms:
             bound[s].append((card_index(pid), -1))
     return bound
 
 
-def pending_duties(obs: dict[str, Any], bound: list[list[tuple[int, int]]]) -> int:
-    """Echo duties (R54) worked out from the public log: events by others since each victim's last act."""
+def pending_duties(pub: dict[str, Any], bound: list[list[tuple[int, int]]]) -> int:
+    """Echo duties (R54) worked out from public moments, as the engine's bitmask.
+
+    A victim owes an echo when a matching event by another player (by the caster, for ``caster_says``) came
+    after both its own last non-free action and the moment the card began to bind it.
+    """
     duties = 0
-    log = obs["previous_log"] + obs["log"]
+    since = {c["curse"]: c["since"] for c in pub["curses_in_play"]}
+    since.update(pub["permanent_since"])
+    last_act = pub["last_act"]
+    last_echo = pub["last_echo"]
     for seat, mine in enumerate(bound):
-        echoes = [(card, caster) for card, caster in mine if KIND[card] == "echo"]
-        if not echoes:
-            continue
-        start = 0
-        for i, e in enumerate(log):
-            if e.get("seat") == seat and e["kind"] not in ("emote", "say") and "fact" not in e:
-                start = i + 1
-        for e in log[start:]:
-            who = e.get("seat")
-            if who == seat:
+        for card, caster in mine:
+            if KIND[card] != "echo":
                 continue
-            for card, caster in echoes:
-                event = RULES[card].event
-                hit = ((event == "roll" and e["kind"] == "roll")
-                       or (event == "cast" and (e["kind"] == "cast" or e.get("artefact") == "A01"))
-                       or (event == "points" and e["kind"] == "points" and e["gain"] > 0)
-                       or (event == "caster_says" and e["kind"] == "say" and who == caster))
-                if hit:
-                    duties |= 1 << (8 * card + seat)
+            start = max(last_act[seat], since[card_id(card)])
+            event = RULES[card].event
+            if event == "caster_says":
+                owed = last_echo["say"][caster] > start
+            else:
+                owed = any(m > start for s, m in enumerate(last_echo[ECHO_NAME[event]]) if s != seat)
+            if owed:
+                duties |= 1 << (8 * card + seat)
     return duties
 
 

@@ -1,4 +1,4 @@
-"""A Voodoo bot (spec §11, R72-R75) that works from its View only.
+"""A Voodoo bot (docs/games/voodoo.md §11, R72-R75) that works from its View only, and the ISMCTS advice.
 
 It usually obeys its curses: before each act it performs the emotes that :func:`curses.required_emotes`
 says the act needs, keeps silent (silence obeys every speech rule) and filters forbidden targets, payments
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import types
 from typing import Any
 
 from hexbox.core import Action, View
@@ -133,6 +134,7 @@ class Heuristic:
         return plan
 
     def plan(self, obs: dict[str, Any], legal: list[Action], seat: int, rng: random.Random) -> Action:
+        """The act itself (emotes come first, in ``act``), from the observation envelope ``obs``."""
         phase = obs["phase"]
         kinds = {a.kind for a in legal}
         if phase == "phase1":
@@ -153,11 +155,11 @@ class Heuristic:
     # ---- phase 1: build a bag ---------------------------------------------------------------------------------
 
     def _phase1(self, obs: dict[str, Any], legal: list[Action], seat: int) -> Action:
-        if not obs["rolled"]:
+        if not obs["public"]["rolled"]:
             gris = self._gris_gris(legal)
             return gris or A.ROLL
-        bag = _bag(obs["bag"])
-        hand = [CURSE_INDEX[c] for c in obs["my_curses"]]
+        bag = _bag(obs["public"]["bag"])
+        hand = [CURSE_INDEX[c] for c in obs["private"]["my_curses"]]
         if any(A.payable(c, bag) for c in hand) or sum(bag) <= 2:
             return A.KEEP
         goal = _closest(hand, bag)
@@ -184,8 +186,9 @@ class Heuristic:
         cast = self._best_cast(obs, seat, [a for a in legal if a.kind == "cast"])
         if cast:
             return cast
-        bag = _bag(obs["bag"])
-        hand = [CURSE_INDEX[c] for c in obs["my_curses"]]
+        pub = obs["public"]
+        bag = _bag(pub["bag"])
+        hand = [CURSE_INDEX[c] for c in obs["private"]["my_curses"]]
         for a in legal:
             if a.kind == "use_artefact" and a.artefact in ("A03", "A04", "A05") and _completes(a, bag, hand):
                 return a
@@ -196,12 +199,12 @@ class Heuristic:
             if a.kind == "use_artefact" and self._costly(obs, seat, a) == 0:
                 if a.artefact in ("A09", "A10"):
                     return a
-                if a.artefact == "A11" and obs["hands"][a.target]["curses"] == max(
-                        h["curses"] for h in obs["hands"] if h["seat"] != seat) > 0:
+                if a.artefact == "A11" and pub["hands"][a.target]["curses"] == max(
+                        h["curses"] for h in pub["hands"] if h["seat"] != seat) > 0:
                     return a
-                if a.artefact == "A13" and obs["scores"][seat] == max(obs["scores"]) > 0:
+                if a.artefact == "A13" and pub["scores"][seat] == max(pub["scores"]) > 0:
                     return a
-                if a.artefact == "A12" and obs["target_holder"] is not None and hand:
+                if a.artefact == "A12" and pub["target_holder"] is not None and hand:
                     return a
         draw = "draw_curse" if len(hand) < 3 else "draw_artefact"
         draws = [a for a in legal if a.kind == draw] or [a for a in legal if a.kind.startswith("draw_")]
@@ -213,12 +216,13 @@ class Heuristic:
     def _best_cast(self, obs: dict[str, Any], seat: int, casts: list[Action]) -> Action | None:
         """Most cast points; target the adversary closest to winning; break a curse only if worth it (R73)."""
         best, best_value = None, 0.0
-        scores = obs["scores"]
+        scores = obs["public"]["scores"]
+        hands = obs["public"]["hands"]
         for a in casts:
             c = CURSES[CURSE_INDEX[a.curse]]
             value = c.cast - self._costly(obs, seat, a)
             if a.target >= 0:
-                value += 0.05 * scores[a.target] + 0.01 * obs["hands"][a.target]["artefacts"]
+                value += 0.05 * scores[a.target] + 0.01 * hands[a.target]["artefacts"]
             else:
                 value += 0.3  # one break by anyone pays the caster
             if value > best_value:
@@ -242,7 +246,7 @@ class Heuristic:
     # ---- out of turn ---------------------------------------------------------------------------------------
 
     def _respond(self, obs: dict[str, Any], legal: list[Action]) -> Action:
-        curse = CURSES[CURSE_INDEX[obs["pending_cast"]["curse"]]]
+        curse = CURSES[CURSE_INDEX[obs["public"]["pending_cast"]["curse"]]]
         uses = {a.artefact: a for a in legal if a.kind == "use_artefact"}
         if "A07" in uses and curse.interrupt + curse.cast >= 3:
             return uses["A07"]
@@ -266,10 +270,11 @@ class Heuristic:
 
 def breaks_in_log(obs: dict[str, Any], seat: int) -> set[str]:
     """Ids of ``seat``'s curses in play that the last turn's public log shows broken."""
-    log = obs["previous_log"]
+    pub = obs["public"]
+    log = pub["previous_log"]
     active = next((e["seat"] for e in log if e["kind"] == "pass_doll"), None)
     out = set()
-    for entry in obs["curses_in_play"]:
+    for entry in pub["curses_in_play"]:
         if entry["caster"] == seat and _broken(CURSE_INDEX[entry["curse"]], entry, log, active):
             out.add(entry["curse"])
     return out
@@ -399,3 +404,7 @@ def _completes(action: Action, bag: tuple[int, ...], hand: list[int]) -> bool:
     return any(A.payable(c, new) and not A.payable(c, bag) for c in hand)
 
 
+
+
+# what the generic ISMCTS agent asks of a game (its ``advice`` hook)
+ADVICE = types.SimpleNamespace(win_chances=win_chances, search_actions=search_actions, ISMCTS_DEFAULTS=ISMCTS_DEFAULTS)

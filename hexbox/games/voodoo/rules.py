@@ -1,31 +1,44 @@
 """Voodoo rules, in the rulebook's order: Setup, the turn (1. the ingredients bag, 2. casting curses and
 other actions, 3. passing the doll), the Big Skulls, interrupting curses, winning.
 
-Rule ids (R…) refer to ../shared/games/voodoo.md; the tests cite the same ids. Artefact effects live in
-artefacts.py, the six checkable curse rules in curses.py.
+Rule ids (R…) refer to docs/games/voodoo.md; the tests cite the same ids. Artefact effects live in
+artefacts.py, the six checkable curse rules in curses.py, what each seat sees in views.py.
+
+Every action goes through core's gate and then ``RULES``: a check that refuses without changing anything, and
+a handler. The handler of every non-free action runs the curse machinery of R56 around the move itself
+(``_before``: find and record its violations, count it; ``_after``: automatic awards); emotes and says are
+free actions with handlers of their own (R65-R68).
 
 Representation: dice are six counts (bag, set-aside dice). Decks are lists with the bottom first, so the
 top card is ``deck[-1]`` and "put at the bottom" is ``insert(0, card)``. Who knows where a card lies is a
-bitmask of seats per card (``cseen``/``aseen``); its holder always knows it. Curses in play map curse ->
-(caster, victim), victim -1 for the all-adversary curses.
+bitmask of seats per card (``cseen``/``aseen``); its holder always knows it, and a card every seat knows
+(all bits) is public. Curses in play map curse -> (caster, victim), victim -1 for the all-adversary curses.
+
+Moments: a counter ``moment`` is bumped at every public happening that echo duties depend on (R54) — a
+seat's non-free action, a first roll, a cast, a gain of points, a say, a rule card beginning to bind — and the
+last moment of each is public (``last_act``, ``last_echo``, ``since``), so an observer judges echo duties
+exactly as the engine does (R71) without a to-do list (R70).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
-from hexbox.core import Event, Game, IllegalAction, Result, Rng, State
+from hexbox.core import Event, Game, IllegalAction, Result, Rng, State, next_seat, seats_text
 
 from . import actions as A
-from . import artefacts
+from . import artefacts, views
 from .cards import CARDS, CURSE_INDEX, CURSES, EMOTE_INDEX, NCURSES, PERMANENTS, STARTING_CURSES, dice_text
-from .curses import ECHO_CARDS, counted, eligible, find_violations
+from .curses import ECHO_CARDS, ECHO_SLOT, NRULES, SAY_SLOT, counted, eligible, find_violations
 from .curses import violations_of as violations_of  # R71: the public checker, reachable as voodoo.rules
 from .phases import BAG_WINDOW, CANDLE, CLAIMS, OVER, PHASE1, PHASE2, PHASES, RESPONSE
 
 DICE = CARDS.dice
 SKULLS = CARDS.skulls
+#: the codes of Result.kind (registered as the game's result_kinds)
+RESULT_KINDS = ("reached_target", "turn_cap")
 
 
 class VoodooGame(Game):
@@ -49,10 +62,12 @@ class VoodooState(State):
         "powner", "hand", "arts", "cdeck", "adeck", "pdeck", "cseen", "aseen", "inplay", "holder", "ward",
         "last_target", "blocks", "said", "duties", "bound", "broken", "claimable", "claimed", "open", "pending",
         "back", "candle", "perm_hit", "log", "prev_log", "violations", "steps", "main", "bag_complete",
-        "score_history", "curses_cast", "curse_claims", "false_claims", "_pending_breaks", "_result",
+        "score_history", "curses_cast", "curse_claims", "false_claims", "moment", "last_act", "last_echo", "since",
+        "_pending_breaks", "_result",
     )
 
     game: VoodooGame
+    RULES: ClassVar[dict[type, tuple[Callable | None, Callable]]]  # filled in below the class
 
     # ---- Setup (S1-S4, R1-R8) -------------------------------------------------------------------------
 
@@ -99,6 +114,10 @@ class VoodooState(State):
         self.prev_log: list[dict[str, Any]] = []
         self.violations: list[dict[str, Any]] = []
         self.steps = 0
+        self.moment = 0  # moments count from 1; 0 means "not yet"
+        self.last_act = [0] * n
+        self.last_echo = [0] * (4 * n)  # [slot * n + seat], slots roll, cast, points, say (curses.ECHO_SLOT)
+        self.since = [0] * NRULES  # per rule card, the moment it last began to bind
         self.main = self.bag_complete = False
         self._pending_breaks: list[int] = []
         self._result = None
@@ -125,6 +144,7 @@ class VoodooState(State):
         c.broken, c.claimable, c.claimed, c.open = self.broken, self.claimable, self.claimed, self.open
         c.pending, c.back, c.candle, c.perm_hit = self.pending, self.back, self.candle, self.perm_hit
         c.log, c.prev_log, c.violations = self.log[:], self.prev_log, self.violations[:]
+        c.moment, c.last_act, c.last_echo, c.since = self.moment, self.last_act[:], self.last_echo[:], self.since[:]
         c.steps, c.main, c.bag_complete, c._result = self.steps, self.main, self.bag_complete, self._result
         c._pending_breaks = []
         return c
@@ -134,21 +154,17 @@ class VoodooState(State):
     @property
     def actors(self) -> tuple[int, ...]:
         phase = self.phase
+        if phase == PHASE1 or phase == PHASE2 or phase == CANDLE:
+            return _SEATS_IN[1 << self.active]
         if phase == BAG_WINDOW or phase == CLAIMS:
             return _SEATS_IN[self.open]
         if phase == RESPONSE:
             return (self.pending[2],)
-        if phase == OVER:
-            return ()
-        return _SEATS_IN[1 << self.active]
+        return ()
 
-    def _may_act(self, seat: int) -> bool:
-        phase = self.phase
-        if phase == BAG_WINDOW or phase == CLAIMS:
-            return bool(self.open >> seat & 1) if seat >= 0 else False
-        if phase == RESPONSE:
-            return seat == self.pending[2]
-        return phase != OVER and seat == self.active
+    @property
+    def phase_name(self) -> str:
+        return PHASES[self.phase]
 
     def victims(self, curse: int) -> list[int]:
         caster, victim = self.inplay[curse]
@@ -168,19 +184,23 @@ class VoodooState(State):
 
     # ---- legal actions (ascending ids) ------------------------------------------------------------------
 
-    def legal_actions(self, seat: int) -> list[A.Action]:
-        if not self._may_act(seat):
-            return []
+    def _legal_actions(self, seat: int) -> list[A.Action]:
         phase = self.phase
+        held = self.arts[seat]  # artefact uses are looked up only for a seat that holds one
         out: list[A.Action]
         if phase == PHASE1:
+            if seat != self.active:
+                return []
             if not self.rolled:
                 out = [A.ROLL]
             else:
                 out = list(A.rerolls(tuple(self.bag)))  # R11, R12, D11
                 out.append(A.KEEP)
-            out += artefacts.legal(self, seat)
+            if held:
+                out += artefacts.legal(self, seat)
         elif phase == PHASE2:
+            if seat != self.active:
+                return []
             bag = tuple(self.bag)
             out = []
             if sum(bag) >= 2:
@@ -190,18 +210,28 @@ class VoodooState(State):
                 if self.adeck:
                     out += artefact_draws
             out += self._casts(seat, bag, False)
-            out += artefacts.legal(self, seat)
+            if held:
+                out += artefacts.legal(self, seat)
             out.append(A.PASS_DOLL)
         elif phase == BAG_WINDOW or phase == RESPONSE:
+            if not (self.open >> seat & 1 if phase == BAG_WINDOW else seat == self.pending[2]):
+                return []
             out = artefacts.legal(self, seat)
             out.append(A.DONE)
         elif phase == CLAIMS:
+            if not self.open >> seat & 1:
+                return []
             out = [A.CLAIM[c] for c in sorted(self.inplay)
                    if self.inplay[c][0] == seat and not self.claimed >> c & 1]
             out.append(A.DONE)
-        else:  # CANDLE
+        elif phase == CANDLE and seat == self.active:
             out = artefacts.candle_choices(self)
-        return out + _free(self.blocks[seat], self.said[seat])
+        else:  # over, or not this seat's moment
+            return []
+        block = self.blocks[seat]
+        if not block and not self.said[seat]:
+            return out + _ALL_FREE  # the free actions close every list: each emote once, one say (D24)
+        return out + _free(block, self.said[seat])
 
     def _casts(self, seat: int, bag: tuple[int, ...], smell: bool) -> list[A.Action]:
         """Casts of ``seat``'s curses paid from ``bag`` (R18-R22, R39, R41, R42); Smellin' Doll's if ``smell``."""
@@ -220,9 +250,7 @@ class VoodooState(State):
                 out += by_target[t]
         return out
 
-    def default_action(self, seat: int) -> A.Action:
-        if seat not in self.actors:
-            raise IllegalAction(f"seat {seat} may not act now")
+    def _default_action(self, seat: int) -> A.Action:
         phase = self.phase
         if phase == PHASE1:
             return A.KEEP if self.rolled else A.ROLL
@@ -232,25 +260,7 @@ class VoodooState(State):
             return artefacts.candle_choices(self)[0]
         return A.DONE
 
-    # ---- apply ------------------------------------------------------------------------------------------
-
-    def apply(self, seat: int, action: A.Action) -> list[Event]:
-        if action not in A.SPACE.ids:
-            raise IllegalAction(f"{action!r} is not a Voodoo action")
-        if self._result is not None:
-            raise IllegalAction("the game is over")
-        if type(seat) is not int or not self._may_act(seat):
-            raise IllegalAction(f"seat {seat} may not act now (waiting for {list(self.actors)})")
-        kind = type(action)
-        if kind is A.Emote or kind is A.Say:
-            return self._free_action(seat, action)
-        check, do = _HANDLERS[kind]
-        check(self, seat, action)  # refuses without changing anything
-        events = self._before(seat, action)
-        events += do(self, seat, action)
-        return events + self._after(seat)
-
-    # ---- the curse machinery around every action (R56) --------------------------------------------------
+    # ---- the curse machinery around every non-free action (R56) -----------------------------------------
 
     def _before(self, seat: int, action: A.Action) -> list[Event]:
         """Steps (1) and (2) of R56: find the violations, apply permanent consequences; then count and log."""
@@ -258,6 +268,8 @@ class VoodooState(State):
         self.bag_complete = self.phase in (PHASE2, CANDLE)
         broken = find_violations(self, seat, action)
         self.steps += 1
+        self.moment += 1
+        self.last_act[seat] = self.moment  # R54: the seat's echo duties end with this act
         entry = {"i": self.steps, "seat": seat, **_public_json(action)}
         if action.kind == "cast" or (action.kind == "use_artefact" and action.artefact == "A01"):
             allowed = eligible(self, seat)  # public context that lets a player judge target rules later
@@ -335,23 +347,28 @@ class VoodooState(State):
             if choices:
                 c = choices[self.rng.randrange(len(choices))]
                 self.hand[seat].remove(c)
-                self._to_curse_bottom(c)
+                self._to_curse_bottom(c)  # face up: public (docs/games/voodoo.md §8)
                 data["curse"] = CURSES[c].id
         self.log.append({"kind": "consequence", "fact": True, **data})
         return [Event("consequence", data)]
 
-    def _free_action(self, seat: int, action: A.Action) -> list[Event]:
-        """Emotes and says (R65-R68): free, at most once each per ritual block (D24)."""
-        if type(action) is A.Emote:
-            bit = 1 << EMOTE_INDEX[action.emote]
-            if self.blocks[seat] & bit:
-                raise IllegalAction(f"you already did '{action.emote}' since your last action")
-            self.blocks[seat] |= bit
-            self.steps += 1
-            self.log.append({"i": self.steps, "seat": seat, "kind": "emote", "emote": action.emote})
-            return [Event("emote", {"seat": seat, "emote": action.emote})]
+    # ---- free actions: emotes and says (R65-R68) --------------------------------------------------------
+
+    def _check_emote(self, seat: int, action: A.Emote) -> None:
+        if self.blocks[seat] >> EMOTE_INDEX[action.emote] & 1:
+            raise IllegalAction(f"you already did '{action.emote}' since your last action (D24)")
+
+    def _emote(self, seat: int, action: A.Emote) -> list[Event]:
+        self.blocks[seat] |= 1 << EMOTE_INDEX[action.emote]
+        self.steps += 1
+        self.log.append({"i": self.steps, "seat": seat, "kind": "emote", "emote": action.emote})
+        return [Event("emote", {"seat": seat, "emote": action.emote})]
+
+    def _check_say(self, seat: int, action: A.Say) -> None:
         if self.said[seat]:
-            raise IllegalAction("you already spoke since your last action")
+            raise IllegalAction("you already spoke since your last action (D24)")
+
+    def _say(self, seat: int, action: A.Say) -> list[Event]:
         self.main = False
         broken = find_violations(self, seat, action)
         self.steps += 1
@@ -362,6 +379,8 @@ class VoodooState(State):
         if broken:
             events += self._record(seat, broken, action)
         self.said[seat] = True
+        self.moment += 1
+        self.last_echo[SAY_SLOT * self.n + seat] = self.moment
         for card in ECHO_CARDS["caster_says"]:  # R54: Loa Rider
             if card in self.inplay and self.inplay[card][0] == seat:
                 for v in self.victims(card):
@@ -370,6 +389,8 @@ class VoodooState(State):
 
     def _echo(self, event: str, by: int) -> None:
         """R54: an event by ``by`` gives every other victim of a matching echo rule a duty."""
+        self.moment += 1
+        self.last_echo[ECHO_SLOT[event] * self.n + by] = self.moment
         for card in ECHO_CARDS[event]:
             if card < NCURSES:
                 if card in self.inplay:
@@ -534,6 +555,8 @@ class VoodooState(State):
         # every cast that ends in play passes here (own cast, Smellin' Doll, Mirror Gourd's reflection) and only
         # those (Bone Amulet's cancelled cast does not)
         self.curses_cast += 1
+        self.moment += 1
+        self.since[curse] = self.moment
         self.log.append({"kind": "in_play", "fact": True, **data})
         return Event("curse_in_play", data)
 
@@ -549,7 +572,7 @@ class VoodooState(State):
         self.perm_hit = 0  # R60: V5 already belongs to the next turn
         self.prev_log = self.log
         self.log = []
-        events = [Event("doll_passed", {"seat": seat, "to": (seat + 1) % self.n})]
+        events = [Event("doll_passed", {"seat": seat, "to": next_seat(seat, self.n)})]
         if not self.game.automatic:
             owners = {caster for caster, _ in self.inplay.values()}
             self.claimable, self.broken, self.claimed = self.broken, 0, 0
@@ -563,7 +586,7 @@ class VoodooState(State):
         self.claimable = 0  # R57: unclaimed violations of the period expire
         if self.turn >= self.game.max_turns:  # R46
             return self._end_by_cap()
-        return self._start_turn((self.active + 1) % self.n)
+        return self._start_turn(next_seat(self.active, self.n))
 
     def _start_turn(self, seat: int) -> list[Event]:
         self.active = seat
@@ -584,20 +607,21 @@ class VoodooState(State):
             raise IllegalAction("there is no window to close now")
 
     def _done(self, seat: int, action: A.Done) -> list[Event]:
+        events = [Event("done", {"seat": seat, "window": PHASES[self.phase]})]  # public: the slot closes
         if self.phase == RESPONSE:
             caster, curse, target = self.pending
             self.pending = None
-            events = self.resolve(caster, curse, target)
+            events += self.resolve(caster, curse, target)
             if self._result is None:
                 self.return_from_response()
             return events
         self.open &= ~(1 << seat)
         if self.open:
-            return []
+            return events
         if self.phase == BAG_WINDOW:
             self.phase = PHASE2
-            return []
-        return self._next_turn()
+            return events
+        return events + self._next_turn()
 
     def return_from_response(self) -> None:
         self.phase = self.back
@@ -640,7 +664,7 @@ class VoodooState(State):
 
     def _to_curse_bottom(self, c: int) -> None:
         self.cdeck.insert(0, c)
-        self.cseen[c] = (1 << self.n) - 1
+        self.cseen[c] = (1 << self.n) - 1  # face up: every seat, and so every spectator, knows its place
 
     # ---- points, the Big Skulls and winning (R26-R28, R38, R45, R46) ------------------------------------
 
@@ -653,7 +677,7 @@ class VoodooState(State):
         self._echo("points", seat)
         if new >= self.game.target_score:  # R38, D19: at once, even mid-action
             self._result = Result(frozenset((seat,)), dict(enumerate(self.scores)),
-                                  f"reached_target: seat {seat} reached {self.game.target_score} points")
+                                  f"seat {seat} reached {self.game.target_score} points", kind="reached_target")
             self.phase = OVER
             self.open = 0
             self.score_history += (tuple(self.scores),)  # the turn that reached the target counts as played
@@ -665,6 +689,8 @@ class VoodooState(State):
                     p = self.pdeck.pop()
                     self.powner[p] = seat
                     self._rebind()
+                    self.moment += 1
+                    self.since[NCURSES + p] = self.moment
                     self.log.append({"kind": "permanent", "fact": True, "seat": seat, "permanent": PERMANENTS[p].id})
                     events.append(Event("permanent_curse", {"seat": seat, "skull": skull,
                                                             "permanent": PERMANENTS[p].id}))
@@ -673,8 +699,8 @@ class VoodooState(State):
     def _end_by_cap(self) -> list[Event]:
         top = max(self.scores)
         winners = frozenset(s for s in range(self.n) if self.scores[s] == top)
-        self._result = Result(winners, dict(enumerate(self.scores)),
-                              f"turn_cap: {self.game.max_turns} turns played, highest score {top}")
+        reason = f"{self.game.max_turns} turns played; highest score {top} ({seats_text(sorted(winners))})"
+        self._result = Result(winners, dict(enumerate(self.scores)), reason, kind="turn_cap")
         self.phase = OVER
         self.open = 0
         self.score_history += (tuple(self.scores),)
@@ -682,13 +708,19 @@ class VoodooState(State):
 
     # ---- views and resampling -----------------------------------------------------------------------------
 
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        from .views import observe
+    def _public(self) -> dict[str, Any]:
+        return views.public(self)
 
-        return observe(self, seat)
+    def _private(self, seat: int) -> dict[str, Any]:
+        return views.private(self, seat)
 
-    def resample(self, seat: int, rng: random.Random) -> VoodooState:
-        """A world consistent with what ``seat`` knows (spec §8): unseen cards re-dealt, decks re-shuffled."""
+    def _resample(self, seat: int, rng: random.Random) -> VoodooState:
+        """A world consistent with what ``seat`` knows (docs/games/voodoo.md §8): unseen cards re-dealt, decks
+        re-shuffled.
+
+        A card whose place ``seat`` knows keeps it: its own hand, the public bottom of each deck (face-up
+        discards and used artefacts), its own Black Candle cards, a card it took with Wolf Totem or lost to one.
+        """
         world = self.clone()
         world.rng = self.reseeded(rng)
         if self._result is not None:
@@ -715,7 +747,7 @@ class VoodooState(State):
         return world
 
 
-_SEAT_DUTIES = tuple(sum(1 << (8 * card + seat) for card in range(NCURSES + len(PERMANENTS))) for seat in range(8))
+_SEAT_DUTIES = tuple(sum(1 << (8 * card + seat) for card in range(NRULES)) for seat in range(8))
 
 
 def _public_json(action: A.Action) -> dict[str, Any]:
@@ -742,17 +774,30 @@ def _free(block: int, said: bool) -> list[A.Action]:
     return out
 
 
+def _with_r56(do: Callable[[VoodooState, int, Any], list[Event]]) -> Callable[[VoodooState, int, Any], list[Event]]:
+    """The handler of a non-free action: R56 steps (1)-(2) before the move (3), step (4) after it."""
+    def handler(state: VoodooState, seat: int, action: Any) -> list[Event]:
+        events = state._before(seat, action)
+        events += do(state, seat, action)
+        return events + state._after(seat)
+
+    handler.__name__ = handler.__qualname__ = do.__name__
+    return handler
+
+
 S = VoodooState
-_HANDLERS = {
-    A.Roll: (S._check_roll, S._roll),
-    A.Reroll: (S._check_reroll, S._reroll),
-    A.Keep: (S._check_keep, S._keep),
-    A.DrawCurse: (S._check_draw_curse, S._draw_curse),
-    A.DrawArtefact: (S._check_draw_artefact, S._draw_artefact),
-    A.Cast: (S._check_cast, S._cast),
-    A.UseArtefact: (artefacts.check, artefacts.use),
-    A.KeepCard: (artefacts.check_keep_card, artefacts.keep_card),
-    A.PassDoll: (S._check_pass_doll, S._pass_doll),
-    A.Claim: (S._check_claim, S._claim),
-    A.Done: (S._check_done, S._done),
+S.RULES = {
+    A.Roll: (S._check_roll, _with_r56(S._roll)),
+    A.Reroll: (S._check_reroll, _with_r56(S._reroll)),
+    A.Keep: (S._check_keep, _with_r56(S._keep)),
+    A.DrawCurse: (S._check_draw_curse, _with_r56(S._draw_curse)),
+    A.DrawArtefact: (S._check_draw_artefact, _with_r56(S._draw_artefact)),
+    A.Cast: (S._check_cast, _with_r56(S._cast)),
+    A.UseArtefact: (artefacts.check, _with_r56(artefacts.use)),
+    A.KeepCard: (artefacts.check_keep_card, _with_r56(artefacts.keep_card)),
+    A.PassDoll: (S._check_pass_doll, _with_r56(S._pass_doll)),
+    A.Claim: (S._check_claim, _with_r56(S._claim)),
+    A.Done: (S._check_done, _with_r56(S._done)),
+    A.Emote: (S._check_emote, S._emote),  # free (R68): no R56 steps, the block only grows
+    A.Say: (S._check_say, S._say),  # free, but a say may break speech rules (R65-R67)
 }

@@ -1,0 +1,89 @@
+"""The Voodoo table as terminal text (Rich markup), drawn from one observation: the game's ``render`` hook."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import ARTEFACTS, CARDS, CURSES, FACES, PERMANENTS, dice_text
+from .words import logged
+
+_FACE = {f.id: f.code for f in FACES}
+_CURSE = {c.id: c for c in CURSES}
+_ART = {a.id: a for a in ARTEFACTS}
+_PERM = {p.id: p for p in PERMANENTS}
+
+
+def _dice(faces: list[str]) -> str:
+    return " ".join(_FACE[f] for f in faces) or "—"
+
+
+def render(obs: dict[str, Any]) -> str:
+    """The table as seen from ``obs['seat']``, as text with Rich markup. Emotes and phrases are actions:
+    the terminal offers them with the other legal actions ("emote: cluck", "say: Curse you! (falsetto)")."""
+    seat = obs["seat"]
+    pub = obs["public"]
+    mine = obs["private"]
+    lines = [f"[bold]Voodoo[/bold] — turn {pub['turn'] + 1}, seat {pub['active']} holds the doll; "
+             f"{obs['phase'].replace('_', ' ')}. First to {pub['target_score']} wins. "
+             f"Claims: {pub['claim_mode'].replace('_', '-')}."]
+    holder = pub["target_holder"]
+    lines.append(f"Target card: {'centre' if holder is None else 'seat ' + str(holder)}. "
+                 f"Decks: {pub['curse_deck']['size']} curses, {pub['artefact_deck']['size']} artefacts, "
+                 f"{pub['permanent_deck']} permanent curses.")
+    for s in range(pub["players"]):
+        h = pub["hands"][s]
+        tags = []
+        if s == seat:
+            tags.append("you")
+        if s == pub["active"] and obs["phase"] != "over":
+            tags.append("[yellow]doll[/yellow]")
+        if s in pub["spirit_ward"]:
+            tags.append("warded")
+        perms = ", ".join(_PERM[p].name for p in pub["permanents"][s])
+        extra = f"; permanent: [red]{perms}[/red]" if perms else ""
+        known = [] if s == seat else h["known_curses"] + (mine["known_curses"].get(str(s), []) if mine else [])
+        shown = f" (known: {', '.join(_CURSE[c].name for c in sorted(known))})" if known else ""
+        lines.append(f"  seat {s} ({', '.join(tags) or 'player'}): [bold]{pub['scores'][s]}[/bold] pts, "
+                     f"{h['curses']} curses, {h['artefacts']} artefacts{shown}{extra}")
+    if obs["phase"] != "over":
+        lines.append(f"Bag: [bold]{_dice(pub['bag'])}[/bold]   set aside: {_dice(pub['set_aside'])}")
+    if pub["curses_in_play"]:
+        lines.append("Curses in play:")
+        for c in pub["curses_in_play"]:
+            k = _CURSE[c["curse"]]
+            victims = "every adversary" if k.all_adversaries else f"seat {c['victims'][0]}"
+            lines.append(f"  {k.name} by seat {c['caster']} on {victims}: {k.text} [dim]({c['rule']})[/dim]")
+    bottom = pub["curse_deck"]["known"]
+    if bottom and obs["phase"] != "over":
+        lines.append("Curse deck, known from the bottom: " + ", ".join(_CURSE[c].name for _, c in bottom))
+    if mine is not None:
+        cards = ", ".join(f"{_CURSE[c].name} [{c}: {dice_text(_CURSE[c].cost)}{' *' * _CURSE[c].stars}; "
+                          f"{_CURSE[c].cast}/{_CURSE[c].interrupt}]" for c in mine["my_curses"])
+        lines.append(f"Your curses: {cards or 'none'}")
+        arts = ", ".join(_ART[a].name for a in mine["my_artefacts"])
+        lines.append(f"Your artefacts: {arts or 'none'}")
+        if mine["my_candle"]:
+            lines.append("Black Candle shows you: " + ", ".join(_CURSE[c].name for c in mine["my_candle"]))
+        if mine["curse_deck_known"]:
+            lines.append("You alone know: " + ", ".join(f"{_CURSE[c].name} at {i + 1} from the bottom"
+                                                       for i, c in mine["curse_deck_known"]))
+    if pub["pending_cast"]:
+        p = pub["pending_cast"]
+        lines.append(f"[bold]Seat {p['caster']} is casting {_CURSE[p['curse']].name} on seat {p['target']}[/bold]")
+    recent = (pub["previous_log"] + pub["log"])[-12:]
+    if recent:
+        lines.append("Recent: " + " ".join(logged(e, seat) for e in recent))
+    if pub["violations"]:
+        lines.append("Broken: " + "; ".join(f"seat {v['victim']} broke {v['curse']}" for v in pub["violations"][-6:]))
+    if seat is not None and seat in obs["actors"]:
+        block = pub["blocks"][seat]
+        free = [e for e in CARDS.emotes if e not in block["emotes"]]
+        lines.append("Free actions — emote: " + ", ".join(free))
+        if not block["said"]:
+            lines.append("  say: " + " | ".join(f"{pid} \"{text}\"" for pid, text in CARDS.phrases)
+                         + f"; voices: {', '.join(CARDS.voices)}")
+    if obs["result"]:
+        r = obs["result"]
+        lines.append(f"[bold]Game over[/bold]: {r['reason']}. Scores: "
+                     + ", ".join(f"seat {k}: {v}" for k, v in r["scores"].items()))
+    return "\n".join(lines)
