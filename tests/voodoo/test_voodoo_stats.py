@@ -49,3 +49,10 @@ def test_stats_read_the_result_kind_not_its_reason():
     s = game_stats(state.observe(None))
     assert s["end"] == state.result.kind == "reached_target" and ":" not in state.result.reason
     assert s["winner_score"] >= 11
+
+
+def test_stats_of_a_game_at_the_turn_cap_stay_small():
+    state, obs = final_view(6, 5, max_turns=300)
+    s = game_stats(obs)
+    assert s["end"] == "turn_cap" and len(s["score_history"]) == 301  # R46
+    assert len(json.dumps(s)) < 8000  # ints only: about 6 kB for 6 seats x 301 entries
