@@ -57,7 +57,17 @@ def _spares(hands: list[list[str]], players: int) -> list[str]:
 
 
 def track_of(st: ProwlState) -> list[str]:
-    return st.observe(None)["track"]
+    return public(st)["track"]
+
+
+def public(st: ProwlState) -> dict:
+    """The observation's public part (the same for every viewer)."""
+    return st.observe(None)["public"]
+
+
+def private(st: ProwlState, seat: int) -> dict:
+    """What ``seat`` alone knows."""
+    return st.observe(seat)["private"]
 
 
 def play(st: ProwlState, card_id: str, first: str = "strengthen", *answers) -> list:

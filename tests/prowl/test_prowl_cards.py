@@ -1,9 +1,12 @@
-"""Every card effect and its prompts (spec §2.4, §2.5; R18-R22, R40-R42; X10-X12, X16)."""
+"""Every card effect and its prompts (docs/games/prowl.md §2.4, §2.5; R18-R22, R40-R42; X10-X12, X16)."""
+
+import random
 
 import pytest
-from prowl_helpers import card, clan, play, table, to_action, track_of
+from prowl_helpers import card, clan, new, play, private, public, table, to_action, track_of
 
 from hexbox.games.prowl import actions as A
+from hexbox.games.prowl import effects
 from hexbox.games.prowl.cards import CARDS
 from hexbox.games.prowl.rules import MUST_PLAY, NO_PLAY, PROMPT, TURN
 
@@ -24,11 +27,12 @@ def seat0(card_id, last=False, track=("spring", "summer", "autumn", "winter"), c
 def test_high_mage_names_a_public_contract():
     st = seat0("spring_high_mage")
     play(st, "spring_high_mage", "strengthen", "autumn")
-    assert st.observe(None)["players_info"][0]["attachments"] == [{"card": "spring_high_mage", "clan": "autumn"}]
+    assert public(st)["players_info"][0]["attachments"] == [{"card": "spring_high_mage", "target": None,
+                                                                 "clan": "autumn"}]
 
 
 def test_R41_F9_X10_hooded_figure_passes_every_clan_card_at_once():
-    # R41, F9, X10 (spec ids)
+    # R41, F9, X10
     st = seat0("spring_hooded_figure")
     st.face_up[2] = True  # a face-up card stays face up with its new holder (X10)
     st.denied[3] = 1 << clan("spring")
@@ -38,10 +42,10 @@ def test_R41_F9_X10_hooded_figure_passes_every_clan_card_at_once():
                                                "autumn_garrison")]
     assert st.face_up == [False, False, False, True] and st.denied[0] == 1 << clan("spring")
     assert 3 not in {a.target for a in st.legal_actions(1) if a.kind == "accuse"}
-    obs = st.observe(1)
+    obs = private(st, 1)
     assert obs["clan_card"] == "spring_changeling"  # F3: each sees what it received
     assert obs["known_clans"] == {"2": "summer_duelist"}  # the card it handed on
-    assert st.observe(3)["known_clans"] == {"0": "winter_magistrate"}
+    assert private(st, 3)["known_clans"] == {"0": "winter_magistrate"}
     st = seat0("spring_hooded_figure")
     play(st, "spring_hooded_figure", "strengthen", "right")
     assert st.clan_card[0] == card("summer_duelist") and st.clan_card[3] == card("spring_changeling")
@@ -55,22 +59,22 @@ def test_whisperer_peeks_at_one_or_two_face_down_opponents():
     st.apply(0, to_action(1))
     assert st.legal_actions(0) == [A.CHOOSE_PLAYER[2], A.SKIP]  # "may": skippable
     st.apply(0, to_action(2))
-    assert st.observe(0)["known_clans"] == {"1": "summer_duelist", "2": "autumn_garrison"}
+    assert private(st, 0)["known_clans"] == {"1": "summer_duelist", "2": "autumn_garrison"}
     assert st.active == 1
 
 
 def test_R38_F3_changeling_exchanges_clan_cards_and_both_know_both():
-    # R38, F3 (spec ids)
+    # R38, F3
     st = seat0("spring_changeling", clans=["spring_eclipse_rite", "summer_duelist", "autumn_garrison",
                                            "winter_magistrate"])
     st.denied[2] = 1 << clan("winter")
     st.known_clans[3][2] = card("autumn_garrison")
     play(st, "spring_changeling", "strengthen", 2)
     assert st.clan_card[0] == card("autumn_garrison") and st.clan_card[2] == card("spring_eclipse_rite")
-    assert st.observe(0)["known_clans"] == {"2": "spring_eclipse_rite"}
-    assert st.observe(2)["known_clans"] == {"0": "autumn_garrison"}
+    assert private(st, 0)["known_clans"] == {"2": "spring_eclipse_rite"}
+    assert private(st, 2)["known_clans"] == {"0": "autumn_garrison"}
     assert st.denied[0] == 1 << clan("winter") and st.denied[2] == 0  # X5: denials move with the card
-    assert st.observe(3)["known_clans"] == {"0": "autumn_garrison"}  # knowledge follows the card
+    assert private(st, 3)["known_clans"] == {"0": "autumn_garrison"}  # knowledge follows the card
 
 
 def test_mist_weaver_peeks_at_a_hand_and_may_exchange_a_card():
@@ -78,18 +82,18 @@ def test_mist_weaver_peeks_at_a_hand_and_may_exchange_a_card():
     st.apply(0, A.Play("spring_mist_weaver", "effect"))
     st.apply(0, to_action(2))
     theirs = [CARDS[c].id for c in st.hands[2]]
-    assert st.observe(0)["known_hands"] == {"2": theirs}
+    assert private(st, 0)["known_hands"] == {"2": theirs}
     assert st.legal_actions(0) == [A.CHOOSE_CARD[c] for c in st.hands[0]] + [A.SKIP]
     mine = CARDS[st.hands[0][0]].id
     st.apply(0, to_action(mine))
     assert st.legal_actions(0) == [A.CHOOSE_CARD[card(c)] for c in theirs]
     events = st.apply(0, to_action(theirs[0]))
-    assert theirs[0] in st.observe(0)["hand"] and mine in st.observe(2)["hand"]
-    assert st.observe(2)["known_hands"] == {"0": [theirs[0]]}  # they know the card they gave
-    private = [e for e in events if e.kind == "hand_exchanged"]
-    assert private[0].to == {0, 2}
+    assert theirs[0] in private(st, 0)["hand"] and mine in private(st, 2)["hand"]
+    assert private(st, 2)["known_hands"] == {"0": [theirs[0]]}  # they know the card they gave
+    secret = [e for e in events if e.kind == "hand_exchanged"]
+    assert secret[0].to == {0, 2}
     assert all(mine not in str(e.to_json()) for e in events if e.public)
-    assert st.observe(1)["known_hands"] == {}
+    assert private(st, 1)["known_hands"] == {}
 
 
 def test_mist_weaver_skip_keeps_hands():
@@ -100,7 +104,7 @@ def test_mist_weaver_skip_keeps_hands():
 
 
 def test_R40_bramble_snare_names_another_clan():
-    # R40 (spec ids)
+    # R40
     st = seat0("spring_bramble_snare")
     st.apply(0, A.Play("spring_bramble_snare", "strengthen"))
     assert st.legal_actions(0) == [A.CHOOSE_CLAN[1], A.CHOOSE_CLAN[2], A.CHOOSE_CLAN[3]]
@@ -109,10 +113,10 @@ def test_R40_bramble_snare_names_another_clan():
 
 
 def test_cursed_effigy_targets_and_X11_without_an_opponent_is_discarded():
-    # X11 (spec ids)
+    # X11
     st = seat0("spring_cursed_effigy")
     play(st, "spring_cursed_effigy", "strengthen", 3, "winter")
-    assert st.observe(None)["players_info"][0]["attachments"] == [
+    assert public(st)["players_info"][0]["attachments"] == [
         {"card": "spring_cursed_effigy", "target": 3, "clan": "winter"}]
     st = table(2, clans=["summer_duelist", "autumn_garrison"], hands=[["spring_cursed_effigy", "summer_hunter"],
                                                                        ["winter_avalanche"]])
@@ -138,7 +142,7 @@ def test_exiled_prince_warlord_chancellor_attach():
 
 
 def test_R40_F6_wanderer_raises_another_clan():
-    # R40, F6 (spec ids)
+    # R40, F6
     st = seat0("summer_wanderer", track=("spring", "autumn", "winter", "summer"))
     st.apply(0, A.Play("summer_wanderer", "effect"))
     assert [a.clan for a in st.legal_actions(0)] == ["spring", "autumn", "winter"]
@@ -147,7 +151,7 @@ def test_R40_F6_wanderer_raises_another_clan():
 
 
 def test_R42_F5_headstrong_scout_fires_at_once_if_effect_first():
-    # R42, F5 (spec ids)
+    # R42, F5
     st = seat0("summer_headstrong_scout", track=("spring", "autumn", "winter", "summer"))
     play(st, "summer_headstrong_scout", "effect")
     # the Scout fires (Summer +2), then Summer is strengthened (+1)
@@ -160,7 +164,7 @@ def test_R42_F5_headstrong_scout_fires_at_once_if_effect_first():
 
 
 def test_X12_scout_checks_at_the_end_of_any_turn_and_is_discarded_even_if_blocked():
-    # X12 (spec ids)
+    # X12
     st = seat0("summer_headstrong_scout", track=("spring", "autumn", "winter", "summer"))
     play(st, "summer_headstrong_scout", "strengthen")
     st.attach(2, card("winter_long_night"))
@@ -192,10 +196,10 @@ def test_burning_banner_lowers_the_highest_non_summer_by_two():
 
 
 def test_hunter_peeks_and_may_lower_and_X11_lowers_even_without_a_peek():
-    # X11 (spec ids)
+    # X11
     st = seat0("summer_hunter")
     play(st, "summer_hunter", "effect", 1, "spring")
-    assert st.observe(0)["known_clans"] == {"1": "summer_duelist"}
+    assert private(st, 0)["known_clans"] == {"1": "summer_duelist"}
     assert track_of(st) == ["summer", "spring", "autumn", "winter"]
     st = seat0("summer_hunter")
     st.face_up = [False, True, True, True]
@@ -227,7 +231,7 @@ def test_standard_bearer_takes_dominance_or_raises():
 
 
 def test_garrison_keeps_the_token_once_and_X4_against_a_reward():
-    # X4 (spec ids)
+    # X4
     st = seat0("autumn_garrison", clans=["spring_changeling", "summer_duelist", "autumn_victory_march",
                                          "winter_magistrate"])
     play(st, "autumn_garrison")
@@ -244,7 +248,7 @@ def test_field_marshal_raises_or_lowers_any_clan():
     st.apply(0, A.Play("autumn_field_marshal", "effect"))
     st.apply(0, to_action("spring"))
     assert st.legal_actions(0) == [A.RAISE, A.LOWER]
-    assert st.observe(None)["prompt"] == {"seat": 0, "card": "autumn_field_marshal", "step": "direction",
+    assert public(st)["prompt"] == {"seat": 0, "card": "autumn_field_marshal", "step": "direction",
                                           "target": None, "clan": "spring"}
     st.apply(0, A.LOWER)
     assert track_of(st) == ["summer", "autumn", "spring", "winter"]
@@ -308,7 +312,7 @@ def test_bribed_official_swaps_winter_with_the_peeked_clan_directly_above():
 
 
 def test_blizzard_freezes_until_its_players_next_turn_and_X16_is_dead_on_the_last_turn():
-    # X16 (spec ids)
+    # X16
     st = seat0("winter_blizzard")
     play(st, "winter_blizzard", "strengthen", "spring")
     assert st.att_a[card("winter_blizzard")] == clan("spring")
@@ -354,3 +358,21 @@ def test_every_card_can_be_played_with_the_default_answers(index):
         st.apply(0, st.default_action(0))
     assert st.phase == TURN and st.active == 1
     assert (index in st.discards[0]) != (st.att_by[index] == 0)  # R19, R24: one or the other
+
+
+def test_P3_P4_the_answers_kept_with_a_prompt_are_always_the_cards_answers():
+    # the legal answers are kept when a prompt opens (effects.ask): nothing may change them before it is answered
+    seen = 0
+    for players in (2, 3, 4, 5):
+        for seed in range(25):
+            st = new(players, seed=seed)
+            rng = random.Random(seed)
+            while not st.is_over:
+                if st.phase == PROMPT:
+                    assert st.answers == effects.open_answers(st)
+                    world = st.resample(rng.randrange(players), rng)
+                    assert world.answers == effects.open_answers(world)
+                    seen += 1
+                seat = rng.choice(st.actors)
+                st.apply(seat, rng.choice(st.legal_actions(seat)))
+    assert seen > 500

@@ -1,6 +1,6 @@
-"""The rulebook's FAQ, one test per answer (spec F1-F9)."""
+"""The rulebook's FAQ, one test per answer (F1-F9 of docs/games/prowl.md)."""
 
-from prowl_helpers import card, clan, play, table, track_of
+from prowl_helpers import card, clan, play, private, table, track_of
 
 import hexbox
 from hexbox.games.prowl import actions as A
@@ -47,7 +47,7 @@ def test_F3_after_a_swap_you_may_check_your_new_clan():
     st = four(active=3)
     play(st, "spring_hooded_figure", "strengthen", "right")
     for seat in range(4):
-        assert st.observe(seat)["clan_card"] == CLANS[(seat + 1) % 4]
+        assert private(st, seat)["clan_card"] == CLANS[(seat + 1) % 4]
 
 
 def test_F4_forcing_an_opponent_is_decided_now():

@@ -3,7 +3,7 @@
 import json
 import random
 
-from prowl_helpers import card, clan, new, play, random_playout, table
+from prowl_helpers import card, clan, new, play, private, public, random_playout, table
 
 from hexbox.games.prowl import actions as A
 from hexbox.games.prowl.cards import CARD_CLAN
@@ -26,24 +26,25 @@ def dumps(obj):
 def test_observations_are_plain_json_and_hide_hands_and_clans():
     st = four()
     spectator = st.observe(None)
-    assert "hand" not in spectator and "clan_card" not in spectator
-    assert all(p["clan_card"] is None for p in spectator["players_info"])
-    mine = st.observe(2)
+    assert spectator["private"] is None and "hand" not in spectator["public"]
+    assert all(p["clan_card"] is None for p in spectator["public"]["players_info"])
+    assert public(st)["clan_cards"] is None and public(st)["box"] is None
+    mine = st.observe(2)["private"]
     assert mine["hand"] == ["spring_eclipse_rite", "autumn_drillmaster", "winter_avalanche"]
     assert mine["clan_card"] == "autumn_garrison"  # R38: one's own clan card, always
-    assert "summer_duelist" not in dumps(mine) and "winter_ice_wall" not in dumps(mine)
-    assert json.loads(dumps(mine)) == mine
+    assert "summer_duelist" not in dumps(st.observe(2)) and "winter_ice_wall" not in dumps(st.observe(2))
+    assert json.loads(dumps(st.observe(2))) == st.observe(2)
 
 
 def test_R23_peeked_card_is_seen_by_the_peeker_only_and_stays_known():
-    # R23 (spec ids)
+    # R23
     st = four()
     play(st, "spring_whisperer", "strengthen", 3, "skip")
-    assert st.observe(0)["known_clans"] == {"3": "winter_magistrate"}
+    assert private(st, 0)["known_clans"] == {"3": "winter_magistrate"}
     for other in (1, 2, 3, None):
         assert "winter_magistrate" not in dumps(st.observe(other)) or other == 3
     play(st, "summer_war_horn", "strengthen", "spring")
-    assert st.observe(0)["known_clans"] == {"3": "winter_magistrate"}  # still known on later turns
+    assert private(st, 0)["known_clans"] == {"3": "winter_magistrate"}  # still known on later turns
     for _ in range(10):
         world = st.resample(0, random.Random(_))
         assert world.clan_card[3] == card("winter_magistrate")
@@ -55,18 +56,18 @@ def test_D16_a_change_makes_others_forget():
     st.hands[0].remove(card("spring_mist_weaver"))
     play(st, "spring_mist_weaver", "strengthen", 0, "skip")
     st.known_clans[3][0] = st.clan_card[0]  # as if also peeked
-    assert st.observe(3)["known_hands"] == {"0": ["spring_whisperer", "summer_hunter"]}
+    assert private(st, 3)["known_hands"] == {"0": ["spring_whisperer", "summer_hunter"]}
     play(st, "summer_hunter", "strengthen", 1, "skip")  # seat 0 Plays a known card: it leaves the knowledge
-    assert st.observe(3)["known_hands"] == {"0": ["spring_whisperer"]}
-    assert st.observe(0)["known_clans"] == {"1": "summer_duelist"}
+    assert private(st, 3)["known_hands"] == {"0": ["spring_whisperer"]}
+    assert private(st, 0)["known_clans"] == {"1": "summer_duelist"}
     st.apply(1, A.Change("winter_ice_wall"))
-    assert st.observe(0)["known_clans"] == {}  # seat 1 changed: its new card is unknown
+    assert private(st, 0)["known_clans"] == {}  # seat 1 changed: its new card is unknown
     st.apply(2, A.Change("winter_avalanche"))
     st.apply(3, A.Change("autumn_peace_envoy"))
     st.apply(0, A.Change("spring_whisperer"))
-    assert st.observe(3)["known_hands"] == {} and st.observe(3)["known_clans"] == {}
+    assert private(st, 3)["known_hands"] == {} and private(st, 3)["known_clans"] == {}
     # what stays certain: the Whisperer is still seat 0's, in hand or as its clan card
-    assert st.observe(3)["known_held"] == {"0": ["spring_whisperer"]}
+    assert private(st, 3)["known_held"] == {"0": ["spring_whisperer"]}
     for i in range(30):
         world = st.resample(3, random.Random(i))
         assert card("spring_whisperer") in world.hands[0] + [world.clan_card[0]]
@@ -87,12 +88,12 @@ def test_held_cards_become_certain_again_after_a_peek():
 
 
 def test_R31_resample_respects_denials():
-    # R31 (spec ids)
+    # R31
     st = four()
     st.apply(0, A.Accuse("summer_hunter", 1, "autumn"))
     st.apply(1, A.Accuse("summer_war_horn", 2, "winter"))
     st.apply(2, A.Accuse("spring_eclipse_rite", 1, "spring"))
-    assert st.observe(None)["players_info"][1]["denied"] == ["spring", "autumn"]
+    assert public(st)["players_info"][1]["denied"] == ["spring", "autumn"]
     rng = random.Random(5)
     seen = set()
     for _ in range(300):
@@ -146,7 +147,8 @@ def test_bribed_official_prompt_tells_the_table_nothing():
     strip = {"history", "prompt"}
     pa, pb = above.observe(None), below.observe(None)
     assert pa["phase"] == pb["phase"] == "prompt"
-    assert {k: v for k, v in pa.items() if k not in strip} == {k: v for k, v in pb.items() if k not in strip}
+    assert {k: v for k, v in pa["public"].items() if k not in strip} == {
+        k: v for k, v in pb["public"].items() if k not in strip}
 
 
 def test_private_events_reach_only_their_seats():
@@ -177,7 +179,7 @@ def test_resample_of_random_positions_keeps_every_seat_view_and_the_public():
 
 def test_end_reveals_box_and_deck():
     st = random_playout(new(3, seed=4), 4)
-    obs = st.observe(None)
+    obs = public(st)
     assert len(obs["box"]) == obs["box_size"] == 14 and len(obs["clan_cards"]) == 3
 
 

@@ -1,9 +1,9 @@
-"""Components, options and set-up (R1-R10, R52, R53; spec §2, §3, §8)."""
+"""Components, options and set-up (R1-R10, R52, R53; docs/games/prowl.md §2, §3, §8)."""
 
 from collections import Counter
 
 import pytest
-from prowl_helpers import new
+from prowl_helpers import new, private, public
 
 import hexbox
 from hexbox.core import ConfigError
@@ -13,7 +13,7 @@ from hexbox.games.prowl.rules import SETUP, TURN
 
 
 def test_R1_R2_four_clans_of_eight_cards():
-    # R1, R2 (spec ids)
+    # R1, R2
     # R1: 4 clans x 8 cards = 32; R2: every card belongs to exactly one clan
     assert [k.id for k in CLANS] == ["spring", "summer", "autumn", "winter"]
     assert len(CARDS) == 32
@@ -22,8 +22,8 @@ def test_R1_R2_four_clans_of_eight_cards():
 
 
 def test_R4_one_leader_per_clan_and_keyword_totals():
-    # R4 (spec ids)
-    # R4, spec §2.6: 4 leaders (one per clan, all attachments), 4 Early, 4 Final, 12 Attachments, 5 Peek
+    # R4
+    # R4, docs/games/prowl.md §2.6: 4 leaders (one per clan, all attachments), 4 Early, 4 Final, 12 Attachments, 5 Peek
     assert [CARDS[i].clan for i in LEADERS] == [0, 1, 2, 3]
     assert all(CARDS[i].attachment for i in LEADERS)
     assert Counter(k for c in CARDS for k in c.keywords) == {"attachment": 12, "early": 4, "final": 4, "peek": 5}
@@ -37,7 +37,7 @@ def test_faq_cards_are_where_the_faq_puts_them():
 
 
 def test_R3_R5_track_is_a_random_order_of_the_four_clans():
-    # R3, R5 (spec ids)
+    # R3, R5
     orders = {tuple(new(seed=s).track) for s in range(40)}
     assert all(sorted(o) == [0, 1, 2, 3] for o in orders)
     assert len(orders) > 5  # R5: random
@@ -45,7 +45,7 @@ def test_R3_R5_track_is_a_random_order_of_the_four_clans():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_R6_deal_hand_size_and_spares(players):
-    # R6 (spec ids)
+    # R6
     st = new(players)
     assert [len(h) for h in st.hands] == [6] * players
     dealt = [c for h in st.hands for c in h]
@@ -53,12 +53,12 @@ def test_R6_deal_hand_size_and_spares(players):
     assert len(set(dealt) | set(spare)) == 32 and len(dealt) + len(spare) == 32
     if players > 2:
         assert st.deck == []  # R6: 3-5 players, the spares go to the box unseen
-        assert st.observe(0)["box_size"] == 32 - 6 * players
-        assert "box" not in st.observe(0)
+        assert public(st)["box_size"] == 32 - 6 * players
+        assert public(st)["box"] is None  # D17: shown at the end only
 
 
 def test_R7_without_leaders_the_leaders_are_never_dealt():
-    # R7 (spec ids)
+    # R7
     for seed in range(20):
         st = new(4, seed=seed, leaders=False)
         everything = [c for h in st.hands for c in h] + st.box
@@ -66,23 +66,25 @@ def test_R7_without_leaders_the_leaders_are_never_dealt():
 
 
 def test_R8_clan_cards_placed_secretly_and_simultaneously():
-    # R8 (spec ids)
+    # R8
     st = new(3)
     assert st.phase == SETUP and st.actors == (0, 1, 2)
     pick = st.hands[1][0]
     events = st.apply(1, A.SET_CLAN[pick])
     assert st.actors == (0, 2)  # P1: the others still choose, in any order
     assert st.clan_card[1] == pick and pick not in st.hands[1]
-    public = [e.to_json() for e in events if e.public]
-    assert public == [{"kind": "clan_placed", "seat": 1}]  # only that a card was placed
-    assert st.observe(0)["players_info"][1]["placed"] and st.observe(0)["players_info"][1]["clan_card"] is None
-    assert st.observe(1)["clan_card"] == CARDS[pick].id
+    shown = [e.to_json() for e in events if e.public]
+    assert shown == [{"kind": "clan_placed", "data": {"seat": 1}, "to": None}]  # only that a card was placed
+    assert [e.to_json() for e in events if not e.public] == [
+        {"kind": "your_clan", "data": {"seat": 1, "card": CARDS[pick].id}, "to": [1]}]
+    assert public(st)["players_info"][1]["placed"] and public(st)["players_info"][1]["clan_card"] is None
+    assert private(st, 1)["clan_card"] == CARDS[pick].id
     with pytest.raises(hexbox.IllegalAction):
         st.apply(1, A.SET_CLAN[st.hands[1][0]])  # once only
 
 
 def test_R9_starting_player_is_random_after_placement_and_holds_dominance():
-    # R9 (spec ids)
+    # R9
     starts = set()
     for seed in range(30):
         st = new(4, seed=seed)
@@ -110,7 +112,7 @@ def test_P1_default_is_a_card_of_the_clan_held_most():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_R10_R11_every_player_takes_hand_size_minus_one_turns(players):
-    # R10, R11 (spec ids)
+    # R10, R11
     st = new(players, first_player=0)
     for s in range(players):
         st.apply(s, st.default_action(s))
@@ -129,7 +131,7 @@ def test_R10_R11_every_player_takes_hand_size_minus_one_turns(players):
 
 
 def test_R52_hand_size_option_adds_rounds():
-    # R52 (spec ids)
+    # R52
     st = new(3, hand_size=8, first_player=1)
     for s in range(3):
         st.apply(s, st.default_action(s))
@@ -156,7 +158,7 @@ def test_options_are_checked():
 
 
 def test_R53_exactly_four_clans():
-    # R53 (spec ids)
+    # R53
     assert len(CLANS) == 4 and len(new().track) == 4
 
 
@@ -175,7 +177,7 @@ def test_encoding_is_fixed():
 
 
 def test_R52_hand_size_two_every_turn_is_the_last():
-    # R52, R20, R21 (spec ids): with 2 cards each plays once; Early effects are dead and Final effects live
+    # R52, R20, R21: with 2 cards each plays once; Early effects are dead and Final effects live
     st = new(3, hand_size=2, first_player=0)
     for s in range(3):
         st.apply(s, st.default_action(s))

@@ -14,7 +14,7 @@ def st4(track, hands=None, **kw):
 
 
 def test_R16_rulebook_example_a_winter_card_raises_winter_to_second_and_autumn_falls_to_third():
-    # R16 (spec ids)
+    # R16
     st = st4(("summer", "autumn", "winter", "spring"))
     st.apply(0, A.Change("summer_wanderer"))  # not a Play: nothing moves (R26)
     assert track_of(st) == ["summer", "autumn", "winter", "spring"]
@@ -24,7 +24,7 @@ def test_R16_rulebook_example_a_winter_card_raises_winter_to_second_and_autumn_f
 
 
 def test_R16_X1_strengthening_the_highest_clan_moves_nothing_and_uses_nothing():
-    # R16, X1 (spec ids)
+    # R16, X1
     st = st4(("winter", "summer", "autumn", "spring"))
     st.attach(2, card("winter_ice_wall"))
     st.attach(2, card("spring_bramble_snare"), clan("winter"))
@@ -34,7 +34,7 @@ def test_R16_X1_strengthening_the_highest_clan_moves_nothing_and_uses_nothing():
 
 
 def test_R34_raise_and_lower_by_n_are_single_steps_and_stop_at_the_edge():
-    # R34 (spec ids)
+    # R34
     st = st4(("spring", "summer", "autumn", "winter"))
     st.move(clan("winter"), 2, True)
     assert track_of(st) == ["spring", "winter", "summer", "autumn"]
@@ -45,14 +45,14 @@ def test_R34_raise_and_lower_by_n_are_single_steps_and_stop_at_the_edge():
 
 
 def test_R34_swap_exchanges_two_clans_and_leaves_the_middle():
-    # R34 (spec ids)
+    # R34
     st = st4(("spring", "summer", "autumn", "winter"))
     st.swap(clan("spring"), clan("winter"))
     assert track_of(st) == ["winter", "summer", "autumn", "spring"]
 
 
 def test_R35_blizzard_freezes_a_clan_and_cancels_the_rest_of_a_raise():
-    # R35 (spec ids)
+    # R35
     st = st4(("spring", "summer", "autumn", "winter"))
     st.attach(1, card("winter_blizzard"), clan("summer"))
     st.move(clan("winter"), 3, True)  # Winter passes Autumn, then cannot pass the frozen Summer: it stops
@@ -62,7 +62,7 @@ def test_R35_blizzard_freezes_a_clan_and_cancels_the_rest_of_a_raise():
 
 
 def test_R35_ice_wall_stops_winter_falling_once_for_any_cause():
-    # R35 (spec ids)
+    # R35
     st = st4(("winter", "summer", "autumn", "spring"))
     st.attach(3, card("winter_ice_wall"))
     st.move(clan("summer"), 1, True)  # a rising clan would pass Winter: it is Winter moving down
@@ -73,7 +73,7 @@ def test_R35_ice_wall_stops_winter_falling_once_for_any_cause():
 
 
 def test_R35_long_night_lasts_and_X7_spares_the_ice_wall():
-    # R35, X7 (spec ids)
+    # R35, X7
     st = st4(("winter", "summer", "autumn", "spring"))
     st.attach(3, card("winter_long_night"))
     st.attach(2, card("winter_ice_wall"))
@@ -87,7 +87,7 @@ def test_R35_long_night_lasts_and_X7_spares_the_ice_wall():
 
 
 def test_R35_bramble_snare_stops_only_strengthening_and_is_checked_before_the_ice_wall():
-    # R35 (spec ids)
+    # R35
     st = st4(("spring", "winter", "autumn", "summer"))
     st.attach(0, card("spring_bramble_snare"), clan("autumn"))
     st.attach(3, card("winter_ice_wall"))
@@ -103,7 +103,7 @@ def test_R35_bramble_snare_stops_only_strengthening_and_is_checked_before_the_ic
 
 
 def test_R36_F7_frost_veil_does_not_stop_movement():
-    # R36, F7 (spec ids)
+    # R36, F7
     st = st4(("summer", "spring", "autumn", "winter"))
     st.attach(1, card("winter_frost_veil"))
     play(st, "summer_wanderer", "strengthen", "winter")
@@ -111,7 +111,7 @@ def test_R36_F7_frost_veil_does_not_stop_movement():
 
 
 def test_X8_avalanche_against_a_frozen_clan_at_position_three():
-    # X8 (spec ids)
+    # X8
     st = st4(("spring", "summer", "autumn", "winter"))
     st.attach(2, card("winter_blizzard"), clan("autumn"))
     play(st, "winter_avalanche", "effect")
@@ -121,7 +121,7 @@ def test_X8_avalanche_against_a_frozen_clan_at_position_three():
 
 
 def test_X9_eclipse_rite_blocked_by_the_ice_wall_uses_it_up():
-    # X9 (spec ids)
+    # X9
     st = st4(("winter", "summer", "autumn", "spring"), hands=[["spring_eclipse_rite"], [], [], []])
     st.attach(2, card("winter_ice_wall"))
     play(st, "spring_eclipse_rite", "effect")
@@ -135,5 +135,6 @@ def test_track_events_are_public_and_name_the_blocker():
     st.ev = []
     st.move(clan("summer"), 1, True)
     data = [e.to_json() for e in st.ev]
-    assert data[0] == {"kind": "blocked", "by": "winter_long_night", "clans": ["summer", "winter"]}
-    assert data[1]["moved"] == 0 and all(e.public for e in st.ev)
+    assert data[0] == {"kind": "blocked", "data": {"by": "winter_long_night", "clans": ["summer", "winter"]},
+                       "to": None}
+    assert data[1]["data"]["moved"] == 0 and all(e.public for e in st.ev)

@@ -1,7 +1,7 @@
 """Turns and the three actions: Play, Change, Accuse; discard piles; next-turn constraints (R11-R33, R39)."""
 
 import pytest
-from prowl_helpers import card, kinds, play, table, to_action, track_of
+from prowl_helpers import card, kinds, play, private, public, table, to_action, track_of
 
 import hexbox
 from hexbox.games.prowl import actions as A
@@ -21,7 +21,7 @@ def four(**kw):
 
 
 def test_R11_P2_legal_actions_cover_play_change_accuse_in_id_order():
-    # R11 (spec ids)
+    # R11
     st = four()
     legal = st.legal_actions(0)
     ids = [A.SPACE.id(a) for a in legal]
@@ -34,18 +34,18 @@ def test_R11_P2_legal_actions_cover_play_change_accuse_in_id_order():
 
 
 def test_R15_R16_R24_play_strengthens_its_clan_and_goes_to_the_discard_pile():
-    # R15, R16, R24 (spec ids)
+    # R15, R16, R24
     st = four(track=("spring", "autumn", "summer", "winter"))
     events = play(st, "summer_wanderer", "strengthen", "winter")
     # strengthen first: Summer passes Autumn; then the Wanderer raises Winter past Autumn
     assert track_of(st) == ["spring", "summer", "winter", "autumn"]
     assert st.discards[0] == [card("summer_wanderer")]
-    assert "summer_wanderer" in st.observe(2)["players_info"][0]["discards"]  # R33: public
+    assert "summer_wanderer" in public(st)["players_info"][0]["discards"]  # R33: public
     assert st.active == 1 and kinds(events) == ["play", "track", "answer", "track"]
 
 
 def test_R15_order_of_strengthen_and_effect_is_the_players_choice():
-    # R15 (spec ids)
+    # R15
     a = four(track=("spring", "autumn", "summer", "winter"))
     play(a, "summer_wanderer", "effect", "autumn")  # Autumn to the top first, then Summer passes Spring
     assert track_of(a) == ["autumn", "summer", "spring", "winter"]
@@ -55,7 +55,7 @@ def test_R15_order_of_strengthen_and_effect_is_the_players_choice():
 
 
 def test_R17_R18_effects_are_compulsory_and_a_choice_without_value_is_skipped():
-    # R17, R18 (spec ids)
+    # R17, R18
     st = four()
     st.apply(0, A.Play("summer_wanderer", "strengthen"))
     assert st.phase == PROMPT and st.legal_actions(0) == [A.CHOOSE_CLAN[0], A.CHOOSE_CLAN[2], A.CHOOSE_CLAN[3]]
@@ -67,7 +67,7 @@ def test_R17_R18_effects_are_compulsory_and_a_choice_without_value_is_skipped():
 
 
 def test_R20_R21_early_and_final_depend_on_the_last_turn():
-    # R20, R21 (spec ids)
+    # R20, R21
     # the turn begins with one card in hand: the last turn
     st = table(4, clans=CLANS, hands=[["autumn_drillmaster"], ["summer_hunter"], ["winter_ice_wall"],
                                       ["summer_war_horn"]], track=("spring", "summer", "winter", "autumn"))
@@ -75,7 +75,7 @@ def test_R20_R21_early_and_final_depend_on_the_last_turn():
     assert track_of(st) == ["spring", "summer", "autumn", "winter"]  # strengthened anyway
     assert st.phase == TURN and st.active == 1  # no prompt: the Early effect did not trigger
     assert {"kind": "play", "seat": 0, "card": "autumn_drillmaster", "first": "strengthen", "effect": False} in [
-        e.to_json() for e in events]
+        e.data for e in events if e.kind == "play"]  # the history entry itself: it names its kind too
     assert st.discards[0] == [card("autumn_drillmaster")]
     # R21: a Final card before the last turn does nothing but strengthen
     st = four(track=("winter", "summer", "autumn", "spring"))
@@ -89,13 +89,14 @@ def test_R20_R21_early_and_final_depend_on_the_last_turn():
 
 
 def test_R19_R22_attachments_stay_in_front_unless_they_did_not_trigger():
-    # R19, R22 (spec ids)
+    # R19, R22
     st = four()
     st.hands[0].append(card("winter_ice_wall"))
     st.hands[2].remove(card("winter_ice_wall"))
     play(st, "winter_ice_wall")
     assert st.att_by[card("winter_ice_wall")] == 0 and card("winter_ice_wall") not in st.discards[0]
-    assert st.observe(3)["players_info"][0]["attachments"] == [{"card": "winter_ice_wall"}]
+    assert public(st)["players_info"][0]["attachments"] == [{"card": "winter_ice_wall", "target": None,
+                                                                 "clan": None}]
     # R22: a Blizzard (Early) on the last turn never attaches
     st = table(2, clans=["summer_duelist", "autumn_garrison"], hands=[["winter_blizzard"], ["summer_hunter"]])
     play(st, "winter_blizzard")
@@ -103,46 +104,46 @@ def test_R19_R22_attachments_stay_in_front_unless_they_did_not_trigger():
 
 
 def test_R23_peek_is_private_but_its_happening_is_public():
-    # R23 (spec ids)
+    # R23
     st = four(active=1)
     events = play(st, "spring_whisperer", "strengthen", 2, "skip")
     peeked = [e for e in events if e.kind == "peeked"]
     assert len(peeked) == 1 and peeked[0].to == {1} and peeked[0].data["card"] == "summer_duelist"
-    assert {"kind": "peek", "seat": 1, "target": 2, "what": "clan"} in [e.to_json() for e in events if e.public]
-    assert st.observe(1)["known_clans"] == {"2": "summer_duelist"}
-    assert st.observe(0)["known_clans"] == {} and "known_clans" not in st.observe(None)
+    assert ("peek", {"seat": 1, "target": 2, "what": "clan"}) in [(e.kind, e.data) for e in events if e.public]
+    assert private(st, 1)["known_clans"] == {"2": "summer_duelist"}
+    assert private(st, 0)["known_clans"] == {} and st.observe(None)["private"] is None
 
 
 def test_R25_R26_change_discards_the_old_clan_face_up_without_strengthening():
-    # R25, R26 (spec ids)
+    # R25, R26
     st = four()
     before = track_of(st)
     events = st.apply(0, A.Change("winter_avalanche"))
     assert st.clan_card[0] == card("winter_avalanche") and st.discards[0] == [card("winter_magistrate")]
     assert track_of(st) == before  # R26: neither the old nor the new card strengthens or triggers
-    public = [e.to_json() for e in events if e.public]
-    assert {"kind": "change", "seat": 0, "old": "winter_magistrate"} in public
-    assert all("winter_avalanche" not in str(e) for e in public)
-    assert st.observe(1)["players_info"][0]["clan_card"] is None
-    assert st.observe(0)["clan_card"] == "winter_avalanche"
+    shown = [e.to_json() for e in events if e.public]
+    assert {"kind": "change", "data": {"kind": "change", "seat": 0, "old": "winter_magistrate"}, "to": None} in shown
+    assert all("winter_avalanche" not in str(e) for e in shown)
+    assert public(st)["players_info"][0]["clan_card"] is None
+    assert private(st, 0)["clan_card"] == "winter_avalanche"
 
 
 def test_R27_R31_a_wrong_accusation_is_a_public_denial():
-    # R27, R31 (spec ids)
+    # R27, R31
     st = four()
     events = st.apply(0, A.Accuse("autumn_drillmaster", 1, "winter"))
     assert st.discards[0] == [card("autumn_drillmaster")]  # discarded, neither strengthening nor triggering
     assert {"kind": "accuse", "seat": 0, "target": 1, "clan": "winter", "right": False,
-            "card": "autumn_drillmaster"} in [e.to_json() for e in events]
-    assert not st.face_up[1] and st.observe(None)["players_info"][1]["denied"] == ["winter"]
+            "card": "autumn_drillmaster"} in [e.data for e in events if e.public]
+    assert not st.face_up[1] and public(st)["players_info"][1]["denied"] == ["winter"]
     assert st.active == 1 and st.phase == TURN  # nothing else happens
 
 
 def test_R29_right_accusation_turns_the_card_and_rewards_dominance_or_forced_change():
-    # R29 (spec ids)
+    # R29
     st = four(dominance=2)
     st.apply(0, A.Accuse("autumn_drillmaster", 1, "spring"))
-    assert st.face_up[1] and st.observe(None)["players_info"][1]["clan_card"] == "spring_changeling"
+    assert st.face_up[1] and public(st)["players_info"][1]["clan_card"] == "spring_changeling"
     assert st.phase == PROMPT and st.legal_actions(0) == [A.DOMINANCE, A.FORCE_CHANGE]
     assert st.default_action(0) == A.DOMINANCE  # P4
     st.apply(0, A.DOMINANCE)
@@ -155,7 +156,7 @@ def test_R29_right_accusation_turns_the_card_and_rewards_dominance_or_forced_cha
 
 
 def test_R28_F1_face_up_or_veiled_opponents_cannot_be_accused():
-    # R28, F1 (spec ids)
+    # R28, F1
     st = four()
     st.face_up[2] = True
     st.att_by[card("winter_frost_veil")] = 3
@@ -168,7 +169,7 @@ def test_R28_F1_face_up_or_veiled_opponents_cannot_be_accused():
 
 
 def test_R30_X3_reward_when_already_holding_dominance_raises_a_clan():
-    # R30, X3 (spec ids)
+    # R30, X3
     st = four(dominance=0, track=("winter", "spring", "autumn", "summer"))
     st.apply(0, A.Accuse("autumn_drillmaster", 1, "spring"))
     st.apply(0, A.DOMINANCE)
@@ -178,7 +179,7 @@ def test_R30_X3_reward_when_already_holding_dominance_raises_a_clan():
 
 
 def test_R29_answers_built_by_hand_mean_the_same_as_the_shared_ones():
-    # R29 (spec ids): an equal copy of an action (parsed from JSON, or built by a client) is the same answer
+    # R29: an equal copy of an action (parsed from JSON, or built by a client) is the same answer
     st = four(dominance=2)
     st.apply(0, A.Accuse("autumn_drillmaster", 1, "spring"))
     st.apply(0, A.ChooseOption("dominance"))  # not the shared A.DOMINANCE object
@@ -186,18 +187,18 @@ def test_R29_answers_built_by_hand_mean_the_same_as_the_shared_ones():
     st = four(active=1)
     play(st, "spring_whisperer", "strengthen", 2)
     st.apply(1, A.Skip())  # the optional second peek, declined with a fresh Skip
-    assert st.active == 2 and st.observe(1)["known_clans"] == {"2": "summer_duelist"}
+    assert st.active == 2 and private(st, 1)["known_clans"] == {"2": "summer_duelist"}
 
 
 def test_R30_force_change_needs_a_turn_left():
-    # R30 (spec ids)
+    # R30
     st = table(2, clans=["summer_duelist", "autumn_garrison"], hands=[["summer_firebrand"], []], dominance=1)
     st.apply(0, A.Accuse("summer_firebrand", 1, "autumn"))
     assert st.legal_actions(0) == [A.DOMINANCE]
 
 
 def test_R32_F2_duelist_accuses_without_discarding():
-    # R32, F2 (spec ids)
+    # R32, F2
     st = four(active=2)
     st.hands[2].append(card("summer_duelist"))
     st.clan_card[2] = card("summer_burning_banner")
@@ -209,18 +210,18 @@ def test_R32_F2_duelist_accuses_without_discarding():
 
 
 def test_R33_discard_piles_are_ordered_and_public():
-    # R33 (spec ids)
+    # R33
     st = four()
     st.apply(0, A.Change("winter_avalanche"))
     play(st, "autumn_peace_envoy")
     st.apply(2, A.Accuse("winter_ice_wall", 0, "spring"))
-    obs = st.observe(None)["players_info"]
+    obs = public(st)["players_info"]
     assert obs[0]["discards"] == ["winter_magistrate"] and obs[1]["discards"] == ["autumn_peace_envoy"]
     assert obs[2]["discards"] == ["winter_ice_wall"]
 
 
 def test_R39_firebrand_and_magistrate_constrain_the_next_turn_only():
-    # R39 (spec ids)
+    # R39
     st = four()
     st.hands[0] = [card("summer_firebrand"), card("winter_magistrate")]
     st.box.remove(card("summer_firebrand"))
@@ -229,7 +230,7 @@ def test_R39_firebrand_and_magistrate_constrain_the_next_turn_only():
     st.box.append(card("winter_magistrate"))
     play(st, "summer_firebrand", "strengthen", 1)
     assert st.constraint[1] == MUST_PLAY
-    assert st.observe(None)["players_info"][1]["constraint"] == "must_play"  # public
+    assert public(st)["players_info"][1]["constraint"] == "must_play"  # public
     assert {a.kind for a in st.legal_actions(1)} == {"play"}
     play(st, "summer_hunter", "strengthen", 2, "skip")
     assert st.constraint[1] == 0  # used up by that turn
@@ -242,7 +243,7 @@ def test_R39_firebrand_and_magistrate_constrain_the_next_turn_only():
 
 
 def test_R39_X13_a_newer_constraint_replaces_the_older():
-    # R39, X13 (spec ids)
+    # R39, X13
     st = four(dominance=2)
     st.hands[0].append(card("summer_firebrand"))
     st.box.remove(card("summer_firebrand"))
@@ -255,7 +256,7 @@ def test_R39_X13_a_newer_constraint_replaces_the_older():
 
 
 def test_R12_R13_turn_start_and_end():
-    # R12, R13 (spec ids)
+    # R12, R13
     # R12 (a): the Frost Veil ends at the start of its player's next turn
     st = four(active=3)
     play(st, "winter_frost_veil")
@@ -267,7 +268,7 @@ def test_R12_R13_turn_start_and_end():
 
 
 def test_R14_F4_every_choice_is_made_on_the_players_own_turn():
-    # R14, F4 (spec ids)
+    # R14, F4
     st = four(active=3)
     st.apply(3, A.Play("autumn_field_marshal", "effect"))
     assert st.actors == (3,) and st.phase == PROMPT  # nobody else is asked anything

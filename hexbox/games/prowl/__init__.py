@@ -22,4 +22,15 @@ register(GameInfo(
         {"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
         {"players": 4, "leaders": False}, {"players": 2, "two_player_deck": False, "hand_size": 8},
     ),
+    # the same codes as scoring.RESULT_KINDS (written out: listing the games imports no rules)
+    result_kinds=("sole_control", "dominance_tiebreak", "leader_claim", "leader_claims_dominance", "no_winner_ties",
+                  "no_winner_contract"),
+    hooks={
+        "render": "hexbox.games.prowl.render:render",
+        "describe": "hexbox.games.prowl.words:describe",
+        "bot": "hexbox.games.prowl.heuristic:Heuristic",
+        "stats": "hexbox.games.prowl.stats:game_stats",
+        "report": "hexbox.games.prowl.report:sections",
+        "schema": "hexbox.games.prowl.schema:TYPES",
+    },
 ))

@@ -1,4 +1,8 @@
-"""Prowl actions and their fixed encoding (spec §5): 817 ids, the same for every player count."""
+"""Prowl actions and their fixed encoding (docs/games/prowl.md §5): 817 ids, the same for every player count.
+
+``str(action)`` is a phrase for the player who makes the move: it may name their own hidden card. Nobody else is
+ever shown it; what the others are told of a move comes from its events (words.py).
+"""
 
 from __future__ import annotations
 
@@ -38,7 +42,7 @@ class Change(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"change to a face-down card ({card_name(self.card)})"
+        return f"change your clan card to {card_name(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +98,17 @@ class ChooseOption(Action):
     option: str
 
     def __str__(self) -> str:
-        return {"dominance": "take the Dominance token", "force_change": "force them to Change next turn",
-                "confirm": "confirm the swap"}.get(self.option, self.option)
+        return _OPTION_TEXT[self.option]
+
+
+# what each option does, for the player choosing it; "dominance" as an accusation reward by a player who holds the
+# token already raises a clan instead (R29): words.label() says so in that position
+_OPTION_TEXT = {
+    "raise": "raise", "lower": "lower",
+    "left": "pass the clan cards to the left", "right": "pass the clan cards to the right",
+    "dominance": "take the Dominance token (an accusation reward raises a clan by one if you hold it already)",
+    "force_change": "force them to Change on their next turn", "confirm": "confirm the swap",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +119,7 @@ class Skip(Action):
         return "skip"
 
 
-# id layout (spec §5): the ranges below are part of the public encoding; lists are indexed like the ids
+# id layout (docs/games/prowl.md §5): the ranges below are part of the public encoding; lists are indexed like the ids
 PLAY = [tuple(Play(c.id, f) for f in FIRSTS) for c in CARDS]  # 0..63 = 2 * card + first
 CHANGE = [Change(c.id) for c in CARDS]  # 64..95
 ACCUSE = [[[Accuse(c.id, t, k.id) for k in CLANS] for t in range(MAX_SEATS)] for c in CARDS]  # 96..735

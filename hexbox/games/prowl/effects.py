@@ -1,4 +1,4 @@
-"""The 32 card effects (spec §2.4) and their decision prompts (§2.5, windows P3 and P4).
+"""The 32 card effects (docs/games/prowl.md §2.4) and their decision prompts (§2.5, windows P3 and P4).
 
 A card's effect starts with ``start``; each choice it needs is a prompt ``(card, step, a, b)`` on the state, with
 ``a`` a chosen seat or clan and ``b`` a chosen card (private). ``STEPS`` maps each prompt to its legal values,
@@ -23,6 +23,7 @@ from .cards import (
     BRIBED_OFFICIAL,
     BURNING_BANNER,
     CARD_CLAN,
+    CARD_IDS,
     CARD_INDEX,
     CARDS,
     CHANGELING,
@@ -90,42 +91,53 @@ def step(card: int | tuple[int, ...], name: str, values: Values, may_skip: bool 
 # ---- the prompt machinery (P3, P4) ------------------------------------------------------------------
 
 def ask(st: ProwlState, card: int, name: str, a: int = -1, b: int = -1) -> None:
-    """Open a prompt for the active player, or pass it over if it has no legal value (R18)."""
+    """Open a prompt for the active player, or pass it over if it has no legal value (R18).
+
+    The legal answers are kept with the prompt (``st.answers``): nothing changes the state while a prompt is open,
+    so they stay right until it is answered; ``resample`` recomputes them in the world it deals. Kept for speed: the
+    legal list and the check read them instead of asking the card twice more, 3.5% of a random playout's
+    instructions."""
     spec = STEPS[(card, name)]
-    if spec.always or spec.values(st, st.active, a, b):
+    values = spec.values(st, st.active, a, b)
+    if values or spec.always:
         st.prompt = (card, name, a, b)
+        st.answers = (*values, A.SKIP) if spec.may_skip else tuple(values)
     else:
         spec.handler(st, st.active, a, b, A.SKIP)
 
 
-def prompt_actions(st: ProwlState) -> list[A.Action]:
+def open_answers(st: ProwlState) -> tuple[A.Action, ...]:
+    """The legal answers to the open prompt, asked of its card afresh (ascending ids)."""
     card, name, a, b = st.prompt
     spec = STEPS[(card, name)]
     values = spec.values(st, st.active, a, b)
-    return [*values, A.SKIP] if spec.may_skip else list(values)  # a fresh list: callers may change it
+    return (*values, A.SKIP) if spec.may_skip else tuple(values)
 
 
-def answer(st: ProwlState, seat: int, action: A.Action) -> None:
-    prompt = st.prompt
-    if prompt is None:
-        raise IllegalAction(f"there is no question to answer now: {action} is not possible")
-    if seat != st.active:
-        raise IllegalAction(f"seat {seat} cannot answer: the question is seat {st.active}'s")
-    card, name, a, b = prompt
-    spec = STEPS[(card, name)]
-    if action not in spec.values(st, seat, a, b) and not (spec.may_skip and action == A.SKIP):
+def check_answer(st: ProwlState, seat: int, action: A.Action) -> None:
+    """The check of every prompt answer: one of the open prompt's legal answers."""
+    if id(action) not in map(id, st.answers):  # by identity: the gate hands over the shared instance
+        if st.prompt is None:
+            raise IllegalAction(f"there is no question to answer now: '{action}' is not possible")
+        card, name = st.prompt[:2]
         what = CARDS[card].name if card >= 0 else "the accusation reward"
-        raise IllegalAction(f"{action} is not a legal answer to {what} ({name})")
+        raise IllegalAction(f"'{action}' is not a legal answer to {what} ({name})")
+
+
+def answer(st: ProwlState, seat: int, action: A.Action) -> list[Event]:
+    """The handler of every prompt answer; the gate has checked that it is one of ``st.answers``."""
+    card, name, a, b = st.prompt
     st.prompt = None
-    st.ev.append(Event("answer", {"seat": seat, "step": name, "answer": _public_answer(card, name, action)}))
-    spec.handler(st, seat, a, b, action)
-    st.resolve()
-
-
-def _public_answer(card: int, name: str, action: A.Action) -> object:
+    st.answers = ()
     if card == MIST_WEAVER and name != "target":
-        return "skip" if action is A.SKIP else "card"  # the exchanged cards stay between the two players
-    return dict(_ANSWER_JSON[action])  # a copy: events are the caller's to keep
+        shown: object = "skip" if action is A.SKIP else "card"  # the exchanged cards stay between the two players
+    else:
+        shown = dict(_ANSWER_JSON[action])  # a copy: events are the caller's to keep
+    st.ev = events = [Event("answer", {"seat": seat, "card": CARD_IDS[card] if card >= 0 else None, "step": name,
+                                       "answer": shown})]
+    STEPS[(card, name)].handler(st, seat, a, b, action)
+    st.resolve()
+    return events
 
 
 # speed: the JSON form of every possible answer, built once

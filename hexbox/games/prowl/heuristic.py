@@ -50,8 +50,9 @@ class Heuristic:
 
 def public_clues(obs: dict, seat: int) -> list[list[int]]:
     """Per opponent, the clans it helped by Playing (strengthening) since its clan card was last replaced."""
-    helped: list[list[int]] = [[] for _ in range(obs["players"])]
-    for entry in obs["history"]:
+    public = obs["public"]
+    helped: list[list[int]] = [[] for _ in range(public["players"])]
+    for entry in public["history"]:
         kind, p = entry["kind"], entry["seat"]
         if kind == "play":
             helped[p].append(CARDS[CARD_INDEX[entry["card"]]].clan)
@@ -78,9 +79,9 @@ def plausibility(world: ProwlState, helped: list[list[int]]) -> float:
 
 def choose_clan_card(obs: dict, legal: list[Action]) -> Action:
     """Back the clan held most, breaking ties toward the clan higher on the track; keep leaders in hand."""
-    hand = [CARDS[CARD_INDEX[c]] for c in obs["hand"]]
+    hand = [CARDS[CARD_INDEX[c]] for c in obs["private"]["hand"]]
     counts = Counter(c.clan for c in hand)
-    height = {CLAN_INDEX[k]: 3 - i for i, k in enumerate(obs["track"])}
+    height = {CLAN_INDEX[k]: 3 - i for i, k in enumerate(obs["public"]["track"])}
     clan = max(counts, key=lambda k: (counts[k] + 0.6 * height[k], -k))
     mine = sorted((c for c in hand if c.clan == clan), key=lambda c: (c.leader, c.index))
     return A.SET_CLAN[mine[0].index]

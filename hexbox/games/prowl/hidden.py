@@ -1,4 +1,5 @@
-"""``resample`` (spec §7): re-deal every card a seat cannot know, keeping all it has seen or can infer for certain.
+"""``resample`` (docs/games/prowl.md §7): re-deal every card a seat cannot know, keeping all it has seen or can
+infer for certain.
 
 Re-dealt: opponents' face-down clan cards the seat does not know, opponents' hand cards it does not know, the
 box, and the order and contents of the two-player deck. Kept: everything public and the seat's knowledge —
@@ -14,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from . import effects
 from .cards import CARD_CLAN, MIST_WEAVER
 
 if TYPE_CHECKING:
@@ -84,8 +86,10 @@ def resample(state: ProwlState, seat: int, rng: random.Random) -> ProwlState:
                 if o != seat and any(rows[o]):
                     rows[o] = [tuple(get(c, c) for c in known) for known in rows[o]]
     prompt = state.prompt
-    if prompt is not None and prompt[0] == MIST_WEAVER and prompt[3] >= 0:
-        world.prompt = (prompt[0], prompt[1], prompt[2], get(prompt[3], prompt[3]))
+    if prompt is not None:
+        if prompt[0] == MIST_WEAVER and prompt[3] >= 0:
+            world.prompt = (prompt[0], prompt[1], prompt[2], get(prompt[3], prompt[3]))
+        world.answers = effects.open_answers(world)  # they may depend on what was re-dealt (a hand, a clan card)
     return world
 
 

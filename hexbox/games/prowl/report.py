@@ -8,6 +8,7 @@ from typing import Any
 from hexbox.core.report import Section, pct, rate, shares, table
 
 PROWL_CLANS = ("spring", "summer", "autumn", "winter")
+# the result kinds (scoring.RESULT_KINDS, each game's ``stats["decided_by"]``), in words
 PROWL_DECIDED = {
     "sole_control": "ladder: one player alone controls the clan",
     "dominance_tiebreak": "ladder: tied clan, Dominance breaks the tie",
@@ -15,7 +16,6 @@ PROWL_DECIDED = {
     "leader_claims_dominance": "several leader claims, Dominance decides",
     "no_winner_ties": "no winner: every controlled clan tied or lost",
     "no_winner_contract": "no winner: High Mage contract broken",
-    "other": "other",
 }
 
 

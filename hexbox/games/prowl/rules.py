@@ -1,7 +1,12 @@
 """Prowl rules, section by section as in the rulebook: Set-up, How to Play (Play, Change, Accuse), the track,
 Discarded Cards, the 2-Player Game, Ending the Game (Dominance and Tiebreaking). Card effects: effects.py.
 
-Rule ids (R1…) refer to ../shared/games/prowl.md; the tests cite the same ids.
+Rule ids (R1…) refer to docs/games/prowl.md; the tests cite the same ids.
+
+Every move comes through core's gate (``State.apply``): game over, seat and actor, the shared instance, then the
+kind's check in ``RULES`` (it raises IllegalAction and changes nothing; it accepts exactly the actions of
+``_legal_actions`` without building that list), then its handler, which may assume the move is legal and returns
+the move's events.
 
 Representation: cards are indices 0..31 (clan = index // 8), clans 0..3. ``track[0]`` is the highest clan.
 Seat s+1 sits on seat s's left; turns pass to the left. An attachment is ``att_by[card]`` (its player, or -1)
@@ -12,15 +17,13 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable
-from functools import cache
 from itertools import product
 from typing import Any
 
 from hexbox.core import Action, ConfigError, Event, Game, IllegalAction, Rng, State
 
 from . import actions as A
-from . import effects, hidden
+from . import effects, hidden, views
 from .cards import (
     BLIZZARD,
     BRAMBLE_SNARE,
@@ -49,12 +52,15 @@ SETUP, TURN, PROMPT, OVER = range(4)
 PHASES = ("setup", "turn", "prompt", "over")
 NO_CONSTRAINT, MUST_CHANGE, MUST_PLAY, NO_PLAY = range(4)
 CONSTRAINTS = (None, "must_change", "must_play", "may_not_play")
+# R39: which turn actions each constraint leaves (indexed by constraint)
+_MAY_PLAY = (True, False, True, False)
+_MAY_CHANGE = (True, True, False, True)
+_MAY_ACCUSE = (True, False, False, True)
 MOVED, EDGE, BLOCKED = range(3)
 
-_IDS, _SET_CLAN = A.SPACE.ids, A.SET_CLAN
+_SET_CLAN = A.SET_CLAN
 _copy = list.copy
-_SHARED = frozenset(map(id, A.SPACE.actions))  # the precreated actions, known without hashing a dataclass
-_ONLY = tuple(frozenset((s,)) for s in range(A.MAX_SEATS))  # private events' audiences, built once
+_ONLY = tuple((s,) for s in range(A.MAX_SEATS))  # one seat: the actors of a turn, a private event's audience
 
 
 class ProwlGame(Game):
@@ -82,8 +88,8 @@ class ProwlState(State):
     __slots__ = (
         "n", "track", "start_track", "hands", "clan_card", "face_up", "denied", "discards", "att_by", "att_a", "att_b",
         "dominance", "start", "active", "phase", "constraint", "deck", "deck_discards", "box", "known_clans",
-        "known_hand", "known_held", "hands_seen", "playing", "pending_strengthen", "prompt", "turns", "history",
-        "_result", "ev", "actors", "is_over",
+        "known_hand", "known_held", "hands_seen", "playing", "pending_strengthen", "prompt", "answers", "turns",
+        "history", "_result", "ev", "actors", "is_over",
     )
 
     game: ProwlGame
@@ -126,6 +132,7 @@ class ProwlState(State):
         self.playing = -1
         self.pending_strengthen = False
         self.prompt = None
+        self.answers = ()  # the open prompt's legal answers (effects.ask)
         self.turns = 0
         self.history = ()
         self._result = None
@@ -133,6 +140,10 @@ class ProwlState(State):
         self.actors = tuple(range(n))  # P1: everyone places a clan card
         self.is_over = False
         return self
+
+    @property
+    def phase_name(self) -> str:
+        return PHASES[self.phase]
 
     def clone(self) -> ProwlState:
         c = ProwlState.__new__(ProwlState)
@@ -149,7 +160,8 @@ class ProwlState(State):
         c.known_hand = list(map(_copy, self.known_hand))
         c.known_held = list(map(_copy, self.known_held))
         c.hands_seen = self.hands_seen
-        c.playing, c.pending_strengthen, c.prompt = self.playing, self.pending_strengthen, self.prompt
+        c.playing, c.pending_strengthen, c.prompt, c.answers = (self.playing, self.pending_strengthen, self.prompt,
+                                                                 self.answers)
         c.turns, c.history, c._result = self.turns, self.history, self._result
         c.ev = []
         c.actors, c.is_over = self.actors, self.is_over
@@ -186,81 +198,98 @@ class ProwlState(State):
 
     # ---- legal actions (ascending id) --------------------------------------------------------------
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == TURN:
             if seat != self.active:
                 return []
             hand = self.hands[seat]
             rule = self.constraint[seat]  # R39: the constraint decides which kinds are offered
-            if rule == MUST_PLAY:
-                return _turn_list(len(hand))(hand, _PLAYS, _NOTHING, _NOTHING)
-            # R28: accusable_mask(seat), written out because this is the hot path of every playout
-            mask = _FACE_DOWN[tuple(self.face_up)] & _ALL_BUT[seat] & _ALL_BUT[self.att_by[FROST_VEIL]]
-            if rule == NO_CONSTRAINT:
-                return _turn_list(len(hand))(hand, _PLAYS, _CHANGES, _ACCUSATIONS[mask])
-            if rule == NO_PLAY:
-                return _turn_list(len(hand))(hand, _NOTHING, _CHANGES, _ACCUSATIONS[mask])
-            return _turn_list(len(hand))(hand, _NOTHING, _CHANGES, _NOTHING)  # MUST_CHANGE
-        if phase == PROMPT:
-            return effects.prompt_actions(self) if seat == self.active else []
+            # P2, ascending ids: the plays of every hand card, then its changes, then its accusations
+            out: list[Action] = []
+            if rule == NO_CONSTRAINT or rule == MUST_PLAY:
+                for c in hand:
+                    out += _PLAYS[c]
+            if rule != MUST_PLAY:
+                out += map(_CHANGE_OF, hand)
+                if rule != MUST_CHANGE:
+                    # R28: accusable_mask(seat), written out because this is the hot path of every playout
+                    by_card = _ACCUSATIONS[_FACE_DOWN[tuple(self.face_up)] & _ALL_BUT[seat]
+                                           & _ALL_BUT[self.att_by[FROST_VEIL]]]
+                    for c in hand:
+                        out += by_card[c]
+            return out
+        if phase == PROMPT:  # P3, P4: the open prompt's answers, kept when it opened (effects.ask)
+            return list(self.answers) if seat == self.active else []
         if phase == SETUP:
             return list(map(_SET_CLAN.__getitem__, self.hands[seat])) if self.clan_card[seat] < 0 else []
         return []
 
-    def default_action(self, seat: int) -> Action:
-        legal = self.legal_actions(seat)
-        if not legal:
-            raise IllegalAction(f"seat {seat} may not act now")
+    def _default_action(self, seat: int) -> Action:
         if self.phase == SETUP:  # P1: a card of the clan held most, ties in clan order, lowest index
             hand = self.hands[seat]
             counts = [sum(1 for c in hand if CARD_CLAN[c] == k) for k in range(4)]
             best = max(range(4), key=lambda k: (counts[k], -k))
             return A.SET_CLAN[min(c for c in hand if CARD_CLAN[c] == best)]
+        legal = self._legal_actions(seat)
         if self.phase == PROMPT and legal[-1] is A.SKIP:  # P3: skip what is optional
             return A.SKIP
         return legal[0]  # P2, P4: the lowest id (play strengthen-first, change, or take Dominance)
 
-    # ---- apply -------------------------------------------------------------------------------------
+    # ---- the checks (P1, P2, R28, R39): they change nothing -----------------------------------------------
+    # The gate has made sure that ``seat`` may act: during set-up, a seat without a clan card; during a turn, the
+    # active player. Each check is one test on the way in and says why only on the way out (_refuse): testing
+    # through _refuse on every move would cost 2.6% of a random playout's instructions.
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        if id(action) not in _SHARED:  # an equal copy (parsed, or built by hand): the rules compare by identity
-            if action not in _IDS:
-                raise IllegalAction(f"{action!r} is not a Prowl action")
-            action = A.SPACE.actions[_IDS[action]]
-        if self.is_over:
-            raise IllegalAction("the game is over")
-        self.ev = events = []  # what this action makes happen, appended by emit() and the hot paths
-        _HANDLERS[type(action)](self, seat, action)
-        return events
+    def _check_set_clan(self, seat: int, action: A.SetClan) -> None:
+        if self.phase != SETUP or CARD_INDEX[action.card] not in self.hands[seat]:
+            if self.phase != SETUP:
+                raise IllegalAction("clan cards are placed during set-up only")
+            raise IllegalAction(f"{CARDS[CARD_INDEX[action.card]].name} is not in seat {seat}'s hand")
 
-    def _expect_turn(self, seat: int, what: str) -> None:
+    def _check_play(self, seat: int, action: A.Play) -> None:
+        if (self.phase != TURN or not _MAY_PLAY[self.constraint[seat]]
+                or CARD_INDEX[action.card] not in self.hands[seat]):
+            self._refuse(seat, "Play", action.card, _MAY_PLAY)
+
+    def _check_change(self, seat: int, action: A.Change) -> None:
+        if (self.phase != TURN or not _MAY_CHANGE[self.constraint[seat]]
+                or CARD_INDEX[action.card] not in self.hands[seat]):
+            self._refuse(seat, "Change", action.card, _MAY_CHANGE)
+
+    def _check_accuse(self, seat: int, action: A.Accuse) -> None:
+        target = action.target
+        if (self.phase != TURN or not _MAY_ACCUSE[self.constraint[seat]]
+                or CARD_INDEX[action.card] not in self.hands[seat]
+                # R28: the target is one of accusable_mask(seat), written out
+                or target == seat or target >= self.n or self.face_up[target] or target == self.att_by[FROST_VEIL]):
+            self._refuse(seat, "Accuse", action.card, _MAY_ACCUSE)
+            raise IllegalAction(f"seat {action.target} cannot be accused by seat {seat} (R28: yourself, no such "
+                                f"seat, a face-up clan card or a Frost Veil)")
+
+    def _refuse(self, seat: int, what: str, card_id: str, allowed: tuple[bool, ...]) -> None:
+        """Why a turn action is not legal (raises), or return if it is only the Accuse target that is wrong."""
         if self.phase != TURN:
-            raise IllegalAction(f"cannot {what} now: the game is in the {PHASES[self.phase]} phase")
-        if seat != self.active:
-            raise IllegalAction(f"seat {seat} cannot {what}: it is seat {self.active}'s turn")
-
-    def _hand_card(self, seat: int, card_id: str) -> int:
-        card = CARD_INDEX[card_id]
-        if card not in self.hands[seat]:
-            raise IllegalAction(f"{CARDS[card].name} is not in seat {seat}'s hand")
-        return card
+            raise IllegalAction(f"seat {seat} cannot {what} now: the game is in the {PHASES[self.phase]} phase")
+        rule = self.constraint[seat]
+        if not allowed[rule]:
+            raise IllegalAction(f"seat {seat} may not {what} this turn ({CONSTRAINTS[rule].replace('_', ' ')})")
+        if CARD_INDEX[card_id] not in self.hands[seat]:
+            raise IllegalAction(f"{CARDS[CARD_INDEX[card_id]].name} is not in seat {seat}'s hand")
 
     def emit(self, kind: str, data: dict[str, Any], to: Any = None) -> None:
         self.ev.append(Event(kind, data, to))  # the hot paths below append their events directly
 
     def log(self, entry: dict[str, Any]) -> None:
-        """Public history (spec §7): turn actions, accusations, peeks and exchanges, never a hidden card."""
+        """Public history (docs/games/prowl.md §7): turn actions, accusations, peeks and exchanges, never a hidden
+        card."""
         self.history += (entry,)
 
     # ---- Set-up 4-5: clan cards, starting player (R8, R9) -------------------------------------------
 
-    def _set_clan(self, seat: int, action: A.SetClan) -> None:
-        if self.phase != SETUP:
-            raise IllegalAction("clan cards are placed during set-up only")
-        if self.clan_card[seat] >= 0:
-            raise IllegalAction(f"seat {seat} has already placed a clan card")
-        card = self._hand_card(seat, action.card)
+    def _set_clan(self, seat: int, action: A.SetClan) -> list[Event]:
+        self.ev = events = []  # what this action makes happen, appended by emit() and the hot paths
+        card = CARD_INDEX[action.card]
         self.hands[seat].remove(card)
         self.clan_card[seat] = card
         waiting = list(self.actors)
@@ -275,6 +304,7 @@ class ProwlState(State):
             self.active = self.start
             self.emit("start", {"seat": self.start, "dominance": self.start})
             self._begin_turn()
+        return events
 
     # ---- Turns (R10-R14) ---------------------------------------------------------------------------
 
@@ -283,7 +313,7 @@ class ProwlState(State):
         seat = self.active
         self.turns += 1
         self.phase = TURN
-        self.actors = (seat,)  # the active player alone, through the turn and its prompts (R14)
+        self.actors = _ONLY[seat]  # the active player alone, through the turn and its prompts (R14)
         att_by = self.att_by
         if att_by[FROST_VEIL] == seat:
             self.detach(FROST_VEIL)
@@ -301,7 +331,9 @@ class ProwlState(State):
         # which keeps random playouts fast
 
     def resolve(self) -> None:
-        """Carry the turn on after an action or a prompt answer: the next prompt, or the rest of the Play."""
+        """Carry the turn on after an action or a prompt answer: the next prompt, or the rest of the Play and the
+        end of the turn (R13): end-of-turn checks (Headstrong Scout), then the player on the left; R43: or the end.
+        """
         if self.prompt is not None:
             self.phase = PROMPT
             return
@@ -315,10 +347,6 @@ class ProwlState(State):
             if self.att_by[card] != seat and card not in pile:  # R19, R22, R24
                 pile.append(card)
             self.playing = -1
-        self._end_turn()
-
-    def _end_turn(self) -> None:
-        """R13: end-of-turn checks (Headstrong Scout), then the player on the left; R43: or the end."""
         scout = self.att_by[HEADSTRONG_SCOUT]
         if scout >= 0:
             effects.scout_check(self, scout)
@@ -331,15 +359,13 @@ class ProwlState(State):
 
     # ---- 1. Play (R15-R24) -------------------------------------------------------------------------
 
-    def _play(self, seat: int, action: A.Play) -> None:
-        if self.phase != TURN or seat != self.active:
-            self._expect_turn(seat, "play")
-        rule = self.constraint[seat]
-        if rule == MUST_CHANGE or rule == NO_PLAY:
-            raise IllegalAction(f"seat {seat} may not Play this turn ({CONSTRAINTS[rule]})")
-        card = self._hand_card(seat, action.card)
+    def _play(self, seat: int, action: A.Play) -> list[Event]:
+        self.ev = events = []
+        card = CARD_INDEX[action.card]
         last = len(self.hands[seat]) == 1  # R20, R21: the turn began with one card in hand
-        self.hand_card_gone(seat, card)
+        self.hands[seat].remove(card)
+        if self.hands_seen:
+            self.forget_hand_card(seat, card)
         live = not (CARD_EARLY[card] and last) and (last or not CARD_FINAL[card])
         self.playing = card
         entry = {"kind": "play", "seat": seat, "card": action.card, "first": action.first, "effect": live}
@@ -352,15 +378,13 @@ class ProwlState(State):
         if live:
             effects.start(self, seat, card)
         self.resolve()
+        return events
 
     # ---- 2. Change (R25, R26) ----------------------------------------------------------------------
 
-    def _change(self, seat: int, action: A.Change) -> None:
-        if self.phase != TURN or seat != self.active:
-            self._expect_turn(seat, "change")
-        if self.constraint[seat] == MUST_PLAY:
-            raise IllegalAction(f"seat {seat} must Play this turn (Firebrand)")
-        card = self._hand_card(seat, action.card)
+    def _change(self, seat: int, action: A.Change) -> list[Event]:
+        self.ev = events = []
+        card = CARD_INDEX[action.card]
         old = self.clan_card[seat]
         self.hands[seat].remove(card)
         self.discards[seat].append(old)
@@ -378,25 +402,22 @@ class ProwlState(State):
                     hand[seat] = ()
         entry = {"kind": "change", "seat": seat, "old": CARD_IDS[old]}
         self.history += (entry,)
-        self.ev += (Event("change", entry), Event("your_clan", {"seat": seat, "card": action.card}, _ONLY[seat]))
+        events += (Event("change", entry), Event("your_clan", {"seat": seat, "card": action.card}, _ONLY[seat]))
         self.resolve()
+        return events
 
     # ---- 3. Accuse (R27-R32) -----------------------------------------------------------------------
 
-    def _accuse(self, seat: int, action: A.Accuse) -> None:
-        if self.phase != TURN or seat != self.active:
-            self._expect_turn(seat, "accuse")
-        rule = self.constraint[seat]
-        if rule == MUST_CHANGE or rule == MUST_PLAY:
-            raise IllegalAction(f"seat {seat} may not Accuse this turn ({CONSTRAINTS[rule]})")
-        card = self._hand_card(seat, action.card)
-        target = action.target
-        if target == seat or target >= self.n or self.face_up[target] or target == self.att_by[FROST_VEIL]:
-            raise IllegalAction(f"seat {action.target} cannot be accused (face-up clan card, Frost Veil or yourself)")
-        self.hand_card_gone(seat, card)
+    def _accuse(self, seat: int, action: A.Accuse) -> list[Event]:
+        self.ev = events = []
+        card = CARD_INDEX[action.card]
+        self.hands[seat].remove(card)
+        if self.hands_seen:
+            self.forget_hand_card(seat, card)
         self.discards[seat].append(card)
-        self.accusation(seat, target, CLAN_INDEX[action.clan], action.card, ACCUSE_REWARD)
+        self.accusation(seat, action.target, CLAN_INDEX[action.clan], action.card, ACCUSE_REWARD)
         self.resolve()
+        return events
 
     def accusation(self, seat: int, target: int, clan: int, discarded: str | None, source: int) -> None:
         """R27-R32: the engine answers truthfully; a right guess turns the card face up and opens the reward."""
@@ -516,16 +537,15 @@ class ProwlState(State):
         self.constraint[target] = rule
         self.emit("constraint", {"seat": target, "constraint": CONSTRAINTS[rule]})
 
-    # ---- Knowledge (R23, R38, spec §7 and D16) ----------------------------------------------------
+    # ---- Knowledge (R23, R38, docs/games/prowl.md §7 and D16) ----------------------------------------------------
 
     # Only a Mist Weaver shows cards in another player's hand (peek_hand, exchange_hand_cards), and they set
     # ``hands_seen``: until then ``known_hand`` and ``known_held`` are empty and need no update (speed).
 
-    def hand_card_gone(self, seat: int, card: int) -> None:
-        """A hand card is Played or discarded face up: nobody needs to remember it in that hand any more."""
-        self.hands[seat].remove(card)
-        if not self.hands_seen:
-            return
+    def forget_hand_card(self, seat: int, card: int) -> None:
+        """A hand card was Played or discarded face up: nobody needs to remember it in that hand any more.
+
+        Called only once a Mist Weaver has shown a hand (``hands_seen``): until then nobody knows a hand card."""
         for hand, held in zip(self.known_hand, self.known_held):
             if card in hand[seat]:
                 hand[seat] = tuple(c for c in hand[seat] if c != card)
@@ -637,12 +657,13 @@ class ProwlState(State):
 
     # ---- views and resampling ----------------------------------------------------------------------
 
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        from .views import observe
+    def _public(self) -> dict[str, Any]:
+        return views.public(self)
 
-        return observe(self, seat)
+    def _private(self, seat: int) -> dict[str, Any]:
+        return views.private(self, seat)
 
-    def resample(self, seat: int, rng: random.Random) -> ProwlState:
+    def _resample(self, seat: int, rng: random.Random) -> ProwlState:
         return hidden.resample(self, seat, rng)
 
 
@@ -652,29 +673,10 @@ _FACE_DOWN = {ups: sum(1 << t for t, up in enumerate(ups) if not up)  # face_up 
               for n in range(1, A.MAX_SEATS + 1) for ups in product((False, True), repeat=n)}
 _ALL_BUT = tuple(~(1 << s) for s in range(A.MAX_SEATS)) + (-1,)  # seat -> every bit but its own; [-1]: no seat
 
-# per card, the actions of each kind it allows, as tuples; _NOTHING offers none (a kind the constraint forbids)
-_PLAYS = A.PLAY
-_CHANGES = tuple((a,) for a in A.CHANGE)
-_ACCUSATIONS = A.ACCUSE_BY_MASK  # [accusable seats mask][card]
-_NOTHING = ((),) * len(CARDS)
-
-
-@cache
-def _turn_list(cards: int) -> Callable[..., list[Action]]:
-    """For a hand of ``cards`` cards: (hand, plays, changes, accusations) -> [the plays of every card, then the
-    changes, then the accusations], i.e. ascending ids (spec §5).
-
-    Written out as one list display and compiled once per hand size, because its unpackings cost half as much
-    as ``3 * cards`` calls of list.extend, and this list is built before every turn action of every playout.
-    """
-    names = [f"c{i}" for i in range(cards)]
-    items = ", ".join(f"*{kind}[{c}]" for kind in ("plays", "changes", "accusations") for c in names)
-    source = (f"def turn_list(hand, plays, changes, accusations):\n"
-              f"    [{', '.join(names)}] = hand\n"
-              f"    return [{items}]\n")
-    namespace: dict[str, Any] = {}
-    exec(source, namespace)  # our own text, no input
-    return namespace["turn_list"]
+# per card, the actions of each kind it allows, ascending ids
+_PLAYS = A.PLAY  # [card] -> (strengthen first, effect first)
+_CHANGE_OF = A.CHANGE.__getitem__  # card -> its change
+_ACCUSATIONS = A.ACCUSE_BY_MASK  # [accusable seats mask][card] -> its accusations
 
 
 def _att_params(card: int, a: int, b: int) -> dict[str, Any]:
@@ -686,14 +688,15 @@ def _att_params(card: int, a: int, b: int) -> dict[str, Any]:
     return {}
 
 
-_HANDLERS = {
-    A.SetClan: ProwlState._set_clan,
-    A.Play: ProwlState._play,
-    A.Change: ProwlState._change,
-    A.Accuse: ProwlState._accuse,
-    A.ChoosePlayer: effects.answer,
-    A.ChooseClan: effects.answer,
-    A.ChooseCard: effects.answer,
-    A.ChooseOption: effects.answer,
-    A.Skip: effects.answer,
+ProwlState.RULES = {
+    A.SetClan: (ProwlState._check_set_clan, ProwlState._set_clan),  # P1: any card of the hand, once
+    A.Play: (ProwlState._check_play, ProwlState._play),
+    A.Change: (ProwlState._check_change, ProwlState._change),
+    A.Accuse: (ProwlState._check_accuse, ProwlState._accuse),
+    # P3, P4: one of the open prompt's values, or skip where it may be skipped
+    A.ChoosePlayer: (effects.check_answer, effects.answer),
+    A.ChooseClan: (effects.check_answer, effects.answer),
+    A.ChooseCard: (effects.check_answer, effects.answer),
+    A.ChooseOption: (effects.check_answer, effects.answer),
+    A.Skip: (effects.check_answer, effects.answer),
 }
