@@ -142,13 +142,13 @@ def _named(text: str, names: set[str]) -> list[str]:
 def test_prowl_hotseat_and_replay_show_no_other_seats_secret(tmp_path):
     import re
 
-    import hexbox
+    import hexbox as hb
 
     record = tmp_path / "prowl.json"
     out = hexbox("play", "prowl", "--players", "4", "--humans", "0,1", "--seed", "5", "--record", str(record),
                  stdin="\n" * 4000)
     assert out.returncode == 0, out.stderr
-    rec = hexbox.Record.loads(record.read_text())
+    rec = hb.Record.loads(record.read_text())
     # one screen per decision of a person: from the seat's rule line to its prompt
     screens = re.findall(r"─ seat (\d) ─.*?seat \1, your choice", out.stdout, flags=re.S)
     bodies = re.split(r"─ seat \d ─", out.stdout)[1:]
@@ -157,7 +157,7 @@ def test_prowl_hotseat_and_replay_show_no_other_seats_secret(tmp_path):
     for n, (seat_text, body) in enumerate(zip(screens, bodies)):
         seat, i = int(seat_text), human_moves[n]
         assert rec.actions[i][0] == seat
-        state = hexbox.replay(rec, upto=i)
+        state = hb.replay(rec, upto=i)
         screen = body.split(f"seat {seat}, your choice")[0]
         leaked = _named(screen, _prowl_secrets(state, seat))
         assert not leaked, f"seat {seat}'s screen before move {i + 1} names {leaked}:\n{screen}"
@@ -167,7 +167,7 @@ def test_prowl_hotseat_and_replay_show_no_other_seats_secret(tmp_path):
     blocks = re.split(r"^(\d+)\. ", shown.stdout, flags=re.M)[1:]
     assert blocks
     for number, text in zip(blocks[::2], blocks[1::2]):
-        state = hexbox.replay(rec, upto=int(number))
+        state = hb.replay(rec, upto=int(number))
         leaked = _named(text.split("\n\n")[0] if int(number) < len(rec.actions) else "", _prowl_secrets(state, 0))
         assert not leaked, f"replay --seat 0 names {leaked} at move {number}: {text}"
 

@@ -51,3 +51,32 @@ def test_registered_hooks_resolve():
     info = hexbox.game_info("prowl")
     for hook in ("render", "describe", "bot", "stats", "report", "schema"):
         assert info.hook(hook) is not None
+
+
+def test_start_ranks_and_the_winner_follow_the_track():
+    for players, seed in [(2, 1), (3, 2), (4, 3), (5, 4), (4, 5), (4, 6)]:
+        st, obs = finished(players, seed)
+        s = game_stats(obs)
+        clans = {"spring", "summer", "autumn", "winter"}
+        assert sorted(s["start_track"]) == sorted(clans) and s["final_track"] == obs["public"]["track"]
+        assert set(s["clans"]) <= clans and all(1 <= r <= 4 for r in s["start_ranks"])
+        assert [s["start_track"][r - 1] for r in s["start_ranks"]] == s["clans"]
+        if st.result.winners:
+            assert s["winner_clan"] == s["clans"][s["winner"]]
+            assert s["winner_start_rank"] == s["start_ranks"][s["winner"]]
+            assert not s["decided_by"].startswith("no_winner")
+        else:
+            assert s["decided_by"].startswith("no_winner") and s["winner_clan"] is None
+
+
+def test_the_start_track_is_public_and_fixed_at_setup():  # R5
+    st = new(4, seed=7)
+    start = st.observe(None)["public"]["start_track"]
+    assert start == st.observe(None)["public"]["track"] == st.observe(0)["public"]["start_track"]
+    _, obs = finished(4, 7)
+    assert obs["public"]["start_track"] == start
+
+
+def test_random_games_reach_the_ladder_both_ways():  # R45, R46
+    kinds = {finished(4, seed)[0].result.kind for seed in range(30)}
+    assert {"sole_control", "dominance_tiebreak"} <= kinds
