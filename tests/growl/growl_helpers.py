@@ -34,6 +34,7 @@ def table(players: int = 6, deck: tuple[str, ...] = ("gold",) * 30, **options) -
     state.sniffed = ()
     state.log = []
     set_deck(state, *deck)
+    state.update_actors()
     return state
 
 
@@ -63,6 +64,7 @@ def start(state: GrowlState, seat: int = 0) -> list:
     """Begin ``seat``'s turn (spell step, then the top card)."""
     events = state._begin_turn(seat)
     state.log += events
+    state.update_actors()
     return events
 
 
@@ -102,6 +104,23 @@ def defaults(state: GrowlState, limit: int = 500) -> list:
         seat = state.actors[0]
         events += state.apply(seat, state.default_action(seat))
     raise AssertionError("the game did not end")
+
+
+def pub(state: GrowlState) -> dict:
+    """The public half of the observation (the same for every viewer)."""
+    return state.observe(None)["public"]
+
+
+def mine(state: GrowlState, seat: int) -> dict:
+    """What ``seat`` alone knows: the private half of its observation."""
+    return state.observe(seat)["private"]
+
+
+def log(state: GrowlState, viewer: int | None) -> list[dict]:
+    """The viewer's log (its public and private events in order), as event JSON."""
+    from hexbox.games.growl.views import merged_log
+
+    return merged_log(state.observe(viewer))
 
 
 def views(state: GrowlState) -> list[str]:

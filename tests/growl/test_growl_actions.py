@@ -1,4 +1,4 @@
-"""The action encoding and the default actions of every window (spec §5, D28)."""
+"""The action encoding and the default actions of every window (D28)."""
 
 from growl_helpers import hold, night, start, table
 

@@ -1,7 +1,7 @@
 """The Day (R16-R23), turning and death after every card movement (R20, R30-R33), D9, D17."""
 
 import pytest
-from growl_helpers import counts, hold, kinds, lay, night, pass_all, set_deck, start, table
+from growl_helpers import counts, hold, kinds, lay, night, pass_all, pub, set_deck, start, table
 
 import hexbox
 from hexbox.games.growl import actions as A
@@ -37,7 +37,7 @@ def test_R18_the_top_card_must_go_to_another_living_player():
     gave = next(e for e in events if e.kind == "gave")
     # R18: the card and the receiver are public
     assert gave.public and gave.data["card"] == "wound" and gave.data["to"] == 3
-    assert s.observe(None)["seats"][3]["pinned"] == {"wound": 1}
+    assert pub(s)["seats"][3]["pinned"] == {"wound": 1}
 
 
 def test_R19_a_spell_lies_face_up_in_front_of_its_receiver():
@@ -46,7 +46,7 @@ def test_R19_a_spell_lies_face_up_in_front_of_its_receiver():
     start(s, 0)
     s.apply(0, A.GIVE[2])
     assert sum(s.hands[2]) == 0
-    assert s.observe(None)["seats"][2]["front"] == ["wolfsbane"]
+    assert pub(s)["seats"][2]["front"] == ["wolfsbane"]
 
 
 def test_R20_R30_a_third_net_bite_turns_a_human_at_once():
@@ -106,13 +106,13 @@ def test_R22_D9_a_night_card_uses_the_turn_and_the_deck_passes_from_the_revealer
         hold(s, p, gold=2)
     night(s, "caged", seat=2)
     assert s.phase == NIGHT_CARD and s.actors == (2,)
-    assert s.observe(None)["talk"] == "silent"
+    assert pub(s)["talk_allowed"] is False
     s.apply(2, A.TARGET[5])
     assert s.phase == PASSING
     pass_all(s)
     # the deck passes to the revealer's left neighbour; seat 3 now gives the next card
     assert s.active == 3 and s.phase == GIVE
-    assert s.observe(None)["talk"] == "open"
+    assert pub(s)["talk_allowed"] is True
 
 
 def test_R23_D17_a_bite_nobody_may_receive_is_discarded():
@@ -129,7 +129,7 @@ def test_R23_D17_a_bite_nobody_may_receive_is_discarded():
         lay(s2, p, "wolfsbane")
     events = start(s2, 0)
     assert "discarded" in kinds(events)
-    assert s2.observe(None)["discards"] == ["bite"]
+    assert pub(s2)["discards"] == ["bite"]
     # the turn ended: seat 1 now gives the Wound
     assert s2.active == 1 and s2.phase == GIVE
 
@@ -160,4 +160,4 @@ def test_R2_D2_left_is_the_next_seat_clockwise_and_the_dead_are_skipped():
     assert s.neighbour(5, 1) == 0 and s.neighbour(0, -1) == 5
     s.dead[3] = s.dead[1] = True
     assert s.neighbour(2, 1) == 4 and s.neighbour(2, -1) == 0
-    assert s.observe(None)["seats"][3]["alive"] is False
+    assert pub(s)["seats"][3]["alive"] is False

@@ -1,7 +1,9 @@
 """The Final Night (R61-R69), the end of the game (R69-R72), votes as windows, D13, D15, D24, D25."""
 
+import random
+
 import pytest
-from growl_helpers import counts, defaults, hold, kinds, lay, night, pass_all, table, views, wolves
+from growl_helpers import counts, defaults, hold, kinds, lay, night, pass_all, pub, table, views, wolves
 
 import hexbox
 from hexbox.games.growl import actions as A
@@ -100,7 +102,7 @@ def test_R64_D1_the_sleepwalkers_swap_seats_but_not_face_up_cards():
     assert s.pos_of[1] == 4 and s.pos_of[4] == 1 and s.seat_at[4] == 1
     # R50: seat 1 now sits behind the Silver Bullet: 2 wounds + 1 = dead
     assert s.dead[1]
-    assert s.observe(None)["seats"][4]["front"] == []
+    assert pub(s)["seats"][4]["front"] == []
     assert s.start_pos == 0
 
 
@@ -130,16 +132,43 @@ def test_R66_the_trusted_the_most_trusted_names_the_victim():
 
 
 def test_R67_the_unsaved_chain():
-    # R67: the unsaved chain
+    # R67: the active player lowers their hand first (the printed card): saved, it saves another player; each
+    # newly saved player saves one still unsaved; the last unsaved player dies
     s = final(5, "the_unsaved", active=0)
     s.apply(0, A.BEGIN)
-    assert s.phase == SAVE and [a.target for a in s.legal_actions(0)] == [1, 2, 3, 4]
+    assert s.phase == SAVE and s.actors == (0,) and [a.target for a in s.legal_actions(0)] == [1, 2, 3, 4]
+    assert pub(s)["window"]["unsaved"] == [1, 2, 3, 4] and pub(s)["window"]["saver"] == 0
     s.apply(0, A.SAVE[2])
-    assert s.actors == (2,) and [a.target for a in s.legal_actions(2)] == [0, 1, 3, 4]
-    s.apply(2, A.SAVE[0])
-    s.apply(0, A.SAVE[4])
+    assert s.actors == (2,) and [a.target for a in s.legal_actions(2)] == [1, 3, 4]  # never the active player
+    s.apply(2, A.SAVE[4])
     s.apply(4, A.SAVE[1])
     assert s.dead[3] and not any(s.dead[p] for p in (0, 1, 2, 4))
+
+
+@pytest.mark.parametrize("active", range(5))
+def test_R67_the_active_player_is_never_the_one_left_unsaved(active):
+    # R67: whoever saves whom, the active player survives The Unsaved and exactly one other player dies
+    for seed in range(20):
+        s = final(5, "the_unsaved", active=active)
+        s.apply(active, A.BEGIN)
+        rng = random.Random(seed)
+        while s.phase == SAVE:
+            seat = s.actors[0]
+            legal = s.legal_actions(seat)
+            assert A.SAVE[active] not in legal and A.SAVE[seat] not in legal
+            s.apply(seat, rng.choice(legal))
+        assert not s.dead[active] and sum(s.dead) == 1
+
+
+def test_R67_with_three_alive_the_active_player_picks_who_lives():
+    # R67: three players left: the active player saves one of the other two, and the other one dies
+    s = final(4, "the_unsaved", active=1)
+    s.dead[3] = True
+    s.apply(1, A.BEGIN)
+    assert [a.target for a in s.legal_actions(1)] == [0, 2]
+    s.apply(1, A.SAVE[2])
+    assert s.dead[0] and not s.dead[1] and not s.dead[2]
+    assert s.is_over and s.result.kind == "two_or_fewer_alive"  # R70: two left
 
 
 def points(s, sides):
@@ -189,7 +218,8 @@ def test_R69_the_game_ends_after_the_final_nights_passing():
     s.apply(0, A.PICK[3])
     assert not s.is_over and s.phase == PASSING
     events = pass_all(s)
-    assert s.is_over and s.actors == () and s.result.reason == "final_night: humans"
+    assert s.is_over and s.actors == () and s.result.kind == "final_night"
+    assert s.result.reason == "The Final Night is over, and a human is still alive: the humans win."
     assert "game_over" in kinds(events) and "moon_watcher" not in kinds(events)
 
 
@@ -206,7 +236,7 @@ def test_R70_D13_two_or_fewer_alive_ends_at_once_after_death_triggers():
     # seat 1 died with a Death Rattle: it resolves before the end check
     assert not s.is_over and s.actors == (1,)
     s.apply(1, A.DEATH_RATTLE[INDEX["wound"]][3])
-    assert s.is_over and s.result.reason.startswith("two_or_fewer_alive")
+    assert s.is_over and s.result.kind == "two_or_fewer_alive"
 
 
 def test_R71_R72_the_growl_humans_win_with_a_living_human_and_gold_scores():
@@ -223,7 +253,8 @@ def test_R71_R72_the_growl_humans_win_with_a_living_human_and_gold_scores():
     # no living human: the werewolves win (R71), dead or alive they score 1 + gold icons (R72)
     assert s.is_over and s.result.winners == frozenset({0, 1})
     assert s.result.scores == {0: 3, 1: 3, 2: 0, 3: 0}
-    assert s.result.reason == "two_or_fewer_alive: werewolves"
+    assert s.result.kind == "two_or_fewer_alive"
+    assert s.result.reason == "Only 2 players are left alive, no human among them: the werewolves win."
     s2 = golds(5, deck=("wound", "gold"))
     wolves(s2, 0)
     hold(s2, 1, wound=2)
@@ -241,7 +272,7 @@ def test_D24_nobody_alive_means_the_werewolves_win():
     wolves(s, 0)
     s.settle("_end_turn", killed=range(4))
     assert all(s.dead) and s.result.winners == frozenset({0})
-    assert s.result.reason == "two_or_fewer_alive: werewolves"
+    assert s.result.kind == "two_or_fewer_alive" and s.result.reason == "Nobody is left alive: the werewolves win."
 
 
 def test_R71_result_reveals_every_team_and_hand():
@@ -251,7 +282,8 @@ def test_R71_result_reveals_every_team_and_hand():
     night(s, "the_tempest", then=())
     defaults(s)
     obs = s.observe(None)
-    assert obs["reveal"][2] == {"seat": 2, "werewolf": True, "wolf_zero": True, "hand": {"gold": 2}}
+    assert obs["result"]["kind"] == "final_night"
+    assert obs["public"]["reveal"][2] == {"seat": 2, "werewolf": True, "wolf_zero": True, "hand": {"gold": 2}}
     assert s.result.winners == frozenset({0, 1, 3, 4, 5})
     for p in range(6):
         assert s.legal_actions(p) == []

@@ -1,4 +1,4 @@
-"""The heuristic bot: legal moves from the View only, and a few sensible choices (spec §11)."""
+"""The heuristic bot: legal moves from the View only, and a few sensible choices."""
 
 import random
 

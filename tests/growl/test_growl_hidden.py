@@ -1,9 +1,9 @@
-"""Hidden information (spec §8): observations, private events, anonymous passes and resample (D16)."""
+"""Hidden information: observations, private events, anonymous passes and resample (D16)."""
 
 import json
 import random
 
-from growl_helpers import hold, lay, new, night, pass_all, start, table, views, wolves
+from growl_helpers import hold, lay, log, mine, new, night, pass_all, start, table, views, wolves
 
 from hexbox.games.growl import actions as A
 from hexbox.games.growl.cards import HAND, INDEX
@@ -13,14 +13,17 @@ from hexbox.games.growl.phases import PASSING
 def test_D16_R1_own_hand_and_team_only_counts_for_the_others():
     # D16, R1: own hand and team only counts for the others
     s = new(6, 4)
+    spectator = s.observe(None)
     for seat in range(6):
         obs = s.observe(seat)
-        assert obs["werewolf"] == s.wolf[seat] and obs["wolf_zero"] == s.zero[seat]
-        assert sum(obs["hand"].values()) == 4
-        assert [p["hand_size"] for p in obs["seats"]] == [4] * 6
-        assert all(set(p) == {"seat", "position", "alive", "hand_size", "front", "pinned"} for p in obs["seats"])
-    spectator = s.observe(None)
-    assert "hand" not in spectator and "werewolf" not in spectator
+        me = obs["private"]
+        assert me["werewolf"] == s.wolf[seat] and me["wolf_zero"] == s.zero[seat]
+        assert sum(me["hand"].values()) == 4
+        assert obs["public"] == spectator["public"]  # the same public half for every viewer
+        seats = obs["public"]["seats"]
+        assert [p["hand_size"] for p in seats] == [4] * 6
+        assert all(set(p) == {"seat", "position", "alive", "hand_size", "front", "pinned"} for p in seats)
+    assert spectator["private"] is None
     assert json.loads(json.dumps(spectator)) == spectator
 
 
@@ -31,9 +34,9 @@ def test_R30_turning_is_told_only_to_the_player():
     start(s, 0)
     s.apply(0, A.GIVE[2])
     assert s.wolf[2]
-    assert any(e["kind"] == "turned" for e in s.observe(2)["log"])
+    assert any(e["kind"] == "turned" for e in log(s, 2))
     for o in (0, 1, 3, None):
-        assert not any(e["kind"] == "turned" for e in s.observe(o)["log"])
+        assert not any(e["kind"] == "turned" for e in log(s, o))
 
 
 def test_R28_night_passes_are_anonymous_to_the_table():
@@ -45,9 +48,9 @@ def test_R28_night_passes_are_anonymous_to_the_table():
     s.apply(0, A.TARGET[0])
     pass_all(s)
     for o in (None, 0):
-        text = json.dumps(s.observe(o)["log"])
+        text = json.dumps(log(s, o))
         assert '"sent"' not in text and '"received"' not in text
-    mine = [e for e in s.observe(1)["log"] if e["kind"] in ("sent", "received")]
+    mine = [e for e in log(s, 1) if e["kind"] in ("sent", "received")]
     assert len(mine) == 3  # two cards sent, one receipt
 
 
@@ -144,7 +147,7 @@ def test_R71_the_end_reveals_turning_moments_and_night_passes():
     from growl_helpers import defaults
 
     defaults(s)
-    over = next(e for e in s.observe(None)["log"] if e["kind"] == "game_over")
+    over = next(e for e in log(s, None) if e["kind"] == "game_over")["data"]
     assert over["turned"] == [{"seat": 2, "turn": turn}]
     assert len(over["night_cards"]) == 3 and over["deck"] == []
     assert len(over["night_passes"]) == 8 and {"from", "to", "card", "side", "night"} <= set(over["night_passes"][0])
@@ -160,18 +163,18 @@ def test_R68_R65_points_and_tempest_cards_stay_hidden_until_the_window_closes():
     night(s, "the_unwanted", seat=0, then=())
     s.apply(0, A.BEGIN)
     s.apply(3, A.POINT_RIGHT)
-    assert s.observe(3)["my_choice"] == "right"
+    assert mine(s, 3)["my_choice"] == "right"
     for o in (0, 1, 2, 4, None):
         obs = s.observe(o)
-        assert obs.get("my_choice") is None and "right" not in json.dumps(obs["log"])
+        assert (obs["private"] or {}).get("my_choice") is None and "right" not in json.dumps(log(s, o))
     t = table(5)
     for p in range(5):
         hold(t, p, gold=1, wound=1)
     night(t, "the_tempest", seat=0, then=())
     t.apply(0, A.BEGIN)
     t.apply(2, A.CONTRIBUTE[INDEX["wound"]])
-    assert t.observe(2)["my_choice"] == "wound"
-    assert all('"wound"' not in json.dumps(t.observe(o)["log"]) for o in (0, 1, 3, 4, None))
+    assert mine(t, 2)["my_choice"] == "wound"
+    assert all('"wound"' not in json.dumps(log(t, o)) for o in (0, 1, 3, 4, None))
 
 
 def test_R13_resample_reshuffles_the_deck_below_the_top_card():
@@ -203,6 +206,7 @@ def test_R55_resample_keeps_hypnosis_counts_while_they_hold():
 
     s.caged = 2  # surgery: seat 2 sits this Night out, so its hand stays known
     s.night_fall()
+    s.update_actors()  # by hand, outside apply
     pass_all(s)
     assert (2, INDEX["bite"]) in s.exact and (3, INDEX["bite"]) not in s.exact
     s.apply(s.active, A.GIVE[2])  # the Bite, in public
@@ -224,7 +228,7 @@ def test_R26_a_bite_received_at_night_points_at_a_werewolf_neighbour():
     night(s, "insomnia", seat=0)
     s.apply(0, A.TARGET[3])
     pass_all(s, {2: ("bite", "gold")})
-    assert s.observe(3)["told"] == {"2": True}
+    assert mine(s, 3)["told"] == {"2": True}
     t = table(5)
     for p in range(5):
         hold(t, p, gold=2, salve=1)

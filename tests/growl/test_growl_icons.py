@@ -123,7 +123,7 @@ def test_R38_checks_run_for_everyone_at_once_after_the_passing():
     # 0 and 1 both pass their Salve away at the same moment; what they get back is Gold: both die
     pass_all(s, {0: ("gold", "salve"), 1: ("salve", "gold")})
     assert s.dead[0] and s.dead[1]
-    assert s.is_over and s.result.reason == "two_or_fewer_alive: humans"
+    assert s.is_over and s.result.kind == "two_or_fewer_alive" and s.result.reason.endswith("the humans win.")
 
 
 def test_R39_R40_curses_cards_are_ordinary_hand_cards():

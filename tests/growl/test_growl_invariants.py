@@ -7,15 +7,16 @@ import pytest
 
 import hexbox
 from hexbox.games.growl import actions as A
-from hexbox.games.growl.cards import HAND, SEANCE, SILVER_BULLET
-
-STAYS = (SEANCE, SILVER_BULLET)
+from hexbox.games.growl.cards import HAND, curses_cards, main_cards
 
 SETS = [{}, {"curses": True}, {"spells": True, "spells_count": 5},
         {"curses": True, "spells": True, "cant_pass": "die", "night_jitter": 0}]
+SET_IDS = ["base", "curses", "spells", "both-die"]
 
 
 def census(s):
+    """Every card where it lies now: hands, deck, face up in front of positions, the discards, The Gift's cards on
+    their way, and the Night card being resolved (revealed, neither face up in front of a player nor discarded)."""
     cards = Counter()
     for h in s.hands:
         for c in range(HAND):
@@ -23,15 +24,24 @@ def census(s):
     cards.update(s.deck)
     cards.update(c for f in s.front for c in f)
     cards.update(s.discards)
-    # Séance and Silver Bullet lie face-up once their effect is chosen
-    cards.update(c for c in s.revealed_night
-                 if c not in STAYS or (s.phase_name == "night_card" and c == s.night_card))
     cards.update(c for _, _, c in s.gift)
+    card = s.night_card
+    if card >= 0 and card not in s.discards and all(card not in f for f in s.front):
+        cards[card] += 1
+    return cards
+
+
+def game_cards(s):
+    """The cards this game uses: the main cards and Curses (R6, R8), the Spells shuffled in (R12) and the three
+    Night cards (R5); the other 13 Night cards stay in the box."""
+    cards = Counter(main_cards(s.n) + (curses_cards() if s.game.curses else []))
+    cards.update(s.spells_in)
+    cards.update(s.night_cards)
     return cards
 
 
 @pytest.mark.parametrize("players", [4, 7, 10])
-@pytest.mark.parametrize("options", SETS, ids=["base", "curses", "spells", "both-die"])
+@pytest.mark.parametrize("options", SETS, ids=SET_IDS)
 def test_R38_R30_R31_invariants_hold_after_every_action(players, options):
     # R38, R30, R31: invariants hold after every action
     game = hexbox.load("growl", players=players, **options)
@@ -39,6 +49,7 @@ def test_R38_R30_R31_invariants_hold_after_every_action(players, options):
         s = game.new_state(seed)
         rng = random.Random(seed)
         total = census(s)
+        assert total == game_cards(s)
         while not s.is_over:
             seat = rng.choice(s.actors)
             s.apply(seat, rng.choice(s.legal_actions(seat)))
@@ -53,7 +64,7 @@ def test_R38_R30_R31_invariants_hold_after_every_action(players, options):
         assert len(alive) <= 2 or not s.deck or s.result.reason.startswith("final_night")  # R69, R70
 
 
-@pytest.mark.parametrize("options", SETS, ids=["base", "curses", "spells", "both-die"])
+@pytest.mark.parametrize("options", SETS, ids=SET_IDS)
 def test_R26_passing_options_worked_out_at_nightfall_stay_true_in_the_game_and_its_worlds(options):
     # R26, D11: the options stored when Night falls equal a fresh computation, in the game and in every
     # resampled world (whose hands and teams differ), and apply accepts exactly them
@@ -73,3 +84,24 @@ def test_R26_passing_options_worked_out_at_nightfall_stay_true_in_the_game_and_i
                     assert world.legal_actions(o) == (list(world.pass_table((o,))[o]) or [A.PASS_NONE])
             s.apply(seat, rng.choice(s.legal_actions(seat)))
     assert nights > 0
+
+
+@pytest.mark.parametrize("options", SETS, ids=SET_IDS)
+def test_R47_R59_no_card_ever_leaves_the_game(options):
+    # R47, R59: at the end of every game each card of the game is in a hand, in the deck, face up in front of a
+    # position or on the discards: none is lost (The Gift's cards included), none is made, none is in play
+    ends = Counter()
+    for players in range(4, 11):
+        game = hexbox.load("growl", players=players, **options)
+        for seed in range(25):
+            s = game.new_state(seed)
+            rng = random.Random(seed * 31 + players)
+            while not s.is_over:
+                seat = rng.choice(s.actors)
+                s.apply(seat, rng.choice(s.legal_actions(seat)))
+            assert s.gift == () and census(s) == game_cards(s)
+            # R47: the revealed Night cards are face up on the discards, or lie in front of a player
+            for c in s.revealed_night:
+                assert (c in s.discards) != any(c in f for f in s.front)
+            ends[s.result.kind] += 1
+    assert set(ends) == {"final_night", "two_or_fewer_alive"}

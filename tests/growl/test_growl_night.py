@@ -1,7 +1,7 @@
 """The Night Phase: passing (R24-R29) and the eight Night cards (R53-R60), D14, D18, D19."""
 
 import pytest
-from growl_helpers import counts, hold, kinds, lay, night, pass_all, set_deck, table, views, wolves
+from growl_helpers import counts, hold, kinds, lay, log, mine, night, pass_all, pub, set_deck, table, views, wolves
 
 import hexbox
 from hexbox.games.growl import actions as A
@@ -34,8 +34,8 @@ def test_R25_everyone_passes_one_left_and_one_right_at_once():
     assert after[0] != before[0]
     for o in (1, 2, 3, None):
         obs = s.observe(o)
-        assert "salve" not in str(obs["log"]) and obs.get("my_choice") is None
-    assert s.observe(0)["my_choice"] == ["wound", "salve"]
+        assert "salve" not in str(log(s, o)) and (obs["private"] or {}).get("my_choice") is None
+    assert mine(s, 0)["my_choice"] == ["wound", "salve"]
     assert s.actors == (1, 2, 3)
     with pytest.raises(hexbox.IllegalAction):  # and cannot change it
         s.apply(0, np("gold", "gold"))
@@ -112,7 +112,7 @@ def test_R28_received_cards_come_as_a_multiset_without_senders():
     s.apply(3, A.TARGET[3])
     events = pass_all(s, {0: ("wound", "gold"), 2: ("gold", "salve")})
     got = next(e for e in events if e.kind == "received" and e.to == {1})
-    assert got.data == {"cards": ["salve", "wound"]}
+    assert got.data == {"cards": ["salve", "wound"], "senders": None}
     public = [e for e in events if e.public]
     assert "night_passing" in kinds(public)
     assert not any("card" in e.data or "cards" in e.data for e in public)
@@ -123,7 +123,7 @@ def test_R24_R58_a_player_killed_by_the_night_card_takes_no_part_in_the_passing(
     s = five_golds(5)
     hold(s, 2, wound=2, gold=1)
     night(s, "silver_bullet", seat=0)
-    assert s.observe(None)["talk"] == "silent"
+    assert pub(s)["talk_allowed"] is False
     s.apply(0, A.TARGET[2])
     assert s.dead[2] and s.phase == PASSING and 2 not in s.actors
     assert s.sides[1] == (3, 0)
@@ -169,8 +169,8 @@ def test_R53_blood_hound_shows_a_whole_hand_privately():
     events = s.apply(0, A.TARGET[3])
     seen = next(e for e in events if e.kind == "hand_seen")
     assert seen.to == {0} and seen.data["hand"] == {"wound": 1, "bite": 2}
-    assert s.observe(0)["known_hands"]["3"] == {"wound": 1, "bite": 2}
-    assert "3" not in s.observe(1)["known_hands"]
+    assert mine(s, 0)["known_hands"]["3"] == {"wound": 1, "bite": 2}
+    assert "3" not in mine(s, 1)["known_hands"]
 
 
 def test_R55_D26_hypnosis_counts_are_public():
@@ -184,7 +184,7 @@ def test_R55_D26_hypnosis_counts_are_public():
     events = s.apply(0, A.HYPNOSIS[(INDEX["bite"], 2, 4)])
     h = next(e for e in events if e.kind == "hypnosis")
     assert h.public and h.data["counts"] == {"2": 2, "4": 0}
-    assert s.observe(None)["seats"][2]["pinned"] == {"bite": 2}
+    assert pub(s)["seats"][2]["pinned"] == {"bite": 2}
 
 
 def test_R56_insomnia_tells_the_sender_of_each_card():
@@ -195,7 +195,8 @@ def test_R56_insomnia_tells_the_sender_of_each_card():
     s.apply(3, A.TARGET[1])
     events = pass_all(s, {0: ("wound", "gold")})
     got = next(e for e in events if e.kind == "received" and e.to == {1})
-    assert got.data["cards"] == [{"from": 0, "card": "wound"}, {"from": 2, "card": "gold"}]
+    assert got.data["cards"] == ["gold", "wound"]
+    assert got.data["senders"] == [{"from": 0, "card": "wound"}, {"from": 2, "card": "gold"}]
 
 
 def test_R57_D23_seance_reveals_the_team_at_death_to_all():
@@ -212,13 +213,13 @@ def test_R57_D23_seance_reveals_the_team_at_death_to_all():
     hold(s2, 2, wound=2, gold=1)
     night(s2, "seance", seat=0)
     s2.apply(0, A.TARGET[2])
-    assert s2.observe(None)["seance"] == []
+    assert pub(s2)["seance"] == []
     pass_all(s2)
     hold(s2, 2, wound=2, gold=2)
     set_deck(s2, "wound", "gold")
     s2.apply(s2.active, A.GIVE[2])
     assert s2.dead[2]
-    assert s2.observe(None)["seance"] == [{"seat": 2, "werewolf": False}]
+    assert pub(s2)["seance"] == [{"seat": 2, "werewolf": False}]
 
 
 def test_R58_D19_silver_bullet_and_its_salve():
@@ -229,7 +230,7 @@ def test_R58_D19_silver_bullet_and_its_salve():
     night(s, "silver_bullet", seat=0)
     s.apply(0, A.TARGET[1])
     assert not s.dead[1] and s.net_wounds(1) == 2
-    assert s.observe(None)["seats"][1]["front"] == ["silver_bullet"]
+    assert pub(s)["seats"][1]["front"] == ["silver_bullet"]
 
 
 def test_R59_D18_the_gift_swaps_two_secret_cards_mixed_with_the_passes():
@@ -242,7 +243,7 @@ def test_R59_D18_the_gift_swaps_two_secret_cards_mixed_with_the_passes():
     s.apply(0, A.TARGET2[A.PAIR_INDEX[(1, 4)]])
     assert s.phase == CONTRIBUTE and s.actors == (1, 4)
     s.apply(4, A.CONTRIBUTE[INDEX["bite"]])  # a Bite is allowed, even from a human
-    assert s.observe(1)["my_choice"] is None and s.observe(4)["my_choice"] == "bite"
+    assert mine(s, 1)["my_choice"] is None and mine(s, 4)["my_choice"] == "bite"
     s.apply(1, A.CONTRIBUTE[INDEX["wound"]])
     assert s.phase == PASSING
     pass_all(s)
@@ -269,7 +270,7 @@ def test_R60_truth_serum_a_werewolf_with_a_bite_must_show_it():
     events = s.apply(2, A.SHOW[INDEX["bite"]])
     shown = next(e for e in events if e.kind == "shown_card")
     assert shown.to == {0, 2} and shown.data["card"] == "bite"
-    assert s.observe(0)["told"] == {"2": True}
+    assert mine(s, 0)["told"] == {"2": True}
 
 
 def test_R60_truth_serum_others_show_any_card_but_a_bite():
@@ -286,3 +287,60 @@ def test_R60_truth_serum_others_show_any_card_but_a_bite():
     night(s2, "truth_serum", seat=0)
     events = s2.apply(0, A.TARGET[3])
     assert "shows_nothing" in kinds(events) and s2.phase == PASSING
+
+
+def test_R59_a_game_ending_before_the_passing_still_delivers_the_gift():
+    # R59, R47: the two exchanged cards wait on the home tiles for the passing; if the game ends first (here a
+    # Salve given away kills its giver and leaves two alive, R70), they still reach their receivers: no card
+    # ever leaves the game, and they count at the end (R72)
+    s = five_golds(4)
+    s.dead[3] = True
+    hold(s, 1, wound=3, salve=1, gold=1)  # net 2 wounds while the Salve stays
+    hold(s, 2, gold=5)
+    night(s, "the_gift", seat=0)
+    s.apply(0, A.TARGET2[A.PAIR_INDEX[(1, 2)]])
+    s.apply(2, A.CONTRIBUTE[INDEX["gold"]])
+    events = s.apply(1, A.CONTRIBUTE[INDEX["salve"]])
+    assert s.dead[1] and s.is_over and s.result.kind == "two_or_fewer_alive"
+    assert counts(s, 1) == {"gold": 2, "wound": 3} and counts(s, 2) == {"gold": 4, "salve": 1}
+    assert s.gift == () and s.result.scores[2] == 5  # R72: 1 + 4 Gold
+    got = next(e for e in events if e.kind == "received" and e.to == {2})
+    assert got.data == {"cards": ["salve"], "senders": None}
+    assert "the_gift" in pub(s)["discards"]  # R47: resolved, it is discarded face up
+    over = next(e for e in events if e.kind == "game_over")
+    assert {"from": 1, "to": 2, "card": "salve", "side": "gift", "night": 0} in over.data["night_passes"]
+
+
+def test_R47_a_resolved_night_card_goes_face_up_to_the_discards():
+    # R47: after its effect the card lies on the public discard pile; Séance and Silver Bullet stay in front
+    s = five_golds(5)
+    night(s, "caged", seat=0)
+    assert pub(s)["night_card"] == "caged" and "caged" not in pub(s)["discards"]
+    s.apply(0, A.TARGET[2])
+    assert pub(s)["discards"] == ["caged"]
+    pass_all(s)
+    assert pub(s)["discards"] == ["caged"] and pub(s)["night_card"] is None
+    t = five_golds(5)
+    night(t, "seance", seat=0)
+    t.apply(0, A.TARGET[3])
+    assert pub(t)["discards"] == [] and pub(t)["seats"][3]["front"] == ["seance"]
+    u = five_golds(5)
+    night(u, "the_accused", seat=0, then=())
+    u.apply(0, A.BEGIN)
+    for target in (4, 4, 4, 1, 4):  # seats 1, 2, 3, 4 and 0 vote in turn (R62)
+        u.apply(u.actors[0], A.VOTE[target])
+    assert u.dead[4] and pub(u)["discards"] == ["the_accused"]
+
+
+def test_T1_R24_talk_is_silent_from_the_night_card_until_its_passing_is_over():
+    # R24: no table talk from a Night card's reveal until its passing is over; a server reads talk_allowed
+    s = five_golds(4)
+    assert pub(s)["talk_allowed"] is True
+    night(s, "caged", seat=0)
+    assert pub(s)["talk_allowed"] is False
+    s.apply(0, A.TARGET[1])
+    assert s.phase == PASSING and pub(s)["talk_allowed"] is False
+    s.apply(0, s.default_action(0))
+    assert pub(s)["talk_allowed"] is False
+    pass_all(s)
+    assert s.phase != PASSING and pub(s)["talk_allowed"] is True

@@ -1,7 +1,7 @@
 """Setup (R1-R15, S1-S9), options and design choices D3, D4, D7, D8."""
 
 import pytest
-from growl_helpers import new
+from growl_helpers import mine, new
 
 import hexbox
 from hexbox.games.growl.cards import (
@@ -145,10 +145,10 @@ def test_R14_the_sniff_at_eight_players():
         s = new(8, seed)
         wolves = [p for p in range(8) if s.wolf[p]]
         for p in wolves:
-            assert s.observe(p)["sniffed"] == wolves
-        assert all(s.observe(p)["sniffed"] == [] for p in range(8) if not s.wolf[p])
+            assert mine(s, p)["sniffed"] == wolves
+        assert all(mine(s, p)["sniffed"] == [] for p in range(8) if not s.wolf[p])
     s = new(7)
-    assert all(s.observe(p)["sniffed"] == [] for p in range(7))
+    assert all(mine(s, p)["sniffed"] == [] for p in range(7))
 
 
 def test_R15_D8_start_player_option_and_random_start():
@@ -166,7 +166,7 @@ def test_options_are_checked():
             hexbox.load("growl", players=6, **bad)
 
 
-def test_card_data_matches_the_spec():
+def test_card_data_matches_the_rules():
     assert [c.id for c in CARDS[:HAND]] == ["gold", "cursed_gold", "charm", "cursed_charm", "salve", "super_salve",
                                           "holy_water", "hex", "infection", "wound", "bite"]
     assert CARDS[INDEX["cursed_gold"]].icons == {"gold": 2, "wound": 1}

@@ -1,7 +1,7 @@
 """The Spells expansion (R17, R41-R52): the spell step, gold-triggered spells, triggers, D10-D12, D20-D22, D27."""
 
 import pytest
-from growl_helpers import counts, hold, kinds, lay, night, pass_all, start, table, wolves
+from growl_helpers import counts, hold, kinds, lay, mine, night, pass_all, pub, start, table, wolves
 
 import hexbox
 from hexbox.games.growl import actions as A
@@ -39,7 +39,7 @@ def test_R41_R19_spells_never_enter_a_hand_nor_a_night_pass():
     s = spells_table(deck=("omen_crow", "gold"))
     start(s, 0)
     s.apply(0, A.GIVE[3])
-    assert sum(s.hands[3]) == 1 and s.observe(None)["seats"][3]["front"] == ["omen_crow"]
+    assert sum(s.hands[3]) == 1 and pub(s)["seats"][3]["front"] == ["omen_crow"]
     night(s, "insomnia", seat=1)
     s.apply(1, A.TARGET[1])
     assert all(a.kind == "pass_none" for a in s.legal_actions(3))
@@ -55,7 +55,7 @@ def test_R42_R43_R48_scrying_bowl_once_on_your_own_turn():
     events = s.apply(0, A.SCRY[(GOLD, 2)])
     seen = next(e for e in events if e.kind == "hand_seen")
     assert seen.to == {0} and seen.data["hand"] == {"wound": 1, "bite": 1}
-    assert s.observe(None)["discards"] == ["gold"]  # R52, D20: paid in public
+    assert pub(s)["discards"] == ["gold"]  # R52, D20: paid in public
     # once per turn: the bowl is used, so the step closes by itself
     assert s.phase == GIVE
     s2 = spells_table()
@@ -75,8 +75,8 @@ def test_R46_R52_D21_healing_draught_discards_a_wound_card_or_the_silver_bullet(
     assert A.HEAL[(CURSED, INDEX["wound"])] in legal and A.HEAL[(CURSED, INDEX["silver_bullet"])] in legal
     assert A.HEAL[(CURSED, CURSED)] not in legal  # the paid card cannot also be the discarded one
     s.apply(0, A.HEAL[(CURSED, INDEX["silver_bullet"])])
-    assert s.observe(None)["discards"] == ["cursed_gold", "silver_bullet"]
-    assert s.observe(None)["seats"][0]["front"] == ["healing_draught"]
+    assert pub(s)["discards"] == ["cursed_gold", "silver_bullet"]
+    assert pub(s)["seats"][0]["front"] == ["healing_draught"]
 
 
 def test_R52_purifying_rite_keeps_a_werewolf_a_werewolf():
@@ -103,7 +103,7 @@ def test_R45_R47_banishing_rite_discards_any_spell_of_a_living_player():
     spells = {a.spell for a in s.legal_actions(0) if a.kind == "banish"}
     assert spells == {"silver_bullet", "seance"}  # not itself, not in front of the dead
     events = s.apply(0, A.BANISH[(GOLD, INDEX["silver_bullet"])])
-    assert events[0].public and s.observe(None)["discards"] == ["gold", "silver_bullet"]
+    assert events[0].public and pub(s)["discards"] == ["gold", "silver_bullet"]
 
 
 def test_R50_D27_spirit_leash_moves_a_spell_and_it_acts_at_once():
@@ -118,7 +118,7 @@ def test_R50_D27_spirit_leash_moves_a_spell_and_it_acts_at_once():
     assert A.LEASH[(GOLD, CURSED, INDEX["silver_bullet"], 1)] not in s.legal_actions(0)  # a different player
     s.apply(0, A.LEASH[(GOLD, CURSED, INDEX["silver_bullet"], 3)])
     assert s.dead[3]  # 1 wound + 2 for a werewolf behind the Silver Bullet
-    assert s.observe(None)["seats"][3]["front"] == ["silver_bullet"]
+    assert pub(s)["seats"][3]["front"] == ["silver_bullet"]
 
 
 def test_D12_tanglevine_escape_for_one_gold():
@@ -128,7 +128,7 @@ def test_D12_tanglevine_escape_for_one_gold():
     hold(s, 0, gold=1)
     start(s, 0)
     s.apply(0, A.ESCAPE[GOLD])
-    assert s.observe(None)["seats"][0]["front"] == [] and "tanglevine" in s.observe(None)["discards"]
+    assert pub(s)["seats"][0]["front"] == [] and "tanglevine" in pub(s)["discards"]
 
 
 def test_R44_R51_death_rattle_pauses_the_game():
@@ -158,7 +158,7 @@ def test_R49_D23_omen_crow_tells_its_living_owner_the_team_of_the_dead():
     events = s.apply(0, A.GIVE[3])
     crow = next(e for e in events if e.kind == "omen_crow")
     assert crow.to == {1} and crow.data == {"seat": 3, "werewolf": True}
-    assert s.observe(1)["told"] == {"3": True}
+    assert mine(s, 1)["told"] == {"3": True}
 
 
 def test_R49_spells_of_the_dead_do_nothing():
@@ -186,7 +186,7 @@ def test_R44_moon_watcher_and_owl_feather_after_a_night():
     s.apply(3, A.TARGET[3])
     events = pass_all(s, {0: ("bite", "gold")})
     owl = next(e for e in events if e.kind == "received" and e.to == {1})
-    assert {"from": 0, "card": "bite"} in owl.data["cards"]
+    assert {"from": 0, "card": "bite"} in owl.data["senders"]
     moon = next(e for e in events if e.kind == "moon_watcher")
     assert moon.to == {2} and moon.data == {"bites": 1}
 
@@ -211,6 +211,7 @@ def test_R51_conflicts_resolve_clockwise_from_the_start_player():
         lay(s, p, "death_rattle")
         hold(s, p, gold=1)
     s.settle("_end_turn", killed=(1, 4))
+    s.update_actors()  # by hand, outside apply
     # clockwise from position 3: seat 4 first, then seat 1
     assert s.rattles == [4, 1] and s.actors == (4,)
     s.apply(4, A.DECLINE)

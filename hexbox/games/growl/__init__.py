@@ -29,4 +29,14 @@ register(GameInfo(
         {"players": 10, "curses": True, "spells": True},
         {"players": 6, "curses": True, "spells": True, "cant_pass": "die", "spells_count": 5},
     ),
+    result_kinds=("final_night", "two_or_fewer_alive"),  # R69, R70
+    hooks={
+        "render": "hexbox.games.growl.render:render",
+        "describe": "hexbox.games.growl.words:describe",
+        "bot": "hexbox.games.growl.heuristic:Heuristic",
+        "advice": "hexbox.games.growl.heuristic:ADVICE",
+        "stats": "hexbox.games.growl.stats:game_stats",
+        "report": "hexbox.games.growl.report:sections",
+        "schema": "hexbox.games.growl.schema:TYPES",
+    },
 ))

@@ -1,7 +1,7 @@
-"""GROWL components, read from cards.toml and checked against the spec (§2, §3).
+"""GROWL components, read from cards.toml and checked against the rules (docs/games/growl.md, Components).
 
-Every card kind has an index: the hand cards first (0..10, in the canonical order of spec §5), then the
-8 Night cards, the 8 Final Night cards and the 12 Spells. Hands are counts per hand-card index (D16).
+Every card kind has an index: the hand cards first (0..10, in the canonical order that default actions follow),
+then the 8 Night cards, the 8 Final Night cards and the 12 Spells. Hands are counts per hand-card index (D16).
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def name(index: int) -> str:
 
 
 def main_cards(players: int) -> list[int]:
-    """The main cards (Gold/Bite/Charm/Wound/Salve) for a player count (R6, §3)."""
+    """The main cards (Gold/Bite/Charm/Wound/Salve) for a player count (R6)."""
     out: list[int] = []
     for c in CARDS[:HAND]:
         if c.set != "base":

@@ -1,4 +1,4 @@
-"""A GROWL bot that plays either team sensibly (spec §11), from the seat's observation only.
+"""A GROWL bot that plays either team sensibly, from the seat's observation only (the ``bot`` hook).
 
 It keeps a belief ``P(werewolf)`` for every other seat, built from what the observation holds (the Sniff,
 Séance and Omen Crow, Truth Serum, Night receipts, Day gifts to it, hands it saw), and then scores the
@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import math
 import random
+import types
 from typing import Any
 
-from hexbox.core import Action, View
+from hexbox.core import Action, View, next_seat
 
 from .cards import STARTER
+from .views import merged_log
 
 HARMFUL = {"wound": 2.0, "cursed_charm": 1.0, "cursed_gold": 0.8, "holy_water": 1.2, "hex": 0.8, "infection": 0.8}
 HELPFUL = {"salve": 1.5, "super_salve": 2.5, "charm": 1.2, "gold": 0.6}
@@ -105,69 +107,69 @@ class Mind:
 
     def __init__(self, obs: dict[str, Any]):
         self.obs = obs
+        self.pub: dict[str, Any] = obs["public"]
+        self.mine: dict[str, Any] = obs["private"]
         self.me: int = obs["seat"]
-        self.n: int = obs["players"]
-        self.wolf: bool = obs["werewolf"]
-        self.hand: dict[str, int] = obs["hand"]
-        self.icons: dict[str, int] = obs["icons"]
-        self.alive = [p["alive"] for p in obs["seats"]]
-        self.pos = [p["position"] for p in obs["seats"]]
+        self.n: int = self.pub["players"]
+        self.wolf: bool = self.mine["werewolf"]
+        self.hand: dict[str, int] = self.mine["hand"]
+        self.icons: dict[str, int] = self.mine["icons"]
+        self.alive = [p["alive"] for p in self.pub["seats"]]
+        self.pos = [p["position"] for p in self.pub["seats"]]
         self.p = self._beliefs()
         self.pack = {s for s in range(self.n) if s != self.me and self.p[s] >= 0.99} if self.wolf else set()
 
     # ---- beliefs ---------------------------------------------------------------------------------------
 
     def _beliefs(self) -> list[float]:
-        obs, me, n = self.obs, self.me, self.n
-        zeroes = STARTER[n][0] if not (n == 10 and obs["options"]["starter_bites_10p"] == 4) else 4
+        pub, mine, me, n = self.pub, self.mine, self.me, self.n
+        zeroes = STARTER[n][0] if not (n == 10 and pub["options"]["starter_bites_10p"] == 4) else 4
         others = max(1, n - 1)
-        base = (zeroes - (1 if obs["wolf_zero"] else 0) + 0.3) / others
+        base = (zeroes - (1 if mine["wolf_zero"] else 0) + 0.3) / others
         p = [min(0.9, base)] * n
         fixed: dict[int, float] = {me: 1.0 if self.wolf else 0.0}
-        if obs["sniffed"]:
+        if mine["sniffed"]:
             for s in range(n):
-                fixed.setdefault(s, 1.0 if s in obs["sniffed"] else 0.1)
-        for s, w in obs["told"].items():
+                fixed.setdefault(s, 1.0 if s in mine["sniffed"] else 0.1)
+        for s, w in mine["told"].items():
             fixed[int(s)] = 1.0 if w else 0.0
-        for x in obs["seance"]:
+        for x in pub["seance"]:
             fixed[x["seat"]] = 1.0 if x["werewolf"] else 0.0
-        for e in obs["log"]:
-            kind = e["kind"]
-            if kind == "gave" and e["to"] == me and not self.wolf:
-                card = e["card"]
+        for e in merged_log(self.obs):
+            kind, d = e["kind"], e["data"]
+            if kind == "gave" and d["to"] == me and not self.wolf:
+                card = d["card"]
                 if card == "bite" or card in HARMFUL:
-                    p[e["seat"]] += 0.12
+                    p[d["seat"]] += 0.12
                 elif card in HELPFUL or card in GOOD_SPELLS:
-                    p[e["seat"]] -= 0.08
+                    p[d["seat"]] -= 0.08
             elif kind == "received" and not self.wolf:
-                for c in e["cards"]:
-                    if isinstance(c, dict):
+                if d["senders"] is not None:
+                    for c in d["senders"]:
                         if c["card"] == "bite":
                             fixed[c["from"]] = 1.0  # a human never passes a Bite (R26)
-                    elif c == "bite":
-                        for s in (self.neighbour(me, 1), self.neighbour(me, -1)):
-                            p[s] += 0.3
+                else:
+                    for c in d["cards"]:
+                        if c == "bite":
+                            for s in (self.neighbour(me, 1), self.neighbour(me, -1)):
+                                p[s] += 0.3
             elif kind == "hand_seen":
-                bites = e["hand"].get("bite", 0)
-                charms = e["hand"].get("charm", 0) + e["hand"].get("cursed_charm", 0)
+                bites = d["hand"].get("bite", 0)
+                charms = d["hand"].get("charm", 0) + d["hand"].get("cursed_charm", 0)
                 if bites - charms >= 3:
-                    fixed[e["seat"]] = 1.0
-                p[e["seat"]] += 0.1 * bites
-            elif kind == "hypnosis" and e["card"] == "bite":
-                for s, k in e["counts"].items():
+                    fixed[d["seat"]] = 1.0
+                p[d["seat"]] += 0.1 * bites
+            elif kind == "hypnosis" and d["card"] == "bite":
+                for s, k in d["counts"].items():
                     p[int(s)] += 0.1 * k
         for s, v in fixed.items():
             p[s] = v
         return [min(0.98, max(0.02, x)) if s not in fixed else x for s, x in enumerate(p)]
 
     def neighbour(self, seat: int, step: int) -> int:
+        """The closest living seat going left (+1) or right (-1), by position (R2)."""
         at = {pos: s for s, pos in enumerate(self.pos)}
-        pos = self.pos[seat]
-        for _ in range(self.n - 1):
-            pos = (pos + step) % self.n
-            if self.alive[at[pos]]:
-                return at[pos]
-        return seat
+        return at[next_seat(self.pos[seat], self.n, lambda p: not self.alive[at[p]], step)]
 
     def foe(self, s: int) -> float:
         """How much this seat wants ``s`` hurt: humans hurt likely wolves, wolves hurt non-pack seats."""
@@ -185,7 +187,7 @@ class Mind:
         return f(a) if f else 0.0
 
     def _give(self, a: Action) -> float:
-        card = self.obs["top_card"]
+        card = self.pub["top_card"]
         t = a.target
         if card == "bite":
             return self.foe(t) if self.wolf else self.p[t]
@@ -223,7 +225,7 @@ class Mind:
         return -HELPFUL.get(card, 0.3) * self.foe(to) * 0.5
 
     def _night_pass(self, a: Action) -> float:
-        sides = self.obs["passing"].get(str(self.me), [self.me, self.me])
+        sides = self.pub["passing"].get(str(self.me), [self.me, self.me])
         return self.send(a.left, sides[0]) + self.send(a.right, sides[1]) - self.keep(a.left) - self.keep(a.right)
 
     def _contribute(self, a: Action) -> float:
@@ -246,7 +248,7 @@ class Mind:
         return 1 - abs(2 * self.p[s] - 1) if s != self.me else -1
 
     def _target(self, a: Action) -> float:
-        card, t = self.obs["night_card"], a.target
+        card, t = self.pub["night_card"], a.target
         if card in ("blood_hound", "truth_serum"):
             return self.uncertainty(t)
         if card == "caged":
@@ -263,17 +265,17 @@ class Mind:
         return (a.card == "bite") * 2 + self.uncertainty(a.first) + self.uncertainty(a.second)
 
     def _target2(self, a: Action) -> float:
-        if self.obs["night_card"] == "the_sleepwalkers":
+        if self.pub["night_card"] == "the_sleepwalkers":
             return 0.0
         return -self.foe(a.first) - self.foe(a.second)  # The Gift: let the trusted trade
 
     def _vote(self, a: Action) -> float:
-        if self.obs["night_card"] == "the_trusted":
+        if self.pub["night_card"] == "the_trusted":
             return -self.foe(a.target) + (a.target == self.me) * 0.2
         return self.foe(a.target)
 
     def _pick(self, a: Action) -> float:
-        if self.obs["window"].get("why") == "tie" and self.obs["night_card"] == "the_trusted":
+        if self.pub["window"]["why"] == "tie" and self.pub["night_card"] == "the_trusted":
             return -self.foe(a.target)
         return self.foe(a.target)
 
@@ -301,13 +303,17 @@ class Mind:
         return -0.5 if self.wolf else 0.5
 
     def _banish(self, a: Action) -> float:
-        owner = next(s for s, p in enumerate(self.obs["seats"]) if a.spell in p["front"])
+        owner = next(s for s, p in enumerate(self.pub["seats"]) if a.spell in p["front"])
         if a.spell in ("silver_bullet", "tanglevine"):
             return 1.0 if owner == self.me or self.foe(owner) < 0 else -0.5
         return 0.6 * self.foe(owner) - 0.3
 
     def _leash(self, a: Action) -> float:
-        owner = next(s for s, p in enumerate(self.obs["seats"]) if a.spell in p["front"])
+        owner = next(s for s, p in enumerate(self.pub["seats"]) if a.spell in p["front"])
         if a.spell in ("silver_bullet", "tanglevine"):
             return self.foe(a.target) - self.foe(owner) - 0.6
         return -0.5
+
+
+#: the ``advice`` hook: what ISMCTS takes from this game (GROWL has no move pruning of its own)
+ADVICE = types.SimpleNamespace(win_chances=win_chances, ISMCTS_DEFAULTS=ISMCTS_DEFAULTS)

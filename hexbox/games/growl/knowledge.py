@@ -1,4 +1,4 @@
-"""What each seat knows about other hands: the pins of resample (spec §8, step 3).
+"""What each seat knows about other hands: the pins of resample (docs/games/growl.md, Hidden information).
 
 pub_known[o] holds the cards everyone knows ``o`` holds (public Day gifts and Hypnosis counts, since ``o``
 last gave cards away unseen); priv_known[o][v] what seat ``v`` knows ``o`` holds (its own Night passes,

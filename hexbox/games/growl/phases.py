@@ -1,4 +1,4 @@
-"""The steps of a GROWL game (spec §5): which window is open decides who acts and with what."""
+"""The steps of a GROWL game: which decision window is open decides who acts and with what."""
 
 PHASES = ("spells", "give", "night_card", "contribute", "show", "vote", "purge", "point", "save", "pick",
           "hallows", "passing", "death_rattle", "over")

@@ -1,4 +1,5 @@
-"""resample(seat): a full GROWL state consistent with what ``seat`` knows (spec §8, steps 1-7).
+"""_resample(seat): a full GROWL state consistent with what ``seat`` knows (docs/games/growl.md, Hidden
+information).
 
 Kept: everything public (face-up cards, discards, revealed Night cards, the top card, hand counts, deaths,
 positions, open votes) and everything the seat knows (its hand, team, Sniff, the cards it knows others
@@ -24,7 +25,7 @@ TRIES = 200
 class ResampleMixin:
     __slots__ = ()
 
-    def resample(self, seat: int, rng: random.Random) -> Any:
+    def _resample(self, seat: int, rng: random.Random) -> Any:
         if self._result is not None:  # everything is revealed at the Growl
             world = self.clone()
             world.rng = self.reseeded(rng)

@@ -1,0 +1,57 @@
+"""The table as text for the terminal (the ``render`` hook), in Rich markup, from one viewer's observation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .words import card, cards, log_sentences
+
+LOG_LINES = 6
+
+
+def _name(card_id: str | None) -> str:
+    return card(card_id) if card_id else "—"
+
+
+def render(obs: dict[str, Any]) -> str:
+    """The table as seen from ``obs['seat']`` (None: a spectator)."""
+    seat, pub, me = obs["seat"], obs["public"], obs["private"]
+    talk = "open" if pub["talk_allowed"] else "silent"
+    lines = [f"[bold]GROWL[/bold] — turn {pub['turn']}, {obs['phase']}, deck {pub['deck_size']} "
+             f"(top: [bold]{_name(pub['top_card'])}[/bold]), talk {talk}"]
+    if pub["night_card"]:
+        lines.append(f"[magenta]Night card:[/magenta] {_name(pub['night_card'])}")
+    if me is not None:
+        team = "[red]werewolf[/red]" + (" (Wolf Zero)" if me["wolf_zero"] else "") if me["werewolf"] \
+            else "[green]human[/green]"
+        icons = me["icons"]
+        hand = cards(me["hand"]) if me["hand"] else "empty"
+        lines.append(f"You are seat {seat}, {team}. Hand: {hand} "
+                     f"(net bites {icons['net_bites']}, net wounds {icons['net_wounds']}, gold {icons['gold']})")
+        if me["sniffed"]:
+            lines.append("The Sniff: werewolves at setup " + ", ".join(map(str, me["sniffed"])))
+        for o, w in me["told"].items():
+            lines.append(f"You know seat {o} was {'a werewolf' if w else 'human'}.")
+    for p in pub["seats"]:
+        s = p["seat"]
+        mark = " ← you" if s == seat else ""
+        act = " [yellow]*[/yellow]" if s in obs["actors"] else ""
+        dead = " [red](dead)[/red]" if not p["alive"] else ""
+        front = f" — in front: {', '.join(_name(c) for c in p['front'])}" if p["front"] else ""
+        lines.append(f"  seat {s} (pos {p['position']}){act}{dead}: {p['hand_size']} cards{front}{mark}")
+    if pub["discards"]:
+        lines.append("Discards: " + ", ".join(_name(c) for c in pub["discards"]))
+    if pub["seance"]:
+        lines.append("Séance: " + "; ".join(f"seat {x['seat']} died {'a werewolf' if x['werewolf'] else 'human'}"
+                                             for x in pub["seance"]))
+    told = log_sentences(obs)
+    if obs["result"]:
+        told = told[:-1]  # the Growl is drawn below
+    lines += [f"  [dim]{line}[/dim]" for line in told[-LOG_LINES:]]
+    if obs["result"]:
+        r = obs["result"]
+        lines.append(f"[bold]The Growl![/bold] {r['reason']} Winners {r['winners']}, scores {r['scores']}")
+        for x in pub["reveal"]:
+            team = "werewolf" + (" zero" if x["wolf_zero"] else "") if x["werewolf"] else "human"
+            lines.append(f"  seat {x['seat']}: {team}; {cards(x['hand']) if x['hand'] else 'no cards'}")
+    return "\n".join(lines)

@@ -1,0 +1,32 @@
+"""Designer statistics of one finished game (the ``stats`` hook), read by ``hexbox.sim`` and report.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
+    """From the final spectator observation, where every team and hand is revealed (R71)."""
+    pub, result = obs["public"], obs["result"]
+    reveal = pub["reveal"] or []
+    wolves = [x["seat"] for x in reveal if x["werewolf"]]
+    zeroes = [x["seat"] for x in reveal if x["wolf_zero"]]
+    dead = [p["seat"] for p in pub["seats"] if not p["alive"]]
+    winners = result["winners"] if result else []
+    # R71: one team wins, every member of it; the Wolf Zeroes are never human, so a team always has members
+    team = None if not winners or not reveal else "werewolves" if reveal[winners[0]]["werewolf"] else "humans"
+    options = pub["options"]
+    return {
+        "winning_team": team,
+        "end": result["kind"] if result else None,
+        "expansions": "+".join(k for k in ("curses", "spells") if options.get(k)) or "base",
+        "deaths": len(dead),
+        "dead": dead,
+        "dead_humans": sum(1 for s in dead if s not in wolves),
+        "wolf_zeroes": len(zeroes),
+        # nobody starts a werewolf except the Wolf Zeroes, and nobody is cured
+        "turned": len(wolves) - len(zeroes),
+        "humans_at_start": pub["players"] - len(zeroes),
+        "werewolves_at_end": len(wolves),
+        "nights": pub["nights"],
+    }
