@@ -1,4 +1,4 @@
-"""The gate in core (DESIGN §2), on a toy game of its own: seats and actions are checked once, before game code
+"""The gate in core (docs/design.md §2), on a toy game of its own: seats and actions are checked once, before game code
 runs, and every refusal is a ValueError with a reason that leaves the state exactly as it was."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Agents choose actions from a View (DESIGN §4): random, per-game heuristics, and whatever comes next.
+"""Agents choose actions from a View (docs/design.md §4): random, per-game heuristics, and whatever comes next.
 
 An agent is any object with ``act(view, rng) -> Action``. It never sees the true state: only the seat's
 observation, its legal actions and ``view.sample(rng)``, a world consistent with what the seat knows.

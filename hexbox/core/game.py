@@ -1,4 +1,4 @@
-"""The Game/State contract that every game implements (DESIGN §2), and the gate in front of it.
+"""The Game/State contract that every game implements (docs/design.md §2), and the gate in front of it.
 
 Everything from outside comes through the public methods of :class:`State`: ``apply``, ``legal_actions``,
 ``default_action``, ``observe``, ``resample`` and ``describe`` check their arguments here, once, for every game,
@@ -202,7 +202,7 @@ class State:
         return self._default_action(seat)
 
     def observe(self, seat: int | None = None) -> JSON:
-        """Everything ``seat`` may know and nothing more (None: a spectator), in the envelope of DESIGN §2."""
+        """Everything ``seat`` may know and nothing more (None: a spectator), in the envelope of docs/design.md §2."""
         if seat is not None:
             seat = as_seat(seat, self.game.players)
         result = self._result  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""The published shape of every observation (DESIGN §2): a common envelope around a game's two halves.
+"""The published shape of every observation (docs/design.md §2): a common envelope around a game's two halves.
 
     {"game", "version", "seat", "phase", "actors", "result", "public": {…}, "private": {…} or null}
 

@@ -1,6 +1,6 @@
 """The built-in games. Each package's __init__ only registers (name, players, options); rules load lazily.
 
-`hexbox.games()` is the public way to list the games (DESIGN §2), and `hexbox.games` is also this package.
+`hexbox.games()` is the public way to list the games (docs/design.md §2), and `hexbox.games` is also this package.
 A function of that name would hide the package (`import hexbox.games.prowl.rules as r` would fail), so the
 package itself is made callable instead.
 """

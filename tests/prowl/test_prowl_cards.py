@@ -1,4 +1,4 @@
-"""Every card effect and its prompts (docs/games/prowl.md §2.4, §2.5; R18-R22, R40-R42; X10-X12, X16)."""
+"""Every card effect and its prompts (docs/games/prowl.md 'Every card', 'A turn'; R18-R22, R40-R42; X10-X12, X16)."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Hidden information: observations, private events, knowledge that follows cards, resample (R23, R31, R38; §7)."""
+"""Hidden information: observations, private events, knowledge that follows cards, resample (R23, R31, R38)."""
 
 import json
 import random

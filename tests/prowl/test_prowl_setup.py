@@ -1,4 +1,4 @@
-"""Components, options and set-up (R1-R10, R52, R53; docs/games/prowl.md §2, §3, §8)."""
+"""Components, options and set-up (R1-R10, R52, R53; docs/games/prowl.md 'Components', 'Set-up', 'Options')."""
 
 from collections import Counter
 
@@ -23,7 +23,7 @@ def test_R1_R2_four_clans_of_eight_cards():
 
 def test_R4_one_leader_per_clan_and_keyword_totals():
     # R4
-    # R4, docs/games/prowl.md §2.6: 4 leaders (one per clan, all attachments), 4 Early, 4 Final, 12 Attachments, 5 Peek
+    # R4, docs/games/prowl.md: 4 leaders (one per clan, all attachments), 4 Early, 4 Final, 12 Attachments, 5 Peek
     assert [CARDS[i].clan for i in LEADERS] == [0, 1, 2, 3]
     assert all(CARDS[i].attachment for i in LEADERS)
     assert Counter(k for c in CARDS for k in c.keywords) == {"attachment": 12, "early": 4, "final": 4, "peek": 5}

@@ -1,4 +1,4 @@
-"""The observation (docs/games/prowl.md §7): its public part, its private part and its schema; and the terminal
+"""The observation (docs/games/prowl.md): its public part, its private part and its schema; and the terminal
 rendering."""
 
 import random

@@ -1,4 +1,4 @@
-"""The 13 artefacts (spec §2.5) and the windows they open (R36, R37, R64, V2, V4)."""
+"""The 13 artefacts (docs/games/voodoo.md, Every card) and the windows they open (R36, R37, R64, V2, V4)."""
 
 import json
 

@@ -13,7 +13,7 @@ def test_R1_R3_components_and_three_decks():
     assert len(CURSES) == 36 and len(PERMANENTS) == 10 and len(ARTEFACTS) == 13
     for n, deck in ((3, 33), (4, 32), (5, 31), (6, 30)):
         s = new(players=n, seed=n)
-        assert len(s.cdeck) == deck and len(s.pdeck) == 10 and len(s.adeck) == 13  # spec §3 table
+        assert len(s.cdeck) == deck and len(s.pdeck) == 10 and len(s.adeck) == 13  # docs/games/voodoo.md, Set-up
 
 
 def test_R2_three_to_six_players():

@@ -1,4 +1,4 @@
-"""What each seat sees (R69-R71, docs/games/voodoo.md §8), resampling, and the terminal rendering."""
+"""What each seat sees (R69-R71, docs/games/voodoo.md 'Hidden information'), resampling, and the terminal rendering."""
 
 import json
 import random
@@ -194,7 +194,7 @@ def discard_two_curses_face_up():
 
 
 def test_spectator_sees_the_known_order_at_the_bottom_of_the_decks():
-    # docs/games/voodoo.md §8: cards put at the bottom in public have a known order, for the spectator too
+    # docs/games/voodoo.md: cards put at the bottom in public have a known order, for the spectator too
     s = discard_two_curses_face_up()
     assert s.cdeck[:2] == [CURSE_INDEX["C05"], CURSE_INDEX["C04"]]
     for viewer in (None, 0, 1, 2, 3):
@@ -205,7 +205,7 @@ def test_spectator_sees_the_known_order_at_the_bottom_of_the_decks():
 
 
 def test_resample_keeps_the_public_bottom_of_the_decks():
-    # docs/games/voodoo.md §8: the unknown part of a deck is only the part above its public bottom
+    # docs/games/voodoo.md, Hidden information: the unknown part of a deck is only the part above its public bottom
     s = discard_two_curses_face_up()
     rng = random.Random(4)
     shuffled = False

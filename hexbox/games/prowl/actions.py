@@ -1,4 +1,4 @@
-"""Prowl actions and their fixed encoding (docs/games/prowl.md §5): 817 ids, the same for every player count.
+"""Prowl actions and their fixed encoding (docs/games/prowl.md): 817 ids, the same for every player count.
 
 ``str(action)`` is a phrase for the player who makes the move: it may name their own hidden card. Nobody else is
 ever shown it; what the others are told of a move comes from its events (words.py).
@@ -119,7 +119,7 @@ class Skip(Action):
         return "skip"
 
 
-# id layout (docs/games/prowl.md §5): the ranges below are part of the public encoding; lists are indexed like the ids
+# id layout (docs/games/prowl.md): the ranges below are part of the public encoding; lists are indexed like the ids
 PLAY = [tuple(Play(c.id, f) for f in FIRSTS) for c in CARDS]  # 0..63 = 2 * card + first
 CHANGE = [Change(c.id) for c in CARDS]  # 64..95
 ACCUSE = [[[Accuse(c.id, t, k.id) for k in CLANS] for t in range(MAX_SEATS)] for c in CARDS]  # 96..735

@@ -1,4 +1,4 @@
-"""Prowl components, read from cards.toml and checked against docs/games/prowl.md (§2.4, §2.7)."""
+"""Prowl components, read from cards.toml and checked against docs/games/prowl.md ('Every card', 'Components')."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ CARD_FINAL = tuple(c.final for c in CARDS)
 LEADERS = tuple(c.index for c in CARDS if c.leader)
 SPRING, SUMMER, AUTUMN, WINTER = range(4)
 
-# card indices used by the rules (docs/games/prowl.md §2.4); the table is the contract, ids are checked below
+# card indices used by the rules (docs/games/prowl.md 'Every card'); the table is the contract, ids are checked below
 (HIGH_MAGE, HOODED_FIGURE, WHISPERER, CHANGELING, MIST_WEAVER, BRAMBLE_SNARE, CURSED_EFFIGY, ECLIPSE_RITE,
  EXILED_PRINCE, WANDERER, HEADSTRONG_SCOUT, DUELIST, WAR_HORN, BURNING_BANNER, HUNTER, FIREBRAND,
  WARLORD, STANDARD_BEARER, FIELD_MARSHAL, TACTICIAN, DRILLMASTER, VICTORY_MARCH, GARRISON, PEACE_ENVOY,

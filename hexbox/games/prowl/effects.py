@@ -1,4 +1,4 @@
-"""The 32 card effects (docs/games/prowl.md §2.4) and their decision prompts (§2.5, windows P3 and P4).
+"""The 32 card effects (docs/games/prowl.md 'Every card') and their decision prompts ('A turn', windows P3 and P4).
 
 A card's effect starts with ``start``; each choice it needs is a prompt ``(card, step, a, b)`` on the state, with
 ``a`` a chosen seat or clan and ``b`` a chosen card (private). ``STEPS`` maps each prompt to its legal values,

@@ -1,4 +1,4 @@
-"""``resample`` (docs/games/prowl.md §7): re-deal every card a seat cannot know, keeping all it has seen or can
+"""``resample`` (docs/games/prowl.md): re-deal every card a seat cannot know, keeping all it has seen or can
 infer for certain.
 
 Re-dealt: opponents' face-down clan cards the seat does not know, opponents' hand cards it does not know, the

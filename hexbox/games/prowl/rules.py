@@ -281,7 +281,7 @@ class ProwlState(State):
         self.ev.append(Event(kind, data, to))  # the hot paths below append their events directly
 
     def log(self, entry: dict[str, Any]) -> None:
-        """Public history (docs/games/prowl.md §7): turn actions, accusations, peeks and exchanges, never a hidden
+        """Public history (docs/games/prowl.md): turn actions, accusations, peeks and exchanges, never a hidden
         card."""
         self.history += (entry,)
 
@@ -537,7 +537,7 @@ class ProwlState(State):
         self.constraint[target] = rule
         self.emit("constraint", {"seat": target, "constraint": CONSTRAINTS[rule]})
 
-    # ---- Knowledge (R23, R38, docs/games/prowl.md §7 and D16) ----------------------------------------------------
+    # ---- Knowledge (R23, R38, docs/games/prowl.md and D16) ----------------------------------------------------
 
     # Only a Mist Weaver shows cards in another player's hand (peek_hand, exchange_hand_cards), and they set
     # ``hands_seen``: until then ``known_hand`` and ``known_held`` are empty and need no update (speed).

@@ -36,7 +36,7 @@ class PlayerInfo(Struct):
 class Prompt(Struct):
     seat: int  # who answers: the active player (R14)
     card: CardId | None  # the card whose effect asks; None for an Accuse action's reward
-    step: Step  # which question of that card (docs/games/prowl.md §2.5; "reward", "reward_clan": P4)
+    step: Step  # which question of that card (docs/games/prowl.md 'A turn'; "reward", "reward_clan": P4)
     target: int | None  # the seat chosen earlier in this effect, if any
     clan: ClanId | None  # the clan chosen earlier (Field Marshal), if any
 

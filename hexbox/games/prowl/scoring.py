@@ -1,4 +1,4 @@
-"""Ending the Game: Dominance and Tiebreaking (R45-R51, docs/games/prowl.md §6), as pure functions of the final
+"""Ending the Game: Dominance and Tiebreaking (R45-R51, docs/games/prowl.md), as pure functions of the final
 position.
 
 ``decide`` takes the track (top first), each seat's clan, the Dominance holder and the attachments, and returns

@@ -1,4 +1,4 @@
-"""What each seat sees (docs/games/prowl.md §7): the observation's two halves, and nothing else.
+"""What each seat sees (docs/games/prowl.md 'Hidden information'): the observation's two halves, and nothing else.
 
 ``public`` is the same for every viewer, the spectator included; ``private`` is what one seat alone knows. This
 module is the security boundary of the observation: nothing hidden may enter ``public``, and ``private(seat)``

@@ -1,4 +1,4 @@
-"""Voodoo actions and their fixed encoding (docs/games/voodoo.md §5), the same for every player count.
+"""Voodoo actions and their fixed encoding (docs/games/voodoo.md 'For researchers'), the same for every player count.
 
 Dice fields are code strings in face order ("PU GH GH"); a target of -1 means "every adversary" (the
 all-adversary curses) or "no seat". Every action is created once here; the rules hand out these objects.

@@ -1,4 +1,4 @@
-"""The 13 artefacts (docs/games/voodoo.md §2.5, R17, R36, R37, R48): when each may be used, and what it does.
+"""The 13 artefacts (docs/games/voodoo.md 'Every card', R17, R36, R37, R48): when each may be used, and what it does.
 
 Using an artefact is free: the card goes face up to the bottom of the Artefact deck and its effect applies.
 """

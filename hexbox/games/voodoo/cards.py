@@ -1,4 +1,4 @@
-"""Voodoo components, read from cards.toml and checked against docs/games/voodoo.md §2.
+"""Voodoo components, read from cards.toml and checked against docs/games/voodoo.md, 'Components'.
 
 Dice are counted per face: a bag, a cost or a payment is a tuple of six counts in the face order of
 cards.toml (Pumpkin, Skull, Star, Crow Foot, Bat Wing, Ghost Mousse). Curses and permanent curses share one
@@ -31,7 +31,7 @@ class Face:
 
 @dataclass(frozen=True)
 class Rule:
-    """One of the six checkable rule kinds (docs/games/voodoo.md §6.2); unused parameters stay empty."""
+    """One of the six checkable rule kinds (docs/games/voodoo.md); unused parameters stay empty."""
 
     kind: str
     trigger: str = ""

@@ -1,4 +1,4 @@
-"""The six checkable rule kinds (docs/games/voodoo.md §6): which curses an action breaks.
+"""The six checkable rule kinds (docs/games/voodoo.md 'Breaking and claiming curses'): which curses an action breaks.
 
 A physical curse ("cluck before rolling") becomes one of six rules checked on the stream of actions:
 ritual, echo, speech, limit, target, payment. Nothing a curse forbids is illegal: the engine accepts the

@@ -1,4 +1,4 @@
-"""A Voodoo bot (docs/games/voodoo.md §11, R72-R75) that works from its View only, and the ISMCTS advice.
+"""A Voodoo bot (docs/games/voodoo.md 'For researchers', R72-R75) that works from its View only, and the ISMCTS advice.
 
 It usually obeys its curses: before each act it performs the emotes that :func:`curses.required_emotes`
 says the act needs, keeps silent (silence obeys every speech rule) and filters forbidden targets, payments

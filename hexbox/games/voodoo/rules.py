@@ -347,7 +347,7 @@ class VoodooState(State):
             if choices:
                 c = choices[self.rng.randrange(len(choices))]
                 self.hand[seat].remove(c)
-                self._to_curse_bottom(c)  # face up: public (docs/games/voodoo.md §8)
+                self._to_curse_bottom(c)  # face up: public (docs/games/voodoo.md 'Hidden information')
                 data["curse"] = CURSES[c].id
         self.log.append({"kind": "consequence", "fact": True, **data})
         return [Event("consequence", data)]
@@ -715,7 +715,7 @@ class VoodooState(State):
         return views.private(self, seat)
 
     def _resample(self, seat: int, rng: random.Random) -> VoodooState:
-        """A world consistent with what ``seat`` knows (docs/games/voodoo.md §8): unseen cards re-dealt, decks
+        """A world consistent with what ``seat`` knows (docs/games/voodoo.md): unseen cards re-dealt, decks
         re-shuffled.
 
         A card whose place ``seat`` knows keeps it: its own hand, the public bottom of each deck (face-up

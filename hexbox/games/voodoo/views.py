@@ -1,4 +1,4 @@
-"""What each seat sees (docs/games/voodoo.md §8): the two halves of the observation, and nothing else.
+"""What each seat sees (docs/games/voodoo.md 'Hidden information'): the two halves of the observation, and nothing else.
 
 This module is the security boundary of the game: ``public`` is the same for every viewer, the spectator
 included; ``private`` is what one seat alone knows on top of it. Their types are in schema.py.
