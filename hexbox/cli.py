@@ -161,9 +161,10 @@ def _choose(console: Console, state: State, seat: int, render, log: list[str]):
         console.print("[dim]" + "\n".join(log[-10:]) + "[/dim]")
     legal = state.legal_actions(seat)
     default = state.default_action(seat)
+    label = game_info(state.game.name).hook("label") or (lambda _state, _seat, action: str(action))
     for i, a in enumerate(legal, 1):
         mark = " [bold](default)[/bold]" if a == default else ""
-        console.print(f"  {i:>3}. {escape(str(a))}{mark}")
+        console.print(f"  {i:>3}. {escape(label(state, seat, a))}{mark}")
     while True:
         answer = _ask(console, f"seat {seat}, your choice [1-{len(legal)}, Enter = default]:")
         if not answer:

@@ -104,6 +104,7 @@ def check_actions(name: str, players: int, options: dict[str, Any], seed: int) -
     """JSON and id round trips, default actions, legal sets, events as JSON, along a random game."""
     game = load(name, players=players, **options)
     assert game.num_action_ids == len(game.action_space)
+    label = game_info(name).hook("label")
     for state, seat, action in play_random(name, players, options, seed):
         actors = state.actors
         assert list(actors) == sorted(set(actors)), "actors are distinct seats, ascending"
@@ -119,6 +120,9 @@ def check_actions(name: str, players: int, options: dict[str, Any], seed: int) -
             i = game.action_id(a)
             assert 0 <= i < game.num_action_ids and game.action_from_id(i) == a, f"id round trip of {a}"
             assert str(a) and not str(a).startswith("<"), f"str({a!r}) must read like a sentence"
+            if label is not None:
+                text = label(state, seat, a)
+                assert isinstance(text, str) and text, f"the label of {a} must be a phrase, not {text!r}"
         clone = state.clone()
         events = clone.apply(seat, action)
         for e in events:

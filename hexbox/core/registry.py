@@ -15,6 +15,7 @@ from .options import Option, resolve_options
 HOOKS = {
     "render": "render(observation) -> str: the table for the terminal, in Rich markup",
     "describe": "describe(state, events, viewer) -> list[str]: what a viewer is told of a move",
+    "label": "label(state, seat, action) -> str: a legal action as its seat reads it now (else str(action))",
     "bot": "a class whose instances play: act(view, rng) -> action",
     "advice": "an object with ISMCTS advice: win_chances, search_actions, ISMCTS_DEFAULTS (each optional)",
     "stats": "stats(final spectator observation) -> dict: designer statistics of one game",

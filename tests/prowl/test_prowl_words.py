@@ -88,6 +88,7 @@ def test_R29_the_reward_says_it_raises_a_clan_when_the_accuser_holds_dominance()
     assert "Seat 1's clan card is turned face up: Changeling (Spring)." in words[None]
     assert all("Choose your reward" not in line for v in (1, 2, 3, None) for line in words[v])
     assert label(st, 0, A.DOMINANCE) == "raise a clan by one (you already hold Dominance)"
+    assert hexbox.game_info("prowl").hook("label") is label  # the terminal's numbered list reads it
     assert label(st, 0, A.FORCE_CHANGE) == "force seat 1 to Change on their next turn"
     assert "raise" in str(A.DOMINANCE) and "already" in str(A.DOMINANCE)  # the plain text says it too
     assert "'take the Dominance token' raises a clan of your choice by one instead" in render(st.observe(0))

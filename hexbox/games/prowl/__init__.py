@@ -28,6 +28,7 @@ register(GameInfo(
     hooks={
         "render": "hexbox.games.prowl.render:render",
         "describe": "hexbox.games.prowl.words:describe",
+        "label": "hexbox.games.prowl.words:label",
         "bot": "hexbox.games.prowl.heuristic:Heuristic",
         "stats": "hexbox.games.prowl.stats:game_stats",
         "report": "hexbox.games.prowl.report:sections",
