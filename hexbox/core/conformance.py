@@ -273,7 +273,7 @@ def _who(viewer: int | None) -> str:
 # ---- the gate, fuzzed ----------------------------------------------------------------------------------------
 
 #: inputs per game and set-up; HEXBOX_FUZZ=100000 for the long run
-FUZZ_INPUTS = int(os.environ.get("HEXBOX_FUZZ", "3000"))
+FUZZ_INPUTS = int(os.environ.get("HEXBOX_FUZZ", "5000"))
 
 
 class _Junk(Action):  # an action of no game
@@ -319,7 +319,7 @@ def _broken_records(record: Record, rng: random.Random) -> list[Any]:
     return out
 
 
-def check_gate(name: str, players: int, options: dict[str, Any], seed: int, inputs: int = FUZZ_INPUTS) -> None:
+def check_gate(name: str, players: int, options: dict[str, Any], seed: int, inputs: int = FUZZ_INPUTS) -> int:
     """Anything from outside gets ValueError (IllegalAction, ConfigError: both are ValueErrors) with a reason, or is
     legal and accepted; never another exception, and a refusal changes nothing. Exactly the legal action ids are
     accepted; bad seats, wrong types, other games' and other states' actions, mutated JSON and broken records are
@@ -330,7 +330,6 @@ def check_gate(name: str, players: int, options: dict[str, Any], seed: int, inpu
     kinds = sorted(space.kinds)
     rng = random.Random(seed * 13 + 5)
     tried = 0
-    record = Record(name, players, dict(options), seed)
     elsewhere: list[Action] = []  # actions legal in other states of this game
 
     def refused(what: str, call: Callable[..., Any], *args: Any, may_pass: bool = False) -> Any:
@@ -346,55 +345,62 @@ def check_gate(name: str, players: int, options: dict[str, Any], seed: int, inpu
         assert may_pass, f"{what} was accepted"
         return out
 
-    for n, (state, seat, action) in enumerate(play_random(name, players, options, seed)):
-        if tried >= inputs:
-            break
-        record.actions.append((seat, action.to_json()))
-        if n % 3:
-            elsewhere.append(action)
-            continue
-        before = all_views(state)
-        for bad in _bad_seats(players):
-            refused(f"apply({bad!r})", state.apply, bad, action)
-            refused(f"legal_actions({bad!r})", state.legal_actions, bad)
-            refused(f"default_action({bad!r})", state.default_action, bad)
-            refused(f"observe({bad!r})", state.observe, bad)
-            refused(f"resample({bad!r})", state.resample, bad, rng)
-            refused(f"describe([], {bad!r})", state.describe, [], bad)
-        refused("apply(None, …)", state.apply, None, action)  # type: ignore[arg-type]
-        for junk in [action.to_json(), [action.to_json()], "sell", None, 0, 1.5, _Junk(), Action(),
-                     *rng.sample(others, min(6, len(others))), *rng.sample(elsewhere, min(6, len(elsewhere)))]:
-            if isinstance(junk, Action) and id(junk) in space.shared and junk in state.legal_actions(seat):
-                continue  # an action of another state that happens to be legal here
-            refused(f"apply({seat}, {junk!r:.80})", state.apply, seat, junk)  # type: ignore[arg-type]
-        legal_list = state.legal_actions(seat)
-        legal = {id(a) for a in legal_list}
-        idle = [s for s in range(players) if s not in state.actors]
-        for candidate in legal_list:  # every legal action is accepted (on a copy) ...
-            tried += 1
-            try:
-                state.clone().apply(seat, candidate)
-            except Exception as exc:  # noqa: BLE001
-                raise AssertionError(f"legal {candidate} from seat {seat} raised {type(exc).__name__}: {exc}") from exc
-        # ... and every other id refused: all of them where the space is small, else a sample
-        ids = range(len(space)) if len(space) <= 400 else rng.sample(range(len(space)), 400)
-        for i in ids:
-            candidate = space.actions[i]
-            if id(candidate) not in legal:
-                refused(f"illegal {candidate} from seat {seat}", state.apply, seat, candidate)
-            if idle and i % 5 == 0:
-                s = rng.choice(idle)
-                refused(f"{candidate} from idle seat {s}", state.apply, s, candidate)
-        refused("action id -1", game.action_from_id, -1)
-        refused("action id len", game.action_from_id, len(space))
-        refused("action id 1.0", game.action_from_id, 1.0)  # type: ignore[arg-type]
-        for broken in _json_mutations(action.to_json(), rng, kinds):
-            parsed = refused(f"parse_action({broken!r:.80})", game.parse_action, broken, may_pass=True)
-            if parsed is not None:
-                if id(parsed) in legal:
-                    continue
-                refused(f"parsed {broken!r:.80}", state.apply, seat, parsed)
-        for text in _broken_records(record, rng):
-            refused(f"record {text[:60]!r}", lambda t: replay(Record.loads(t)), text, may_pass=True)
-        assert all_views(state) == before, f"a refused input changed the state (seat {seat}, before {action})"
-    assert tried >= min(inputs, 200), f"only {tried} inputs were tried"
+    game_seed = seed
+    while tried < inputs:  # one random game after another until the budget is used
+        record = Record(name, players, dict(options), game_seed)
+        for n, (state, seat, action) in enumerate(play_random(name, players, options, game_seed)):
+            if tried >= inputs:
+                break
+            record.actions.append((seat, action.to_json()))
+            if n % 3:
+                elsewhere.append(action)
+                continue
+            before = all_views(state)
+            for bad in rng.sample(_bad_seats(players), 5):  # a few per state: the budget reaches more states
+                refused(f"apply({bad!r})", state.apply, bad, action)
+                refused(f"legal_actions({bad!r})", state.legal_actions, bad)
+                refused(f"default_action({bad!r})", state.default_action, bad)
+                refused(f"observe({bad!r})", state.observe, bad)
+                refused(f"resample({bad!r})", state.resample, bad, rng)
+                refused(f"describe([], {bad!r})", state.describe, [], bad)
+            refused("apply(None, …)", state.apply, None, action)  # type: ignore[arg-type]
+            for junk in [action.to_json(), [action.to_json()], "sell", None, 0, 1.5, _Junk(), Action(),
+                         *rng.sample(others, min(6, len(others))), *rng.sample(elsewhere, min(6, len(elsewhere)))]:
+                if isinstance(junk, Action) and id(junk) in space.shared and junk in state.legal_actions(seat):
+                    continue  # an action of another state that happens to be legal here
+                refused(f"apply({seat}, {junk!r:.80})", state.apply, seat, junk)  # type: ignore[arg-type]
+            legal_list = state.legal_actions(seat)
+            legal = {id(a) for a in legal_list}
+            idle = [s for s in range(players) if s not in state.actors]
+            for candidate in legal_list:  # every legal action is accepted (on a copy) ...
+                tried += 1
+                try:
+                    state.clone().apply(seat, candidate)
+                except Exception as exc:  # noqa: BLE001
+                    raise AssertionError(f"legal {candidate} from seat {seat} raised "
+                                         f"{type(exc).__name__}: {exc}") from exc
+                # ... and a sample of the other ids refused (over a long run, every id many times)
+            ids = rng.sample(range(len(space)), min(len(space), 80))
+            for i in ids:
+                candidate = space.actions[i]
+                if id(candidate) not in legal:
+                    refused(f"illegal {candidate} from seat {seat}", state.apply, seat, candidate)
+                if idle and i % 5 == 0:
+                    s = rng.choice(idle)
+                    refused(f"{candidate} from idle seat {s}", state.apply, s, candidate)
+            refused("action id -1", game.action_from_id, -1)
+            refused("action id len", game.action_from_id, len(space))
+            refused("action id 1.0", game.action_from_id, 1.0)  # type: ignore[arg-type]
+            mutations = _json_mutations(action.to_json(), rng, kinds)
+            for broken in rng.sample(mutations, min(len(mutations), 12)):
+                parsed = refused(f"parse_action({broken!r:.80})", game.parse_action, broken, may_pass=True)
+                if parsed is not None:
+                    if id(parsed) in legal:
+                        continue
+                    refused(f"parsed {broken!r:.80}", state.apply, seat, parsed)
+            texts = _broken_records(record, rng)
+            for text in rng.sample(texts, 6):
+                refused(f"record {text[:60]!r}", lambda t: replay(Record.loads(t)), text, may_pass=True)
+            assert all_views(state) == before, f"a refused input changed the state (seat {seat}, before {action})"
+        game_seed += 1
+    return tried
