@@ -4,7 +4,7 @@ import json
 import random
 
 import pytest
-from voodoo_helpers import ScriptedRng, act, clear_hands, give, new, to_phase2
+from voodoo_helpers import ScriptedRng, act, black_candle_window, clear_hands, give, new
 
 import hexbox
 from hexbox.core import HOOKS, IllegalAction
@@ -163,12 +163,7 @@ def test_every_event_kind_has_a_sentence():
 
 
 def test_black_candle_choices_look_alike_to_the_others():
-    s = new()
-    clear_hands(s)
-    give(s, 0, "A10")
-    to_phase2(s, "PU PU PU PU PU")
-    act(s, 0, {"kind": "use_artefact", "artefact": "A10", "curse": "", "target": -1, "dice": "", "face": "",
-               "face_to": ""})
+    s = black_candle_window()
     told = {}
     for choice in s.legal_actions(0):
         if choice.kind != "keep_card":
@@ -192,12 +187,7 @@ def check_all_actions(s):
 
 def test_checks_agree_with_the_legal_list_in_the_rare_windows():
     # Black Candle's choice (V3), and V4 opened by Smellin' Doll on the bag's own owner inside V2
-    s = new()
-    clear_hands(s)
-    give(s, 0, "A10")
-    to_phase2(s, "PU PU PU PU PU")
-    act(s, 0, {"kind": "use_artefact", "artefact": "A10", "curse": "", "target": -1, "dice": "", "face": "",
-               "face_to": ""})
+    s = black_candle_window()
     assert s.phase_name == "candle"
     check_all_actions(s)
     s = new()

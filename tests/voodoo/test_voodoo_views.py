@@ -4,7 +4,19 @@ import json
 import random
 
 import pytest
-from voodoo_helpers import act, clear_hands, curse_on, emote, give, new, private, public, roll, to_phase2
+from voodoo_helpers import (
+    act,
+    black_candle_window,
+    clear_hands,
+    curse_on,
+    emote,
+    give,
+    new,
+    private,
+    public,
+    roll,
+    to_phase2,
+)
 
 import hexbox
 from hexbox.core import View
@@ -219,12 +231,7 @@ def test_resample_keeps_the_public_bottom_of_the_decks():
 
 
 def test_black_candle_bottom_is_kept_for_its_user_and_redealt_for_the_others():
-    s = new()
-    clear_hands(s)
-    give(s, 0, "A10")
-    to_phase2(s, "PU PU PU PU PU")
-    act(s, 0, {"kind": "use_artefact", "artefact": "A10", "curse": "", "target": -1, "dice": "", "face": "",
-               "face_to": ""})
+    s = black_candle_window()
     act(s, 0, A.KEEP_CARD[s.candle[0], s.candle[1]])
     bottom = s.cdeck[:2]
     rng = random.Random(5)

@@ -142,3 +142,14 @@ def public(state: VoodooState, seat: int | None = None) -> dict[str, Any]:
 def private(state: VoodooState, seat: int) -> dict[str, Any]:
     """What ``seat`` alone knows."""
     return state.observe(seat)["private"]
+
+
+def black_candle_window() -> VoodooState:
+    """A 4-player game where seat 0 has just used Black Candle (A10): its keep-and-order choice is open (R48)."""
+    state = new()
+    clear_hands(state)
+    give(state, 0, "A10")
+    to_phase2(state, "PU PU PU PU PU")
+    act(state, 0, {"kind": "use_artefact", "artefact": "A10", "curse": "", "target": -1, "dice": "", "face": "",
+                   "face_to": ""})
+    return state
