@@ -90,6 +90,19 @@ class Game:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"hexbox.load({self.name!r}, players={self.players}{opts})"
 
+    def __reduce__(self) -> Any:
+        # A registered game pickles as the call that loads it: its options may hold lambdas (bounds that depend
+        # on the player count), and a state sent to a worker process needs only to find the same game there.
+        if self.info is None:
+            return super().__reduce__()
+        from .registry import load
+
+        return (_load, (load, self.name, self.players, self.options))
+
+
+def _load(load: Callable[..., Game], name: str, players: int, options: Mapping[str, Any]) -> Game:
+    return load(name, players=players, **options)
+
 
 def as_seat(seat: Any, players: int) -> int:
     """``seat`` as a seat number of a table of ``players``, or ``IllegalAction`` saying why it is not one."""

@@ -63,8 +63,18 @@ class Rng:
     def getstate(self) -> Any:
         return self._box[0].getstate()
 
+    def __reduce__(self) -> Any:
+        # pickled as its generator's state, so that a state can be sent to a worker process
+        return (_from_state, (self.getstate(),))
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._own(), name)
+
+
+def _from_state(state: Any) -> Rng:
+    rng = Rng()
+    rng._box[0].setstate(state)
+    return rng
 
 
 def derive_seed(master: int, index: int) -> int:
