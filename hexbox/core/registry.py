@@ -21,6 +21,8 @@ HOOKS = {
     "stats": "stats(final spectator observation) -> dict: designer statistics of one game",
     "report": "sections(results, plot) -> list[Section]: the game's part of `hexbox report`",
     "schema": "an object with Public and Private, the types of the observation's two halves",
+    "timer": "timer(state) -> (seconds, window) or None: the server's clock on the decision now open; it restarts "
+             "when window changes (None: at every move)",
 }
 
 

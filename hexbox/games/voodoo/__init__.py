@@ -37,5 +37,6 @@ register(GameInfo(
         "stats": "hexbox.games.voodoo.stats:game_stats",
         "report": "hexbox.games.voodoo.report:sections",
         "schema": "hexbox.games.voodoo.schema:TYPES",
+        "timer": "hexbox.games.voodoo.timer:timer",
     },
 ))

@@ -31,5 +31,6 @@ register(GameInfo(
         "stats": f"{_HERE}.stats:game_stats",
         "report": f"{_HERE}.report:sections",
         "schema": f"{_HERE}.schema:TYPES",
+        "timer": f"{_HERE}.timer:timer",
     },
 ))
