@@ -386,6 +386,32 @@ def bench_cmd(
                       "apply() each)")
 
 
+# ---- serve ---------------------------------------------------------------------------------------------
+
+
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(help="database URL (default: SQLite in the user's data folder); "
+                                                "postgresql+psycopg://… for real deployments")] = None,
+    redis: Annotated[str | None, typer.Option(help="Redis URL: several processes then serve the same tables")] = None,
+    workers: Annotated[int, typer.Option(help="bot worker processes (0: one thread in the server)")] = 1,
+    grace: Annotated[float, typer.Option(help="seconds before a gone player's seat is played by a bot")] = 60.0,
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before its move")] = 0.6,
+) -> None:
+    """Serve tables over HTTP and websockets, with the browser client at / (needs the [server] extra)."""
+    try:
+        from hexbox.server import Settings, serve
+    except ImportError as exc:
+        missing = f"{exc.name} is missing"
+        raise BadInput(f"hexbox serve needs the server extra: pip install -e '.[server]' ({missing})") from None
+    if not 0 < port < 65536 or workers < 0 or grace <= 0 or bot_delay < 0:
+        raise BadInput("--port must be 1-65535, --workers at least 0, --grace positive, --bot-delay not negative")
+    serve(Settings(db_url=db, redis_url=redis, workers=workers, grace=grace, bot_delay=bot_delay), host=host,
+          port=port)
+
+
 # ---- entry point ---------------------------------------------------------------------------------------
 
 

@@ -1,0 +1,234 @@
+"""Storage: SQLAlchemy 2 over SQLite (the embedded default) or PostgreSQL. The record is the truth.
+
+A table row holds what is needed to rebuild a table (game, players, options, seed) plus a few denormalised
+facts for listing and for restarts (``seq``, the pending deadline, the result). Moves are appended with their
+``seq``; the append and the table's new ``seq`` are one transaction guarded by the old ``seq``, so two server
+processes racing for the same move cannot both win. Chat lives in its own table and never enters a record.
+
+Every method is synchronous and short; the server runs them on a thread of its own, off the event loop.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[str] = mapped_column(Text)  # JSON object
+    seed: Mapped[int] = mapped_column(BigInteger)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    spectators: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    # the clock on the decision now open: when it runs out, and the window it belongs to (JSON)
+    deadline_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    deadline_window: Mapped[str | None] = mapped_column(Text, nullable=True)
+    over: Mapped[bool] = mapped_column(Boolean, default=False)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON of Result.to_json()
+    rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(String(16), ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    bot: Mapped[str | None] = mapped_column(String(120), nullable=True)  # an agent spec; None for a human seat
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: open (or a bot)
+
+
+class MoveRow(Base):
+    __tablename__ = "moves"
+    table_id: Mapped[str] = mapped_column(String(16), ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1 for the first move
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)  # the action's JSON
+    cause: Mapped[str] = mapped_column(String(16))  # player, bot, timeout, stand-in
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(16), ForeignKey("tables.id"))
+    channel: Mapped[str] = mapped_column(String(16))  # players | spectators
+    speaker: Mapped[str] = mapped_column(String(32))
+    kind: Mapped[str] = mapped_column(String(16))  # text | reaction
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+    __table_args__ = (Index("chat_by_table", "table_id", "id"),)
+
+
+@dataclass
+class TableData:
+    """One table as stored: its row, its seats and its moves."""
+
+    row: dict[str, Any]
+    seats: list[dict[str, Any]]
+    moves: list[tuple[int, int, dict[str, Any], str]]  # (seq, seat, action, cause)
+
+
+class Conflict(Exception):
+    """Another writer got there first: the table's ``seq`` in the database is not the one expected."""
+
+
+def default_url() -> str:
+    """SQLite in a file under the user's data folder (``$XDG_DATA_HOME/hexbox``, else ``~/.local/share/hexbox``)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "hexbox"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'hexbox.db'}"
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            # WAL with synchronous=NORMAL survives a killed process (only a power cut may lose the last commits)
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+class Store:
+    def __init__(self, url: str):
+        self.url = url
+        self.engine = make_engine(url)
+
+    def migrate(self) -> None:
+        from .migrate import upgrade
+
+        upgrade(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ---- tables ------------------------------------------------------------------------------------------
+
+    def create_table(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(TableRow), [{**row, "options": json.dumps(row["options"])}])
+            conn.execute(insert(SeatRow), [{"table_id": row["id"], **s} for s in seats])
+            if row.get("rematch_of"):
+                conn.execute(update(TableRow).where(TableRow.id == row["rematch_of"]).values(rematch_id=row["id"]))
+
+    def load(self, table_id: str, after: int = 0) -> TableData | None:
+        """The table, its seats, and its moves after ``after`` (all of them by default)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(TableRow).where(TableRow.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            seats = conn.execute(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
+            moves = conn.execute(
+                select(MoveRow.seq, MoveRow.seat, MoveRow.action, MoveRow.cause)
+                .where(MoveRow.table_id == table_id, MoveRow.seq > after).order_by(MoveRow.seq))
+            data = dict(row)
+            data["options"] = json.loads(data["options"])
+            return TableData(data, [dict(s._mapping) for s in seats],
+                             [(m.seq, m.seat, json.loads(m.action), m.cause) for m in moves])
+
+    def seq_of(self, table_id: str) -> int | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(TableRow.seq).where(TableRow.id == table_id)).scalar()
+
+    def list_tables(self, limit: int = 200) -> list[dict[str, Any]]:
+        """Unfinished tables, newest first, with their seats (the lobby decides which are open)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(TableRow.id, TableRow.game, TableRow.players, TableRow.created_at,
+                                       TableRow.seq, TableRow.spectators)
+                                .where(TableRow.over.is_(False)).order_by(TableRow.created_at.desc()).limit(limit))
+            tables = [dict(r._mapping) for r in rows]
+            if not tables:
+                return []
+            seats = conn.execute(select(SeatRow).where(SeatRow.table_id.in_([t["id"] for t in tables])))
+            by_table: dict[str, list[dict[str, Any]]] = {}
+            for s in seats:
+                by_table.setdefault(s.table_id, []).append(dict(s._mapping))
+        for t in tables:
+            t["seats"] = sorted(by_table.get(t["id"], []), key=lambda s: s["seat"])
+        return tables
+
+    def live_table_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(TableRow.id).where(TableRow.over.is_(False))).scalars())
+
+    def update_table(self, table_id: str, **values: Any) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def set_seat(self, table_id: str, seat: int, *, expect_open: bool, **values: Any) -> bool:
+        """Change a seat; with ``expect_open`` only if it is still open (False if someone took it meanwhile)."""
+        with self.engine.begin() as conn:
+            cond = [SeatRow.table_id == table_id, SeatRow.seat == seat]
+            if expect_open:
+                cond += [SeatRow.bot.is_(None), SeatRow.token_hash.is_(None)]
+            done = conn.execute(update(SeatRow).where(*cond).values(**values))
+            return done.rowcount == 1
+
+    # ---- moves -------------------------------------------------------------------------------------------
+
+    def append_move(self, table_id: str, seq: int, seat: int, action: dict[str, Any], cause: str,
+                    table: dict[str, Any]) -> None:
+        """Move ``seq`` (= the table's seq + 1) and the table's new facts, in one transaction; ``Conflict`` if
+        the table is no longer at ``seq - 1``."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(TableRow).where(TableRow.id == table_id, TableRow.seq == seq - 1)
+                                .values(seq=seq, **table))
+            if done.rowcount != 1:
+                raise Conflict(table_id)
+            conn.execute(insert(MoveRow), [{"table_id": table_id, "seq": seq, "seat": seat,
+                                            "action": json.dumps(action), "cause": cause, "at": time.time()}])
+
+    # ---- chat --------------------------------------------------------------------------------------------
+
+    def add_chat(self, table_id: str, channel: str, speaker: str, kind: str, text: str) -> dict[str, Any]:
+        at = time.time()
+        with self.engine.begin() as conn:
+            new_id = conn.execute(insert(ChatRow).values(table_id=table_id, channel=channel, speaker=speaker,
+                                                         kind=kind, text=text, at=at)).inserted_primary_key[0]
+        return {"id": new_id, "channel": channel, "speaker": speaker, "kind": kind, "text": text, "at": at}
+
+    def chat(self, table_id: str, channel: str, limit: int) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(ChatRow).where(ChatRow.table_id == table_id, ChatRow.channel == channel)
+                                .order_by(ChatRow.id.desc()).limit(limit))
+            found = [{"id": r.id, "channel": r.channel, "speaker": r.speaker, "kind": r.kind, "text": r.text,
+                      "at": r.at} for r in rows]
+        return found[::-1]
