@@ -33,7 +33,10 @@ def test_heuristic_beats_random_players():
     assert wins >= games // 2  # a fair share would be a third
 
 
-def test_heuristic_plays_two_and_five_players():
-    for players in (2, 5):
-        result = play_game(players, 7, 0, Heuristic(samples=2))
-        assert result is not None
+def test_heuristic_beats_random_with_two_and_five_players():
+    # the same bot at the other table sizes, from every seat in turn: three games in four against one random
+    # player, twice a fair share (a fifth) against four
+    for players, games, least in ((2, 12, 9), (5, 15, 6)):
+        wins = sum(seat in play_game(players, 700 + i, seat, Heuristic(samples=2)).winners
+                   for i, seat in enumerate(s % players for s in range(games)))
+        assert wins >= least, (players, wins)
