@@ -138,3 +138,149 @@ def test_track_events_are_public_and_name_the_blocker():
     assert data[0] == {"kind": "blocked", "data": {"by": "winter_long_night", "clans": ["summer", "winter"]},
                        "to": None}
     assert data[1]["data"]["moved"] == 0 and all(e.public for e in st.ev)
+
+
+# ---- what blocks what, at the edges of the rules (R34, R35) --------------------------------------------------------
+
+
+def moves(st):
+    """The 'track' events since the last call: (how, clan, moved)."""
+    out = [(e.data["how"], e.data["clan"], e.data["moved"]) for e in st.ev if e.kind == "track"]
+    st.ev = []
+    return out
+
+
+def blockers(st):
+    return [e.data["by"] for e in st.ev if e.kind == "blocked"]
+
+
+def test_R34_R35_a_blocked_first_step_cancels_the_whole_move():
+    # R35: Winter lowered by 2 against an Ice Wall: the first step is blocked, the Ice Wall is used up, and the
+    # second step does not happen (the move is over, not retried)
+    st = st4(("winter", "summer", "autumn", "spring"))
+    st.attach(1, card("winter_ice_wall"))
+    st.ev = []
+    st.move(clan("winter"), 2, False)
+    assert blockers(st) == ["winter_ice_wall"]
+    assert track_of(st) == ["winter", "summer", "autumn", "spring"]
+    assert moves(st) == [("lower", "winter", 0)]
+    assert not st.attached(card("winter_ice_wall"))
+
+
+def test_R34_R35_a_step_blocked_halfway_keeps_the_steps_already_made():
+    # R35: Spring raised by 3 passes Winter, then meets the frozen Summer: one step made, the rest cancelled
+    st = st4(("summer", "autumn", "winter", "spring"))
+    st.attach(0, card("winter_blizzard"), clan("autumn"))
+    st.ev = []
+    st.move(clan("spring"), 3, True)
+    assert track_of(st) == ["summer", "autumn", "spring", "winter"]
+    assert blockers(st) == ["winter_blizzard"]
+    assert moves(st) == [("raise", "spring", 1)]
+    assert st.attached(card("winter_blizzard"))  # a lasting lock is not used up
+
+
+def test_R34_a_move_stopped_by_the_edge_counts_only_the_steps_made():
+    st = st4(("spring", "summer", "autumn", "winter"))
+    st.ev = []
+    st.move(clan("summer"), 3, True)
+    st.move(clan("autumn"), 2, False)
+    assert track_of(st) == ["summer", "spring", "winter", "autumn"]
+    assert moves(st) == [("raise", "summer", 1), ("lower", "autumn", 1)]
+    assert blockers(st) == []
+
+
+def test_R35_blizzard_and_ice_wall_attached_to_seat_0_still_block():
+    # R35: whoever holds the attachment, seat 0 included, it works
+    st = st4(("spring", "summer", "autumn", "winter"))
+    st.attach(0, card("winter_blizzard"), clan("autumn"))
+    st.move(clan("winter"), 1, True)
+    st.move(clan("autumn"), 1, True)
+    st.swap(clan("autumn"), clan("spring"))
+    assert track_of(st) == ["spring", "summer", "autumn", "winter"]
+    st = st4(("winter", "summer", "autumn", "spring"))
+    st.attach(0, card("winter_ice_wall"))
+    st.move(clan("winter"), 1, False)
+    assert track_of(st) == ["winter", "summer", "autumn", "spring"]
+    assert st.discards[0] == [card("winter_ice_wall")]
+
+
+def test_R35_long_night_and_bramble_snare_attached_to_seat_0_still_block():
+    st = st4(("winter", "summer", "autumn", "spring"))
+    st.attach(0, card("winter_long_night"))
+    st.move(clan("winter"), 1, False)
+    assert track_of(st) == ["winter", "summer", "autumn", "spring"]
+    st = st4(("spring", "winter", "autumn", "summer"))
+    st.attach(0, card("spring_bramble_snare"), clan("autumn"))
+    st.strengthen(clan("autumn"))
+    assert track_of(st) == ["spring", "winter", "autumn", "summer"]
+    assert st.discards[0] == [card("spring_bramble_snare")]
+
+
+def test_R35_blizzard_freezes_either_clan_of_a_step():
+    # the frozen clan may be the one moving or the one it would pass
+    st = st4(("spring", "summer", "autumn", "winter"))
+    st.attach(2, card("winter_blizzard"), clan("summer"))
+    st.move(clan("summer"), 1, True)  # the frozen clan itself
+    st.move(clan("autumn"), 1, True)  # the clan it would pass
+    st.move(clan("spring"), 1, False)
+    assert track_of(st) == ["spring", "summer", "autumn", "winter"]
+    st.move(clan("autumn"), 1, False)  # clans away from it move freely
+    assert track_of(st) == ["spring", "summer", "winter", "autumn"]
+
+
+def test_R34_R35_a_swap_with_a_snared_clan_is_not_strengthening():
+    # R35: the Snare stops only strengthening; a swap moves the snared clan and leaves the Snare in place
+    st = st4(("spring", "summer", "autumn", "winter"))
+    st.attach(1, card("spring_bramble_snare"), clan("autumn"))
+    st.swap(clan("autumn"), clan("spring"))
+    assert track_of(st) == ["autumn", "summer", "spring", "winter"]
+    st.swap(clan("autumn"), clan("winter"))  # and back down too
+    assert track_of(st) == ["winter", "summer", "spring", "autumn"]
+    assert st.attached(card("spring_bramble_snare"))
+
+
+def test_R35_winter_swapping_upward_passes_a_long_night_and_an_ice_wall():
+    # R35: Long Night and the Ice Wall keep Winter from moving down; a swap that takes Winter up is free, and it
+    # uses neither card up
+    st = st4(("spring", "summer", "autumn", "winter"))
+    st.attach(2, card("winter_long_night"))
+    st.attach(3, card("winter_ice_wall"))
+    st.ev = []
+    st.swap(clan("winter"), clan("spring"))
+    assert track_of(st) == ["winter", "summer", "autumn", "spring"]
+    assert blockers(st) == [] and moves(st) == [("swap", "spring", 1)]
+    assert st.attached(card("winter_long_night")) and st.attached(card("winter_ice_wall"))
+
+
+def test_R35_winter_swapping_downward_is_blocked_by_a_long_night_and_by_an_ice_wall():
+    st = st4(("winter", "summer", "autumn", "spring"))
+    st.attach(2, card("winter_long_night"))
+    st.ev = []
+    st.swap(clan("spring"), clan("winter"))  # named in either order
+    assert track_of(st) == ["winter", "summer", "autumn", "spring"]
+    assert blockers(st) == ["winter_long_night"] and moves(st) == [("swap", "winter", 0)]
+    st = st4(("summer", "winter", "autumn", "spring"))
+    st.attach(2, card("winter_ice_wall"))
+    st.swap(clan("autumn"), clan("winter"))
+    assert track_of(st) == ["summer", "winter", "autumn", "spring"] and not st.attached(card("winter_ice_wall"))
+    st.swap(clan("autumn"), clan("winter"))  # used up: the next swap goes through
+    assert track_of(st) == ["summer", "autumn", "winter", "spring"]
+
+
+def test_R34_a_swap_of_a_clan_with_itself_moves_nothing():
+    st = st4(("spring", "summer", "autumn", "winter"))
+    st.attach(2, card("winter_ice_wall"))
+    st.ev = []
+    st.swap(clan("winter"), clan("winter"))
+    assert track_of(st) == ["spring", "summer", "autumn", "winter"]
+    assert moves(st) == [("swap", "winter", 0)] and st.attached(card("winter_ice_wall"))
+
+
+def test_R35_a_frozen_clan_blocks_a_swap_that_reaches_over_it_only_if_it_is_one_of_the_two():
+    # a swap is one move of two clans (R34): the clans between them stay put, frozen or not
+    st = st4(("spring", "summer", "autumn", "winter"))
+    st.attach(1, card("winter_blizzard"), clan("summer"))
+    st.swap(clan("spring"), clan("autumn"))
+    assert track_of(st) == ["autumn", "summer", "spring", "winter"]
+    st.swap(clan("summer"), clan("winter"))
+    assert track_of(st) == ["autumn", "summer", "spring", "winter"]
