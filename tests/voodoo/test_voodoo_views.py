@@ -12,6 +12,7 @@ from voodoo_helpers import (
     emote,
     give,
     new,
+    permanent_on,
     private,
     public,
     roll,
@@ -22,8 +23,17 @@ import hexbox
 from hexbox.core import View
 from hexbox.games.voodoo import actions as A
 from hexbox.games.voodoo import rules
-from hexbox.games.voodoo.cards import CURSE_INDEX
-from hexbox.games.voodoo.curses import card_id, find_violations, required_emotes, violations_of
+from hexbox.games.voodoo.cards import CURSE_INDEX, CURSES, PERMANENTS
+from hexbox.games.voodoo.curses import (
+    KIND,
+    bound_from,
+    card_id,
+    card_index,
+    find_violations,
+    pending_duties,
+    required_emotes,
+    violations_of,
+)
 from hexbox.games.voodoo.heuristic import Heuristic
 from hexbox.games.voodoo.phases import CANDLE, PHASE1, PHASE2
 from hexbox.games.voodoo.render import render
@@ -79,15 +89,28 @@ def test_R71_violations_of_judges_from_the_observation():
     assert violations_of(s.observe(0), 0, A.ROLL) == []
 
 
+def observed_duties(s, seat=None):
+    pub = s.observe(seat)["public"]
+    return pending_duties(pub, bound_from(pub))
+
+
 def test_R71_observed_echo_duties_match_the_engine():
-    # cites R71
+    # cites R54, R71: seat 1 owes a caw for seat 0's roll; the observation shows the engine's duty, and the
+    # public checker finds the engine's violation
     s = new()
     curse_on(s, "C08", 0, 1)  # seat 1 caws when another player rolls
+    assert observed_duties(s) == s.duties == 0
     roll(s, "PU PU PU PU PU")
+    duty = 1 << (8 * CURSE_INDEX["C08"] + 1)
+    assert s.duties == duty and all(observed_duties(s, v) == duty for v in (None, 0, 1, 2, 3))
     act(s, 0, A.KEEP)
     act(s, 0, A.PASS_DOLL)
     act(s, 0, A.DONE)
-    assert violations_of(s.observe(1), 1, A.ROLL) == ["C08"]
+    assert violations_of(s.observe(1), 1, A.ROLL) == engine_violations(s, 1, A.ROLL) == ["C08"]
+    emote(s, 1, "caw")  # the emote obeys: neither finds a violation now, and the duty is still pending
+    assert violations_of(s.observe(1), 1, A.ROLL) == engine_violations(s, 1, A.ROLL) == []
+    roll(s, "PU PU PU PU PU")  # seat 1's own act ends its duty
+    assert observed_duties(s) == s.duties == 0
 
 
 def test_R54_R71_an_echo_curse_cast_after_the_event_owes_nothing():
@@ -158,6 +181,40 @@ def test_R71_the_observation_checker_agrees_with_the_engine_along_whole_games(pl
             action = rng.choice([a for a in legal if a.kind == kind])
         s.apply(seat, action)
     assert checked > 1000
+
+
+@pytest.mark.parametrize("players, seed", [(3, 21), (4, 22), (6, 24)])
+def test_R71_in_call_out_mode_with_permanents_the_checker_agrees_on_every_legal_action(players, seed):
+    # cites R52, R54, R71: every permanent curse and a few curses of every kind bind the seats from the start; at
+    # every step, for every seat that may act and every legal action, the public checker finds exactly the
+    # engine's violations, and the duties worked out from any seat's observation are the engine's
+    s = hexbox.load("voodoo", players=players, claim_mode="call_out", max_turns=30,
+                    first_seat=0).new_state(seed=seed)
+    rng = random.Random(seed)
+    for i, perm in enumerate(PERMANENTS):
+        permanent_on(s, perm.id, (i + seed) % players)
+    for curse in rng.sample([c.id for c in CURSES if c.rule.kind in ("echo", "target", "limit", "ritual")], 8):
+        if all(curse not in h for h in s.hand):
+            caster = rng.randrange(players)
+            curse_on(s, curse, caster, rng.choice([-1, (caster + 1 + rng.randrange(players - 1)) % players]))
+    phases, kinds_seen, checked = set(), set(), 0
+    while not s.is_over:
+        viewer = rng.choice([None, *range(players)])
+        assert observed_duties(s, viewer) == s.duties, s.steps
+        for seat in s.actors:
+            obs = s.observe(seat)
+            for a in s.legal_actions(seat):
+                found = engine_violations(s, seat, a)
+                assert sorted(violations_of(obs, seat, a)) == sorted(found), (s.steps, seat, a)
+                checked += 1
+                kinds_seen |= {KIND[card_index(v)] for v in found}
+        phases.add(s.phase_name)
+        seat = rng.choice(s.actors)
+        legal = s.legal_actions(seat)
+        kind = rng.choice(sorted({a.kind for a in legal}))
+        s.apply(seat, rng.choice([a for a in legal if a.kind == kind]))
+    assert phases >= {"phase1", "phase2", "bag_window", "claim_window"}
+    assert checked > 2000 and len(kinds_seen) >= 6
 
 
 def test_hands_are_secret_and_revealed_at_the_end():

@@ -153,3 +153,40 @@ def black_candle_window() -> VoodooState:
     act(state, 0, {"kind": "use_artefact", "artefact": "A10", "curse": "", "target": -1, "dice": "", "face": "",
                    "face_to": ""})
     return state
+
+
+def judged(state: VoodooState, seat: int, action: dict[str, Any] | A.Action) -> list[str]:
+    """The curses ``seat`` would break by ``action`` now, sorted: the engine's finding (R56 step 1), checked to be
+    the public checker's finding on the seat's observation and on the spectator's (R71). Changes nothing."""
+    from hexbox.games.voodoo.curses import card_id, find_violations, violations_of
+    from hexbox.games.voodoo.phases import CANDLE, PHASE1, PHASE2
+
+    if not isinstance(action, A.Action):
+        action = state.game.parse_action(_full(action))
+    saved = state.main, state.bag_complete
+    state.main = action.kind != "say" and seat == state.active and state.phase in (PHASE1, PHASE2, CANDLE)
+    state.bag_complete = state.phase in (PHASE2, CANDLE)
+    try:
+        engine = sorted(card_id(c) for c in find_violations(state, seat, action))
+    finally:
+        state.main, state.bag_complete = saved
+    for viewer in (seat, None):
+        assert sorted(violations_of(state.observe(viewer), seat, action)) == engine, (viewer, action)
+    return engine
+
+
+def doll(state: VoodooState, seat: int, curse: str, target: int, dice: str | None = None) -> A.Action:
+    """A legal Smellin' Doll cast of ``curse`` at ``target`` by ``seat`` (paid with ``dice``, or the first way)."""
+    for a in state.legal_actions(seat):
+        if a.kind == "use_artefact" and a.artefact == "A01" and a.curse == curse and a.target == target:
+            if dice is None or a.dice == dice:
+                return a
+    raise AssertionError(f"no Smellin' Doll cast of {curse} at seat {target} for seat {seat}")
+
+
+def cast(state: VoodooState, seat: int, curse: str, target: int, pay: str | None = None) -> A.Action:
+    """A legal cast of ``curse`` at ``target`` (-1: every adversary) by ``seat``, paid with ``pay`` or the first way."""
+    for a in state.legal_actions(seat):
+        if a.kind == "cast" and a.curse == curse and a.target == target and (pay is None or a.pay == pay):
+            return a
+    raise AssertionError(f"no cast of {curse} at seat {target} for seat {seat}")
