@@ -148,6 +148,23 @@ def test_R44_R51_death_rattle_pauses_the_game():
     assert s.active == 1 and s.phase == GIVE  # then the game goes on
 
 
+def test_R30_R32_R44_a_dead_human_whose_net_bites_rise_never_turns():
+    # R30, R32: only the living turn. A dying human holding 3 Bites and a Charm gives the Charm away by its
+    # Death Rattle: its net bites rise to 3, and it stays a dead human (R33: its team does not change)
+    s = spells_table(deck=("wound", "gold", "gold"))
+    hold(s, 2, wound=2, bite=3, charm=1)
+    lay(s, 2, "death_rattle")
+    start(s, 0)
+    s.apply(0, A.GIVE[2])
+    assert s.dead[2] and s.phase == RATTLE
+    events = s.apply(2, A.DEATH_RATTLE[INDEX["charm"]][1])
+    assert s.net_bites(2) == 3 and not s.wolf[2]
+    assert "turned" not in kinds(events)
+    assert s.active == 1 and s.phase == GIVE
+    # the receiver is alive: its Charm lowers its own net bites, and it does not turn either
+    assert not s.wolf[1] and s.net_bites(1) == -1
+
+
 def test_R49_D23_omen_crow_tells_its_living_owner_the_team_of_the_dead():
     # R49, D23: omen crow tells its living owner the team of the dead
     s = spells_table(deck=("wound", "gold"))

@@ -118,6 +118,8 @@ CASES = [
     ("D7 a bidder does not accept", bidding, 3, A.ACCEPT[3], "bidding phase"),
     ("R26 accepting a seat without a bid", accepting, 0, A.ACCEPT[2], "no standing bid"),
     ("R26 accepting a seat beyond the table", accepting, 0, A.ACCEPT[7], "there is no seat 7 at this table"),
+    ("R26 accepting the first seat beyond the table", accepting, 0, A.ACCEPT[5], "there is no seat 5 at this table"),
+    ("R26 accepting the last bidder id", accepting, 0, A.ACCEPT[-1], "there is no seat 9 at this table"),
     ("R26 only the seller accepts", accepting, 3, A.ACCEPT[3], "may not act now"),
     ("D6 no refusing every bid", accepting, 0, A.PASS, "accept phase"),
     ("R30 nothing after the end", over, 1, A.SELL, "game is over"),
