@@ -376,3 +376,49 @@ def test_P3_P4_the_answers_kept_with_a_prompt_are_always_the_cards_answers():
                 seat = rng.choice(st.actors)
                 st.apply(seat, rng.choice(st.legal_actions(seat)))
     assert seen > 500
+
+
+# ---- exact amounts and edges of the track effects ('Every card') -------------------------------------------------
+
+def test_victory_march_raises_autumn_by_one_when_its_player_holds_dominance():
+    st = seat0("autumn_victory_march", last=True, track=("spring", "summer", "winter", "autumn"), dominance=0)
+    play(st, "autumn_victory_march", "effect")  # Autumn +1 (4th to 3rd), then strengthened (+1, to 2nd)
+    assert track_of(st) == ["spring", "autumn", "summer", "winter"] and st.dominance == 0
+
+
+def test_X12_headstrong_scout_raises_summer_by_exactly_two_at_the_end_of_another_players_turn():
+    st = seat0("summer_headstrong_scout", track=("spring", "autumn", "winter", "summer"))
+    play(st, "summer_headstrong_scout", "strengthen")  # Summer 3rd: the Scout waits in front of seat 0
+    st.move(clan("summer"), 1, False)  # something put Summer back at the bottom during seat 1's turn
+    st.apply(1, A.Change(CARDS[st.hands[1][0]].id))  # seat 1's turn ends: the Scout fires, Summer +2
+    assert track_of(st) == ["spring", "summer", "autumn", "winter"]
+    assert not st.attached(card("summer_headstrong_scout"))
+
+
+def test_bribed_official_with_winter_on_top_offers_no_swap():
+    # nothing sits above Winter: even if the peeked clan is the lowest one, there is nothing to swap
+    st = seat0("winter_bribed_official", track=("winter", "spring", "autumn", "summer"))
+    play(st, "winter_bribed_official", "effect", 1)  # seat 1 is Summer, the lowest clan
+    assert st.legal_actions(0) == [A.SKIP]
+
+
+def test_bribed_official_with_winter_second_swaps_with_the_top_clan():
+    st = seat0("winter_bribed_official", track=("summer", "winter", "spring", "autumn"))
+    play(st, "winter_bribed_official", "effect", 1)
+    assert st.legal_actions(0) == [A.CONFIRM, A.SKIP]
+    st.apply(0, A.CONFIRM)
+    assert track_of(st)[:2] == ["winter", "summer"]
+
+
+def test_R41_hooded_figure_tells_the_side_to_all_and_each_new_clan_card_to_its_holder_only():
+    for side in ("left", "right"):
+        st = seat0("spring_hooded_figure")
+        events = play(st, "spring_hooded_figure", "strengthen", side)
+        assert {"seat": 0, "direction": side} in [e.data for e in events if e.kind == "pass_clans" and e.public]
+        yours = {e.data["seat"]: (e.to, e.data["card"]) for e in events if e.kind == "your_clan"}
+        assert yours == {p: ({p}, CARDS[st.clan_card[p]].id) for p in range(4)}
+
+
+def test_the_position_of_a_clan_counts_from_the_top():
+    st = seat0("spring_hooded_figure", track=("autumn", "winter", "spring", "summer"))
+    assert [st.position(clan(k)) for k in ("autumn", "winter", "spring", "summer")] == [0, 1, 2, 3]

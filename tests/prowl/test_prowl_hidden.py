@@ -216,3 +216,75 @@ def test_knowledge_stays_true_and_resample_keeps_it_in_random_games():
                     assert dumps(world.observe(seat)) == dumps(st.observe(seat))
                 st.apply(*random_step(st, rng))
                 step += 1
+
+
+def test_R23_D16_a_mist_weaver_exchange_updates_what_each_seat_knows():
+    # seat 0 exchanges its Whisperer for seat 2's Drillmaster: seat 0 has seen seat 2's hand, seat 2 knows what it
+    # gave and got; the others saw cards cross but not which, so they forget both hands (and nothing else)
+    st = four()
+    c = card
+    st.hands_seen = True
+    st.known_hand[1][0], st.known_held[1][0] = (c("summer_hunter"),), (c("summer_hunter"),)
+    st.known_hand[1][2] = (c("winter_avalanche"),)
+    st.known_hand[3][1] = (c("winter_ice_wall"),)  # between two seats the exchange does not touch
+    st.known_hand[2][0] = (c("spring_whisperer"), c("summer_hunter"))  # seat 2 had seen seat 0's hand before
+    st.known_held[2][0] = (c("spring_whisperer"), c("autumn_drillmaster"), c("spring_changeling"))
+    play(st, "spring_mist_weaver", "strengthen", 2, "spring_whisperer", "autumn_drillmaster")
+    assert st.hands[0] == sorted([c("summer_hunter"), c("autumn_drillmaster")])
+    assert st.known_hand[0][2] == tuple(st.hands[2])  # the whole hand, after the exchange
+    assert st.known_hand[2][0] == (c("summer_hunter"), c("autumn_drillmaster"))  # gave one, got one
+    assert st.known_held[2][0] == (c("spring_changeling"),)  # the two cards that crossed are placed now
+    assert st.known_hand[1][0] == st.known_held[1][0] == st.known_hand[1][2] == ()
+    assert st.known_hand[3][1] == (c("winter_ice_wall"),)
+    assert private(st, 1)["known_hands"] == {} and private(st, 3)["known_hands"] == {"1": ["winter_ice_wall"]}
+
+
+def test_R23_peeking_at_a_clan_card_places_the_other_held_cards_in_the_hand():
+    st = four(active=3)
+    st.known_hand[3][0] = (card("summer_hunter"),)
+    st.known_held[3][0] = (card("spring_whisperer"), card("spring_changeling"))
+    st.peek_clan(3, 0)  # the clan card is the Changeling: the Whisperer is in the hand, next to the Hunter
+    assert st.known_clans[3][0] == card("spring_changeling")
+    assert st.known_hand[3][0] == (card("summer_hunter"), card("spring_whisperer")) and st.known_held[3][0] == ()
+
+
+def test_R44_a_clan_card_turned_face_up_places_the_other_held_cards_in_the_hand():
+    # a right accusation shows seat 1's clan card to all: whoever knew two cards "in hand or clan" of seat 1
+    # now knows the other one is in the hand, and keeps what it knew of that hand
+    st = four()
+    st.hands_seen = True
+    st.known_hand[2][1] = (card("summer_war_horn"),)
+    st.known_held[2][1] = (card("winter_ice_wall"), card("summer_duelist"))
+    st.known_held[3][1] = (card("autumn_tactician"),)
+    st.apply(0, A.Accuse("summer_hunter", 1, "summer"))
+    assert st.face_up[1]
+    assert st.known_hand[2][1] == (card("summer_war_horn"), card("winter_ice_wall")) and st.known_held[2][1] == ()
+    assert st.known_hand[3][1] == (card("autumn_tactician"),) and st.known_held[3][1] == ()
+
+
+def test_knowledge_is_always_true_along_random_games():
+    # whatever a seat is said to know of another's clan card or hand holds at every step, in every game
+    for seed in range(40):
+        st = table(4 + seed % 2, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over:
+            n = st.n
+            for o in range(n):
+                for p in range(n):
+                    k = st.known_clans[o][p]
+                    assert k < 0 or (o != p and st.clan_card[p] == k), (seed, o, p)
+                    assert set(st.known_hand[o][p]) <= set(st.hands[p])
+                    assert set(st.known_held[o][p]) <= set(st.hands[p]) | {st.clan_card[p]}
+            seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
+            st.apply(seat, rng.choice(st.legal_actions(seat)))
+
+
+def test_a_clone_keeps_following_knowledge_after_a_mist_weaver():
+    st = four()
+    play(st, "spring_mist_weaver", "strengthen", 2, "spring_whisperer", "autumn_drillmaster")
+    twin = st.clone()
+    for s in (st, twin):
+        s.apply(1, A.Change("winter_ice_wall"))
+        play(s, "spring_whisperer", "strengthen", 3, "skip")  # seat 2 Plays the card seat 0 gave it
+    assert twin.observe(0) == st.observe(0)
+    assert "spring_whisperer" not in private(twin, 0)["known_hands"]["2"]

@@ -110,6 +110,18 @@ def test_P1_default_is_a_card_of_the_clan_held_most():
         assert counts[chosen.clan] == max(counts.values())
 
 
+def test_P1_default_ties_go_to_the_first_clan_in_clan_order_then_the_lowest_card():
+    st = new(4)
+    ids = {c.id: c.index for c in CARDS}
+    # two Winter cards, two Summer cards, one Spring: Summer comes before Winter; its lower card is chosen
+    st.hands[0] = sorted(ids[c] for c in ("winter_avalanche", "winter_ice_wall", "summer_war_horn",
+                                           "summer_hunter", "spring_whisperer"))
+    summer = min(ids["summer_war_horn"], ids["summer_hunter"])
+    assert st.default_action(0) == A.SET_CLAN[summer]
+    st.hands[0] = sorted(ids[c] for c in ("winter_avalanche", "spring_eclipse_rite", "autumn_tactician"))
+    assert st.default_action(0) == A.SET_CLAN[ids["spring_eclipse_rite"]]  # all tied: Spring first
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_R10_R11_every_player_takes_hand_size_minus_one_turns(players):
     # R10, R11

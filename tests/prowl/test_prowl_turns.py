@@ -5,7 +5,7 @@ from prowl_helpers import card, kinds, play, private, public, table, to_action, 
 
 import hexbox
 from hexbox.games.prowl import actions as A
-from hexbox.games.prowl.rules import MUST_CHANGE, MUST_PLAY, PROMPT, TURN
+from hexbox.games.prowl.rules import MUST_CHANGE, MUST_PLAY, NO_PLAY, PROMPT, TURN
 
 HANDS = [
     ["summer_wanderer", "autumn_drillmaster", "winter_avalanche"],
@@ -286,3 +286,69 @@ def test_illegal_actions_change_nothing():
         with pytest.raises(hexbox.IllegalAction):
             st.apply(0, bad)
     assert (st.observe(None), st.observe(0)) == before
+
+
+# ---- why a turn action is refused: the reason names the rule (P2, R11, R28, R39) ------------------------------
+
+def refused(st, seat, action):
+    before = st.observe(None), st.observe(seat)
+    with pytest.raises(hexbox.IllegalAction) as err:
+        st.apply(seat, action)
+    assert (st.observe(None), st.observe(seat)) == before
+    return str(err.value)
+
+
+@pytest.mark.parametrize("action, verb", [
+    (A.Play("summer_wanderer", "strengthen"), "Play"), (A.Change("summer_wanderer"), "Change"),
+    (A.Accuse("summer_wanderer", 1, "spring"), "Accuse"),
+])
+def test_P3_no_turn_action_while_a_prompt_is_open(action, verb):
+    # the active player answers its open prompt first: no Play, Change or Accuse in between
+    st = four(active=3)
+    st.hands[3] = [card("autumn_field_marshal"), card("summer_wanderer")]
+    st.apply(3, A.Play("autumn_field_marshal", "effect"))
+    assert st.phase == PROMPT
+    assert refused(st, 3, action) == f"seat 3 cannot {verb} now: the game is in the prompt phase"
+
+
+@pytest.mark.parametrize("constraint, action, words", [
+    (MUST_CHANGE, A.Play("summer_wanderer", "strengthen"), "seat 0 may not Play this turn (must change)"),
+    (MUST_CHANGE, A.Accuse("summer_wanderer", 1, "spring"), "seat 0 may not Accuse this turn (must change)"),
+    (MUST_PLAY, A.Change("summer_wanderer"), "seat 0 may not Change this turn (must play)"),
+    (MUST_PLAY, A.Accuse("summer_wanderer", 1, "spring"), "seat 0 may not Accuse this turn (must play)"),
+    (NO_PLAY, A.Play("summer_wanderer", "effect"), "seat 0 may not Play this turn (may not play)"),
+])
+def test_R39_a_constrained_turn_refuses_the_forbidden_action_by_name(constraint, action, words):
+    st = four()
+    st.constraint[0] = constraint
+    assert refused(st, 0, action) == words
+
+
+def test_R39_a_constrained_turn_still_allows_what_it_leaves():
+    st = four()
+    st.constraint[0] = NO_PLAY
+    st.apply(0, A.Change("summer_wanderer"))
+    assert st.clan_card[0] == card("summer_wanderer")
+
+
+@pytest.mark.parametrize("action, verb", [
+    (A.Play("winter_ice_wall", "effect"), "Play"), (A.Change("winter_ice_wall"), "Change"),
+    (A.Accuse("winter_ice_wall", 1, "spring"), "Accuse"),
+])
+def test_R11_only_a_card_in_ones_own_hand_is_spent(action, verb):
+    st = four()
+    assert refused(st, 0, action) == "Ice Wall is not in seat 0's hand"
+
+
+def test_R28_the_accusation_target_is_refused_with_the_rule():
+    st = four()
+    st.face_up[2] = True
+    for target in (0, 2, 4):
+        assert refused(st, 0, A.Accuse("summer_wanderer", target, "spring")) == (
+            f"seat {target} cannot be accused by seat 0 (R28: yourself, no such seat, a face-up clan card or a "
+            "Frost Veil)")
+
+
+def test_P1_clan_cards_are_placed_during_set_up_only():
+    st = four()
+    assert refused(st, 0, A.SetClan("summer_wanderer")) == "clan cards are placed during set-up only"
