@@ -422,3 +422,16 @@ def test_R41_hooded_figure_tells_the_side_to_all_and_each_new_clan_card_to_its_h
 def test_the_position_of_a_clan_counts_from_the_top():
     st = seat0("spring_hooded_figure", track=("autumn", "winter", "spring", "summer"))
     assert [st.position(clan(k)) for k in ("autumn", "winter", "spring", "summer")] == [0, 1, 2, 3]
+
+
+def test_R19_an_attachment_is_announced_with_the_seat_and_clan_it_names():
+    st = seat0("spring_cursed_effigy")
+    events = play(st, "spring_cursed_effigy", "strengthen", 3, "spring")
+    assert {"seat": 0, "card": "spring_cursed_effigy", "target": 3, "clan": "spring"} in [
+        e.data for e in events if e.kind == "attach" and e.public]
+    st = seat0("winter_blizzard")
+    events = play(st, "winter_blizzard", "effect", "spring")
+    assert {"seat": 0, "card": "winter_blizzard", "clan": "spring"} in [e.data for e in events if e.kind == "attach"]
+    st = seat0("winter_ice_wall")
+    events = play(st, "winter_ice_wall", "effect")
+    assert {"seat": 0, "card": "winter_ice_wall"} in [e.data for e in events if e.kind == "attach"]

@@ -231,3 +231,22 @@ def test_R47_no_clan_backed_by_one_seat_means_no_winner():
 
 def test_leaders_are_the_four_red_bordered_cards():
     assert sorted(LEADERS) == sorted((HIGH_MAGE, EXILED_PRINCE, WARLORD, GRAND_CHANCELLOR))
+
+
+def test_R47_R51_no_winner_says_which_clans_were_tied_or_lost():
+    tr = track("spring", "summer", "autumn", "winter")
+    result = outcome(tr, clans("spring", "spring", "summer", "summer"), 0, effigy=(2, 0, clan("spring")))
+    assert result.winners == frozenset() and result.kind == "no_winner_ties"
+    assert result.reason == ("no winner: every controlled clan was tied or lost (Spring tied without Dominance "
+                             "(seats 0, 1); Summer tied without Dominance (seats 2, 3)); lost by a card effect or "
+                             "tie: seats 0")
+
+
+def test_X14_R48_tied_claimants_lose_along_with_a_cursed_player():
+    # seat 3 is cursed; the Prince (seat 0) and the High Mage (seat 1) claim without Dominance (seat 2 holds it):
+    # seats 0, 1 and 3 have all lost, and seat 2 wins down the track
+    tr = track("spring", "autumn", "summer", "winter")
+    result = outcome(tr, clans("summer", "spring", "winter", "autumn"), 2, prince=0, mage=(1, clan("spring"), -1),
+                     effigy=(2, 3, clan("autumn")))
+    assert result.winners == {2}
+    assert result.reason.endswith("; lost by a card effect or tie: seats 0, 1, 3")

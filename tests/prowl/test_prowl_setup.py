@@ -83,6 +83,16 @@ def test_R8_clan_cards_placed_secretly_and_simultaneously():
         st.apply(1, A.SET_CLAN[st.hands[1][0]])  # once only
 
 
+def test_R8_a_seat_that_placed_its_clan_card_has_nothing_more_to_do_in_set_up():
+    # even when the card it placed is the first card of the deck (index 0)
+    st = new(3)
+    first = min(c for h in st.hands for c in h)
+    seat = next(s for s in range(3) if first in st.hands[s])
+    st.apply(seat, A.SET_CLAN[first])
+    assert st.legal_actions(seat) == [] and seat not in st.actors
+    assert all(st.legal_actions(s) for s in range(3) if s != seat)
+
+
 def test_R9_starting_player_is_random_after_placement_and_holds_dominance():
     # R9
     starts = set()
