@@ -399,6 +399,7 @@ def serve_cmd(
     workers: Annotated[int, typer.Option(help="bot worker processes (0: one thread in the server)")] = 1,
     grace: Annotated[float, typer.Option(help="seconds before a gone player's seat is played by a bot")] = 60.0,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before its move")] = 0.6,
+    rate: Annotated[float, typer.Option(help="requests per second per client (bursts of 3 seconds' worth)")] = 20.0,
 ) -> None:
     """Serve tables over HTTP and websockets, with the browser client at / (needs the [server] extra)."""
     try:
@@ -406,10 +407,11 @@ def serve_cmd(
     except ImportError as exc:
         missing = f"{exc.name} is missing"
         raise BadInput(f"hexbox serve needs the server extra: pip install -e '.[server]' ({missing})") from None
-    if not 0 < port < 65536 or workers < 0 or grace <= 0 or bot_delay < 0:
-        raise BadInput("--port must be 1-65535, --workers at least 0, --grace positive, --bot-delay not negative")
-    serve(Settings(db_url=db, redis_url=redis, workers=workers, grace=grace, bot_delay=bot_delay), host=host,
-          port=port)
+    if not 0 < port < 65536 or workers < 0 or grace <= 0 or bot_delay < 0 or rate <= 0:
+        raise BadInput("--port must be 1-65535, --workers at least 0, --grace and --rate positive, "
+                       "--bot-delay not negative")
+    serve(Settings(db_url=db, redis_url=redis, workers=workers, grace=grace, bot_delay=bot_delay, rate=rate,
+                   burst=max(1, int(3 * rate))), host=host, port=port)
 
 
 # ---- entry point ---------------------------------------------------------------------------------------

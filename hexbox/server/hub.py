@@ -556,7 +556,7 @@ class Hub:
                     break
         if table.deadline_at is not None:
             seq = table.seq
-            table.handles.append(loop.call_later(max(0.0, table.deadline_at - now),
+            table.handles.append(loop.call_later(max(0.0, table.deadline_at - now) + 0.005,
                                                  lambda: loop.create_task(self._timeout(table, seq))))
         # a present player whose grace runs out while they must act: look again then
         ends = [s.last_seen + self.settings.grace for s in humans
@@ -615,6 +615,8 @@ class Hub:
                 moved = True
         if moved:
             await self._changed(table)
+        else:  # woken a little early (the loop's clock is not the wall clock): arm the clock again
+            await self.kick(table)
 
     async def _presence_loop(self) -> None:
         """With several processes: keep the presence of every player connected here fresh in Redis."""

@@ -1,0 +1,103 @@
+"""A real server on a free port: clocks that run out, bots in worker processes, stand-ins for gone players."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import httpx
+import pytest
+import websockets
+
+from .live import Live, pushes_until
+
+
+@pytest.fixture
+def live(tmp_path):
+    servers = []
+
+    def start(**kwargs) -> Live:
+        server = Live(f"sqlite:///{tmp_path / 'live.db'}", tmp_path / "server.log", **kwargs).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def _create(http, **body):
+    answer = http.post("/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    return created["id"], {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
+
+
+def _h(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_a_clock_that_runs_out_plays_the_default_action_R39(live):
+    server = live()
+    with httpx.Client(base_url=server.url) as http:
+        table, toks = _create(http, game="werebeasts", players=3, seed=4,
+                              options={"dealer": 2, "bid_window_seconds": 1})
+        view = http.get(f"/api/tables/{table}", headers=_h(toks[0])).json()
+        assert view["deadline"] is None  # the rulebook times only the bidding window
+
+        async def run():
+            async with websockets.connect(f"{server.ws_url}/api/tables/{table}/ws?token={toks[1]}") as ws:
+                await pushes_until(ws, lambda a: a["seq"] == 0)
+                sold = time.time()
+                assert http.post(f"/api/tables/{table}/actions", headers=_h(toks[0]),
+                                 json={"seq": 0, "action": {"kind": "sell"}}).status_code == 200
+                bidding = await pushes_until(ws, lambda a: a["observation"]["phase"] == "bidding")
+                assert sold + 0.5 < bidding["deadline"] < time.time() + 1.5
+                # nobody bids: after a second both bidders pass by the clock, and bidding closes
+                after = await pushes_until(ws, lambda a: a["observation"]["phase"] != "bidding", timeout=15)
+                assert after["seq"] == 3  # the sale and two passes
+                assert time.time() >= bidding["deadline"]
+                assert sum("pass" in line for line in after["log"]) == 2, after["log"]
+
+        asyncio.run(run())
+
+
+def test_a_bot_thinking_on_one_table_does_not_hold_up_another(live):
+    server = live(workers=1)
+    with httpx.Client(base_url=server.url) as http:
+        # seat 1 starts (the dealer is seat 0) and is an ISMCTS bot with a 3-second budget
+        slow, slow_toks = _create(http, game="werebeasts", players=3, seed=1, options={"dealer": 0},
+                                  bots={"1": "ismcts:seconds=3"})
+        fast, fast_toks = _create(http, game="werebeasts", players=3, seed=1, options={"dealer": 2})
+
+        async def run():
+            async with websockets.connect(f"{server.ws_url}/api/tables/{slow}/ws?token={slow_toks[0]}") as ws:
+                await pushes_until(ws, lambda a: a["seq"] == 0)  # the human is here: the bot starts thinking
+                answer = http.post(f"/api/tables/{fast}/actions", headers=_h(fast_toks[0]),
+                                   json={"seq": 0, "action": {"kind": "sell"}})
+                assert answer.status_code == 200
+                # the other table moved while the search goes on
+                assert http.get(f"/api/tables/{slow}").json()["seq"] == 0
+                done = await pushes_until(ws, lambda a: a["seq"] == 1, timeout=30)
+                assert done["observation"]["actors"] != [1]
+
+        asyncio.run(run())
+
+
+def test_a_gone_player_is_played_by_a_stand_in_until_they_come_back(live):
+    server = live(grace=1)
+    with httpx.Client(base_url=server.url) as http:
+        table, toks = _create(http, game="werebeasts", players=3, seed=2, options={"dealer": 2})
+
+        async def run():
+            # seat 1 is connected; seat 0 must act and never shows up
+            async with websockets.connect(f"{server.ws_url}/api/tables/{table}/ws?token={toks[1]}") as ws:
+                start = await pushes_until(ws, lambda a: a["seq"] == 0)
+                assert start["observation"]["actors"] == [0]
+                moved = await pushes_until(ws, lambda a: a["seq"] >= 1, timeout=15)
+                assert moved["seats"][0]["present"] is False
+                # seat 0 comes back: present again, and its stand-in stops at its next decision
+                back = http.get(f"/api/tables/{table}", headers=_h(toks[0])).json()
+                assert back["seats"][0]["present"] is True
+
+        asyncio.run(run())
