@@ -9,6 +9,8 @@ that no test notices is a wrong rule the tests would let through.
     python benchmarks/mutation.py prowl --only 'hexbox.games.prowl.scoring.*'   # some mutants only
     python benchmarks/mutation.py prowl --report            # the table of the last run (also while it runs)
     python benchmarks/mutation.py prowl --show NAME         # the diff of one mutant
+    python benchmarks/mutation.py prowl --worktree --work /tmp/p2 --recheck /tmp/hexbox-mutation/prowl
+                                                            # only what that run left alive, with the new tests
 
 The run happens in a copy of the committed tree (``git archive HEAD``, or ``--rev``; with ``--worktree`` the
 game's tests and rule modules as they are now), in /tmp/hexbox-mutation/<game> by default: the repository
@@ -121,8 +123,11 @@ def results(game: str, work: Path) -> dict[str, str]:
     return out
 
 
-def report(game: str, work: Path) -> int:
+def report(game: str, work: Path, base: Path | None = None) -> int:
     status = results(game, work)
+    if base is not None:  # a recheck: the mutants it did not run keep the verdict of the run in ``base``
+        before = results(game, base)
+        status = {n: before.get(n, s) if s == "not checked" else s for n, s in status.items()}
     if not status:
         print(f"no results in {work}; run without --report first", file=sys.stderr)
         return 1
@@ -173,18 +178,30 @@ def main(argv: list[str] | None = None) -> int:
                    help="the game's tests and rule modules as they are in the working tree, not at --rev")
     p.add_argument("--conformance", action="store_true",
                    help="run the conformance kit's set-ups of the game too (about three times slower)")
+    p.add_argument("--recheck", type=Path, metavar="DIR",
+                   help="run only the mutants that the run in DIR did not kill (its kills count as kills); the rule "
+                        "modules must be the same as in that run")
     p.add_argument("--report", action="store_true", help="print the table of the last run only")
     p.add_argument("--show", metavar="NAME", help="print the diff of one mutant of the last run")
     args = p.parse_args(argv)
     work = args.work or Path(tempfile.gettempdir()) / "hexbox-mutation" / args.game
     if args.show:
         return mutmut(work, "show", args.show)
+    only = list(args.only)
+    if args.recheck and not args.report:
+        only += [n for n, s in results(args.game, args.recheck).items() if s not in KILLED]
     if not args.report:
         prepare(args.game, work, args.rev, args.worktree, args.conformance)
-        code = mutmut(work, "run", "--max-children", str(args.children), *args.only)
+        if args.recheck:
+            for module in RULE_MODULES[args.game]:
+                path = Path("hexbox") / "games" / args.game / f"{module}.py"
+                if (work / path).read_bytes() != (args.recheck / path).read_bytes():
+                    print(f"{path} changed since the run in {args.recheck}: run every mutant", file=sys.stderr)
+                    return 2
+        code = mutmut(work, "run", "--max-children", str(args.children), *only)
         if code:
             return code
-    return report(args.game, work)
+    return report(args.game, work, args.recheck)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ import random
 import pytest
 from prowl_helpers import card, clan, new, play, private, public, table, to_action, track_of
 
+import hexbox
 from hexbox.games.prowl import actions as A
 from hexbox.games.prowl import effects
 from hexbox.games.prowl.cards import CARDS
@@ -435,3 +436,45 @@ def test_R19_an_attachment_is_announced_with_the_seat_and_clan_it_names():
     st = seat0("winter_ice_wall")
     events = play(st, "winter_ice_wall", "effect")
     assert {"seat": 0, "card": "winter_ice_wall"} in [e.data for e in events if e.kind == "attach"]
+
+
+def test_R15_R16_high_mage_played_effect_first_is_strengthened_once_the_contract_is_named():
+    st = seat0("spring_high_mage", track=("summer", "autumn", "spring", "winter"))
+    play(st, "spring_high_mage", "effect")
+    assert st.phase == PROMPT and track_of(st) == ["summer", "autumn", "spring", "winter"]
+    st.apply(0, to_action("winter"))
+    assert track_of(st) == ["summer", "spring", "autumn", "winter"]  # Spring strengthened after the effect
+    assert st.att_by[card("spring_high_mage")] == 0 and st.active == 1 and st.phase == TURN
+
+
+def test_P3_a_wrong_answer_is_refused_with_the_question_it_does_not_answer():
+    st = seat0("spring_high_mage")
+    play(st, "spring_high_mage", "effect")
+    with pytest.raises(hexbox.IllegalAction) as err:
+        st.apply(0, A.CHOOSE_PLAYER[1])
+    assert str(err.value) == f"'{A.CHOOSE_PLAYER[1]}' is not a legal answer to High Mage (clan)"
+    st.apply(0, to_action("winter"))
+    with pytest.raises(hexbox.IllegalAction) as err:  # answered: no question is open any more
+        st.apply(1, to_action("winter"))
+    assert str(err.value) == f"there is no question to answer now: '{to_action('winter')}' is not possible"
+
+
+def test_P4_a_wrong_answer_to_the_accusation_reward_is_refused_by_name():
+    st = seat0("spring_high_mage", dominance=2)
+    st.apply(0, A.Accuse("spring_high_mage", 1, "summer"))  # right: seat 1 backs Summer
+    assert st.phase == PROMPT
+    with pytest.raises(hexbox.IllegalAction) as err:
+        st.apply(0, A.SKIP)
+    assert str(err.value) == f"'{A.SKIP}' is not a legal answer to the accusation reward (reward)"
+
+
+def test_R23_skipping_the_mist_weaver_exchange_is_public_and_an_exchange_shows_no_card():
+    st = seat0("spring_mist_weaver")
+    events = play(st, "spring_mist_weaver", "strengthen", 2, "skip")
+    assert [e.data["answer"] for e in events if e.kind == "answer" and e.public][-1] == "skip"
+    st = seat0("spring_mist_weaver")
+    mine = CARDS[st.hands[0][0] if st.hands[0][0] != card("spring_mist_weaver") else st.hands[0][1]].id
+    theirs = CARDS[st.hands[2][0]].id
+    events = play(st, "spring_mist_weaver", "strengthen", 2, mine, theirs)
+    answers = [e.data["answer"] for e in events if e.kind == "answer" and e.public]
+    assert answers[-2:] == ["card", "card"] and mine not in str(answers) and theirs not in str(answers)

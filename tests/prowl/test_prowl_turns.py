@@ -5,6 +5,7 @@ from prowl_helpers import card, kinds, play, private, public, table, to_action, 
 
 import hexbox
 from hexbox.games.prowl import actions as A
+from hexbox.games.prowl.cards import CARDS
 from hexbox.games.prowl.rules import MUST_CHANGE, MUST_PLAY, NO_PLAY, PROMPT, TURN
 
 HANDS = [
@@ -352,3 +353,9 @@ def test_R28_the_accusation_target_is_refused_with_the_rule():
 def test_P1_clan_cards_are_placed_during_set_up_only():
     st = four()
     assert refused(st, 0, A.SetClan("summer_wanderer")) == "clan cards are placed during set-up only"
+
+
+def test_P1_a_clan_card_is_placed_from_ones_own_hand():
+    st = hexbox.load("prowl", players=3).new_state(seed=2)
+    other = st.hands[1][0]
+    assert refused(st, 0, A.SET_CLAN[other]) == f"{CARDS[other].name} is not in seat 0's hand"

@@ -45,8 +45,10 @@ def test_X6_the_reveal_is_strengthening_snare_stops_it_empty_deck_does_nothing()
     assert st.phase == TURN and st.active == 1
     st.apply(1, A.Change("winter_avalanche"))
     st.dominance = 1
-    st.apply(0, A.Change("winter_ice_wall"))  # the deck is empty now: nothing happens
+    events = st.apply(0, A.Change("winter_ice_wall"))  # the deck is empty now: nothing happens
     assert st.deck_discards == [card("autumn_peace_envoy")]
+    assert [e.to_json() for e in events if e.kind == "deck_reveal"] == [
+        {"kind": "deck_reveal", "data": {"seat": 1, "card": None}, "to": None}]  # all see that nothing came
 
 
 def test_R37_random_two_player_games_reveal_cards():
