@@ -146,4 +146,4 @@ def test_games_is_both_the_list_and_the_package():
     import hexbox.games.werebeasts.rules as rules  # a function named `games` would hide the package
 
     assert rules.WerebeastsGame.name == "werebeasts"
-    assert hexbox.games() == ["growl", "prowl", "voodoo", "werebeasts"]
+    assert hexbox.games() == ["growl", "prowl", "transylvania", "voodoo", "werebeasts"]

@@ -10,7 +10,7 @@ import types
 
 from hexbox.core.registry import games as _registered
 
-from . import growl, prowl, voodoo, werebeasts  # noqa: F401
+from . import growl, prowl, transylvania, voodoo, werebeasts  # noqa: F401
 
 
 class _GamesPackage(types.ModuleType):

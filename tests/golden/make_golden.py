@@ -24,6 +24,7 @@ SETUPS: dict[str, list[tuple[int, dict, int]]] = {
     "prowl": [(2, {}, 1), (4, {}, 2), (3, {"leaders": False}, 3), (5, {}, 4)],
     "growl": [(4, {}, 1), (6, {"curses": True}, 2), (8, {"curses": True, "spells": True}, 3)],
     "voodoo": [(3, {}, 1), (4, {"claim_mode": "automatic"}, 2), (6, {}, 3)],
+    "transylvania": [(3, {"tiles": "compact"}, 1), (4, {}, 2), (6, {"minion_attack": "eight"}, 3)],
 }
 
 

@@ -1,0 +1,378 @@
+"""A Transylvania bot that plays both sides sensibly, from its View only (docs: Notes for a bot).
+
+As an adventurer it collects Knowledge (tokens first, then corpses and challenges), walks home once it holds a
+set, keeps clear of Monsters unless it can kill one, and rests on the Church when hurt. A qualifying player
+plays on as an adventurer and reveals when a victim is within reach; in a window it decides by the public
+position alone, in the same way whether it qualifies or not. As a Monster it hunts the nearest adventurer off
+the Church; the Zombie raises and sends its minions.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache, lru_cache
+from typing import Any
+
+from hexbox.core import Action, View
+
+from . import actions as A
+from .board import Board
+from .cards import CARDS, MONSTERS, TRAITS
+
+SLOT = CARDS.node_by_name
+TILE = {t.id: t.index for t in CARDS.tiles}
+KIND = {k.id: k for k in CARDS.kinds}
+FACES = CARDS.faces
+
+
+@lru_cache(maxsize=64)
+def board_of(tiles: tuple[tuple[str, int, int, int], ...]) -> Board:
+    b = Board()
+    for tile, x, y, r in tiles:
+        b.place(TILE[tile], x, y, r)
+    return b
+
+
+@cache
+def p_at_least(n: int, t: int) -> float:
+    """P(sum of n dice >= t) with our faces (R118)."""
+    dist = {0: 1.0}
+    for _ in range(n):
+        nxt: dict[int, float] = {}
+        for s, p in dist.items():
+            for f in FACES:
+                nxt[s + f] = nxt.get(s + f, 0.0) + p / 6
+        dist = nxt
+    return sum(p for s, p in dist.items() if s >= t)
+
+
+def kind_of(name: str) -> Any:
+    return KIND[name.split("#")[0]]
+
+
+def card_value(name: str) -> float:
+    """What a Discovery card is worth to an adventurer: Knowledge most, then dice it adds."""
+    k = kind_of(name)
+    if k.kind == "knowledge":
+        return 3.0
+    if k.kind == "transformation":
+        return -1.0
+    m = k.mods
+    v = m.get("attack", 0) + m.get("mind", 0) + m.get("spirit", 0) + 0.5 * m.get("movement", 0)
+    v += 0.5 * m.get("total_attack", 0) + 0.3 * sum(m.get("vs_" + x, 0) for x in MONSTERS)
+    if k.cursed:
+        v -= 2
+    return v
+
+
+class Heuristic:
+    """act(view, rng) -> action."""
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation
+        pub, me = obs["public"], obs["private"]
+        seat = view.seat
+        ctx = Context(seat, pub, me, legal)
+        pending = pub["pending"]
+        if pending is not None and pending["seat"] == seat:
+            return ctx.decide(pending["kind"])
+        if pub["window"] is not None:
+            return ctx.window()
+        phase = obs["phase"]
+        if phase == "determination":
+            return ctx.determination()
+        if phase == "cleanup":
+            return ctx.cleanup()
+        if phase == "monster":
+            return ctx.monster()
+        if phase == "exploration":
+            return ctx.explore(rng)
+        return legal[0]
+
+
+class Context:
+    def __init__(self, seat: int, pub: dict, me: dict, legal: list[Action]):
+        self.seat, self.pub, self.me, self.legal = seat, pub, me, legal
+        self.by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            self.by_kind.setdefault(a.kind, []).append(a)
+        self.board = board_of(tuple((t["tile"], t["at"][0], t["at"][1], t["rotation"]) for t in pub["board"]["tiles"]))
+        self.seats = pub["seats"]
+        self.mine = self.seats[seat]
+        self.here = SLOT[self.mine["node"]] if self.mine["node"] else -1
+
+    def first(self, kind: str) -> Action | None:
+        got = self.by_kind.get(kind)
+        return got[0] if got else None
+
+    # ---- counting ---------------------------------------------------------------------------------------
+
+    def knowledge_need(self) -> int:
+        names = self.me["hand"] + [e["card"] for e in self.mine["examined"]]
+        counts = {"zombie": 0, "vampire": 0, "werewolf": 0, "general": 0}
+        for n in names:
+            k = kind_of(n)
+            if k.kind == "knowledge":
+                counts[k.monster] += 1
+        missing = sum(1 for m in ("zombie", "vampire", "werewolf") if counts[m] == 0)
+        return max(max(0, 5 - sum(counts.values())), missing - counts["general"])
+
+    def dice(self, trait: int) -> int:
+        adv = next(a for a in CARDS.adventurers if a.id == self.mine["adventurer"])
+        n = adv.traits[trait] + self.mine["trait_tokens"][trait]
+        cards = [e["card"] for e in self.mine["examined"]] + [a for e in self.mine["examined"] for a in e["attached"]]
+        if self.pub["church_card"]:
+            cards.append(self.pub["church_card"])
+        for c in cards:
+            n += kind_of(c).mods.get(TRAITS[trait], 0)
+        return max(0, min(12, n))
+
+    def monsters_near(self, within: int) -> list[int]:
+        if self.here < 0:
+            return []
+        dist = self.board.distances(self.here)
+        out = []
+        for s in self.seats:
+            if s["role"] != "adventurer" and s["node"] and s["seat"] != self.seat:
+                reach = 12 if s["surge"] else next(m.movement for m in CARDS.monsters if m.id == s["role"])
+                if dist.get(SLOT[s["node"]], 99) <= min(within, reach):
+                    out.append(s["seat"])
+        return out
+
+    # ---- walking ----------------------------------------------------------------------------------------
+
+    def step_toward(self, targets: set[int], avoid: set[int] = frozenset()) -> Action | None:
+        """The legal move that starts a shortest walk to one of ``targets``."""
+        moves = self.by_kind.get("move", [])
+        if not moves or not targets:
+            return None
+        locks = {SLOT[x] for x in self.pub["board"]["locks"]}
+        ok = lambda x: not (x in locks and CARDS.nodes[x].feature == "gate") or self.mine["role"] != "adventurer"
+        best, score = None, 99
+        for a in moves:
+            if a.node in avoid:
+                continue
+            dist = self.board.distances(a.node, ok)
+            d = min((dist[t] for t in targets if t in dist), default=99)
+            if d < score:
+                best, score = a, d
+        return best
+
+    # ---- pending decisions ------------------------------------------------------------------------------
+
+    def decide(self, kind: str) -> Action:
+        legal = self.legal
+        if kind == "make_room":
+            bumps = self.by_kind.get("bump", [])
+            if bumps:
+                return min(bumps, key=lambda a: card_value(CARDS.card_names[a.card]))
+            return min(self.by_kind["discard"], key=lambda a: card_value(CARDS.card_names[a.card])
+                       if a.card < CARDS.ndisc else 0)
+        if kind == "attach":
+            return min(legal, key=lambda a: card_value(CARDS.card_names[a.card]) if a.card < CARDS.ndisc else 0)
+        if kind == "spoils":
+            exam = self.by_kind.get("take_examined", [])
+            if exam:
+                best = max(exam, key=lambda a: card_value(CARDS.card_names[a.card]))
+                if card_value(CARDS.card_names[best.card]) >= 2:
+                    return best
+            return self.first("take_hand") or (exam[0] if exam else A.PASS)
+        if kind == "rampart":
+            card = self.pub["pending"]["cards"][0]
+            k = kind_of(card)
+            worst = sum(n for e, n in k.rows[0].effects if e == "damage")
+            return A.RAMPART if worst >= 2 else A.ROLL
+        if kind == "tinker":
+            return A.KEEP_ROLL
+        if kind == "chase":
+            return self.first("minion_attack") or self.first("minion_move") or A.PASS
+        if kind == "regen_examine":
+            ex = self.by_kind.get("examine", [])
+            items = [a for a in ex if kind_of(CARDS.card_names[a.card]).kind == "item"]
+            return max(items, key=lambda a: card_value(CARDS.card_names[a.card])) if items else A.PASS
+        if kind == "experiment":
+            return max(legal, key=lambda a: card_value(self.pub["pending"]["cards"][a.take]))
+        if kind == "templar":
+            return A.PASS
+        if kind in ("orient", "order_tiles", "become", "keep"):
+            if kind == "keep":
+                return max(legal, key=lambda a: card_value(CARDS.card_names[a.card]))
+            return legal[0]
+        if kind in ("to_church", "unlock", "token", "mirror", "regen_space", "start_space", "monster_site"):
+            return legal[0]
+        return legal[0]
+
+    # ---- windows: decided from the public position only (information hygiene) ---------------------------------
+
+    def window(self) -> Action:
+        w = self.pub["window"]
+        mover = w["mover"]
+        amb = self.by_kind.get("ambush", [])
+        if amb:
+            if self.mine["role"] != "adventurer" or mover >= 6:
+                return amb[0]
+            monster = self.seats[mover]
+            if monster["health"] <= 3 or self.dice(0) >= 7:
+                return amb[0]
+        reveal = self.by_kind.get("reveal_ambush")
+        if reveal and mover < 6 and self.seats[mover]["health"] <= 3:
+            return reveal[0]
+        return A.PASS
+
+    # ---- Exploration ------------------------------------------------------------------------------------
+
+    def explore(self, rng: random.Random) -> Action:
+        first = self.first
+        for kind in ("bible_discard", "swap_transformations", "pilfer"):
+            a = first(kind)
+            if a is not None:
+                return a
+        reveal = self.by_kind.get("reveal")
+        if reveal and self.victim_near():
+            return reveal[0]
+        attempt = first("attempt")
+        if attempt is not None:
+            return attempt
+        attacks = self.by_kind.get("attack", [])
+        for a in attacks:
+            target = self.seats[a.piece] if a.piece < 6 else None
+            if target is None or target["health"] <= 4 or self.dice(0) >= 6:
+                stealthy = [b for b in attacks if b.piece == a.piece and b.stealthy]
+                return stealthy[0] if stealthy else a
+        ch = self.by_kind.get("challenge", [])
+        if ch:
+            best_trait = max(range(3), key=self.dice)
+            for a in ch:
+                if a.trait == best_trait and self.seats[a.seat]["hand_size"] + len(self.seats[a.seat]["examined"]):
+                    return a
+        ex = self.by_kind.get("examine", [])
+        if ex:
+            items = [a for a in ex if card_value(CARDS.card_names[a.card]) > 0
+                     and kind_of(CARDS.card_names[a.card]).kind == "item"]
+            if items:
+                return max(items, key=lambda a: card_value(CARDS.card_names[a.card]))
+            if len(self.me["hand"]) > 4:
+                return ex[0]
+        cure = first("cure")
+        if cure is not None:
+            return cure
+        ability = self.ability()
+        if ability is not None:
+            return ability
+        need = self.knowledge_need()
+        church = set(CARDS.tiles[0].nodes)
+        danger = self.monsters_near(6)
+        if need == 0 or self.mine["health"] <= 3 or danger:
+            if self.here in church and (need == 0 or not danger):
+                return A.END_EXPLORATION
+            go = self.step_toward(church)
+            if go is not None:
+                return go
+        target = self.token_targets()
+        go = self.step_toward(target) if target else None
+        if go is None and first("explore") is not None:
+            return first("explore")
+        if go is None:
+            exits = {x for x in self.board.slots() if self.board.open_exit(x)}
+            go = self.step_toward(exits)
+        if go is not None:
+            return go
+        return A.END_EXPLORATION
+
+    def victim_near(self) -> bool:
+        if self.here < 0:
+            return False
+        dist = self.board.distances(self.here)
+        for s in self.seats:
+            if s["seat"] != self.seat and s["role"] == "adventurer" and s["node"] and s["health"] <= 4:
+                node = SLOT[s["node"]]
+                if CARDS.nodes[node].tile != 0 and dist.get(node, 99) <= 5:
+                    return True
+        return False
+
+    def token_targets(self) -> set[int]:
+        locks = {SLOT[x] for x in self.pub["board"]["locks"]}
+        failed = {SLOT[x] for x in self.pub["turn"]["failed_tokens"]}
+        out = set()
+        for t in self.pub["board"]["tokens"]:
+            x = SLOT[t["node"]]
+            if x in failed or (x in locks and CARDS.nodes[x].feature == "locked_token"):
+                continue
+            if t["trait"] is not None and t["trait"] != "locked":
+                if p_at_least(self.dice(TRAITS.index(t["trait"])), t["target"]) < 0.3:
+                    continue
+            out.add(x)
+        for c in self.pub["board"]["corpses"]:
+            if c["cards"]:
+                out.add(SLOT[c["node"]])
+        return out - {self.here}
+
+    def ability(self) -> Action | None:
+        use = self.first("use_ability")
+        adv = self.mine["adventurer"]
+        if use is not None and adv in ("explorer", "scientist"):
+            return use
+        aug = self.by_kind.get("augury")
+        if aug:
+            return max(aug, key=lambda a: self.seats[a.seat]["hand_size"])
+        sl = self.by_kind.get("sleight")
+        if sl:
+            best = max(sl, key=lambda a: card_value(CARDS.card_names[a.card]) if a.card < CARDS.ndisc else -5)
+            if best.card < CARDS.ndisc and card_value(CARDS.card_names[best.card]) >= 2:
+                return best
+        div = [a for a in self.by_kind.get("divine", []) if a.card < CARDS.ncards
+               and CARDS.card_names[a.card].split("#")[0] in ("i_raven", "i_locket", "hex_mark", "whispering_dead")]
+        if div:
+            return div[0]
+        return None
+
+    # ---- Determination and Cleanup ----------------------------------------------------------------------
+
+    def determination(self) -> Action:
+        trait = min(range(3), key=self.dice)
+        return A.DETERMINE[trait] if p_at_least(self.dice(trait), 3) < 0.9 else A.PASS
+
+    def cleanup(self) -> Action:
+        ds = self.by_kind.get("discard", [])
+        if A.END_TURN in self.legal:
+            return A.END_TURN
+        return min(ds, key=lambda a: card_value(CARDS.card_names[a.card]))
+
+    # ---- the Monster ------------------------------------------------------------------------------------
+
+    def monster(self) -> Action:
+        first = self.first
+        for kind in ("attack", "minion_attack"):
+            a = first(kind)
+            if a is not None:
+                return a
+        victims = {SLOT[s["node"]] for s in self.seats if s["role"] == "adventurer" and s["node"]
+                   and CARDS.nodes[SLOT[s["node"]]].tile != 0}
+        spawn = self.by_kind.get("spawn", [])
+        if spawn and victims:
+            return min(spawn, key=lambda a: self.distance(a.node, victims))
+        for a in self.by_kind.get("minion_move", []):
+            here = self.pub["board"]["minions"][a.minion]
+            if here and self.distance(a.node, victims) < self.distance(SLOT[here], victims):
+                return a
+        church = set(CARDS.tiles[0].nodes)
+        moves = [a for a in self.by_kind.get("move", []) if a.node not in church]
+        if victims and moves:
+            best = min(moves, key=lambda a: self.distance(a.node, victims))
+            if self.distance(best.node, victims) < self.distance(self.here, victims):
+                return best
+        if A.END_TURN in self.legal:
+            return A.END_TURN
+        return self.by_kind.get("move", self.legal)[0]
+
+    def distance(self, node: int, targets: set[int]) -> int:
+        if not targets or node < 0:
+            return 99
+        dist = self.board.distances(node)
+        return min((dist.get(t, 99) for t in targets), default=99)
+
+
+ADVICE = None

@@ -1,0 +1,395 @@
+"""Legal actions and default actions (docs/games/transylvania.md, "Turn machine"), ascending by id.
+
+What a seat may do depends only on what it may know: the public board and its own cards. Windows ask every
+seat with a piece on the space, whatever its cards (R133, D21).
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .abilities import ability, payable
+from .board import NODES
+from .cards import CARDS
+from .play import (
+    ambush_pieces,
+    chase_options,
+    church_spaces,
+    cure_monster,
+    kind_of,
+    may_fight,
+    minion_ok,
+    mirror_targets,
+    monster_sites,
+    token_targets,
+    unlock_targets,
+)
+from .rules import ADVENTURER, BIBLE, KIND, MOONS, NC, ND, T_MONSTER, TRANSFORM, VAMPIRE, ZOMBIE, TransylvaniaState
+
+St = TransylvaniaState
+IDS = A.SPACE.ids
+
+
+def ordered(out: list) -> list:
+    out.sort(key=IDS.__getitem__)
+    return out
+
+
+def legal(st: St, seat: int) -> list:
+    if st.pending:
+        return ordered(pending_legal(st, seat, st.pending[-1]))
+    if st.window is not None:
+        return ordered(window_legal(st, seat))
+    phase = st.phase
+    if phase == "exploration":
+        return ordered(exploration(st, seat))
+    if phase == "monster":
+        return ordered(monster(st, seat))
+    if phase == "determination":
+        return [A.PASS, *A.DETERMINE]
+    if phase == "cleanup":
+        return ordered(cleanup(st, seat))
+    return []
+
+
+# ---- pending decisions ------------------------------------------------------------------------------------
+
+
+def bumpable(st: St, s: int) -> list[int]:
+    """R57, R128: Discovery cards in the row without an attachment."""
+    return [c for c, att in st.row[s] if c < ND and not att]
+
+
+def pending_legal(st: St, seat: int, p: tuple) -> list:
+    kind = p[0]
+    if kind == "start_space":
+        return [A.CHOOSE[x] for x in CARDS.church_starts if st.room(x, seat)]
+    if kind == "keep":
+        return [A.KEEP[c] for c in st.hand[seat]]
+    if kind == "to_church":
+        return [A.CHOOSE[x] for x in church_spaces(st, seat)]
+    if kind == "unlock":
+        return [A.CHOOSE[x] for x in unlock_targets(st, NODES[st.pos[seat]].tile)]
+    if kind == "token":
+        return [A.CHOOSE[x] for x in token_targets(st, NODES[st.pos[seat]].tile)]
+    if kind == "mirror":
+        return [A.CHOOSE[x] for x in mirror_targets(st, seat)]
+    if kind == "regen_space":
+        return [A.CHOOSE[x] for x in CARDS.tiles[0].nodes if st.room(x, seat)]
+    if kind == "monster_site":
+        return [A.CHOOSE[x] for x in monster_sites(st, seat)]
+    if kind == "orient":
+        return [A.ORIENT[r] for r in st.board.rotations(p[2], p[4])]
+    if kind == "attach":
+        return [A.ATTACH[c] for c, _ in st.row[seat]]
+    if kind == "make_room":
+        return [*(A.BUMP[c] for c in bumpable(st, seat)), *(A.DISCARD[c] for c, _ in st.row[seat])]
+    if kind == "spoils":
+        lose = p[2]
+        out = [A.PASS]
+        if st.hand[lose]:
+            out.append(A.TAKE_HAND)
+        out += [A.TAKE_EXAMINED[c] for c, _ in st.row[lose] if c < ND]
+        return out
+    if kind == "rampart":
+        return [A.ROLL, A.RAMPART]
+    if kind == "tinker":
+        dice = st.rolls[p[2]][1]
+        return [A.KEEP_ROLL, *(A.TINKER[k, w] for k in range(1, len(dice) + 1) for w in ("low", "high"))]
+    if kind == "chase":
+        return [A.PASS, *chase_options(st, p[2])]
+    if kind == "become":
+        return [A.BECOME[m] for m in p[2]]
+    if kind == "regen_examine":
+        return [A.PASS, *(A.EXAMINE[c] for c in p[2] if c in st.hand[seat] and c not in TRANSFORM)]
+    if kind == "order_tiles":
+        k = p[2]
+        return [A.ORDER[i] for i, perm in enumerate(A.PERMS) if all(perm[j] == j for j in range(k, 3))]
+    if kind == "experiment":
+        shown = p[2]
+        out = []
+        for t, c in enumerate(shown):
+            if c not in TRANSFORM:
+                out.append(A.EXPERIMENT[t][0])
+                if len(shown) == 3:
+                    out.append(A.EXPERIMENT[t][1])
+        return out
+    if kind == "templar":
+        paid = p[2]
+        out = [A.TEMPLAR[c] for c in payable(st, seat) if c not in paid]
+        return [A.PASS, *out] if len(payable(st, seat)) >= 2 else [A.PASS]
+    raise AssertionError(f"unknown decision {kind}")
+
+
+def window_legal(st: St, seat: int) -> list:
+    """W1: ambush with each piece that may, reveal a qualifying hidden Monster, or pass."""
+    w = st.window
+    if seat not in w["deciding"]:
+        return []
+    node, mover = w["node"], w["mover"]
+    declared = w["decl"].get(seat, [])
+    out = [A.PASS]
+    for p in ambush_pieces(st, seat, node, mover):
+        if p not in declared:
+            out.append(A.AMBUSH[0 if p < 6 else p - 5])
+    if st.role[seat] == ADVENTURER and kind_of(st, mover) == "adventurer" and not st.on_church(node):  # R136
+        out += [A.REVEAL_AMBUSH[m] for m in st.qualifies(seat)]
+    return out
+
+
+# ---- Exploration (R23) ------------------------------------------------------------------------------------
+
+
+def exploration(st: St, s: int) -> list:
+    out = [A.END_EXPLORATION]
+    here = st.pos[s]
+    left = st.move_left()
+    board = st.board
+    if left >= 1:
+        for y in board.adj[here]:  # R24-R26, R29
+            if st.room(y, s) and not (y in st.locks and NODES[y].feature == "gate"):
+                out.append(A.MOVE[y])
+        if board.open_exit(here) and st.tiles:  # R27
+            out.append(A.EXPLORE)
+    other = CARDS.passage_pair.get(here)
+    if other is not None and board.on_board(other) and here not in st.locks and other not in st.locks \
+            and st.room(other, s):  # R30
+        out.append(A.USE_PASSAGE)
+    if st.mirrors and here in st.mirrors:  # R126
+        ma, mb = st.mirrors
+        dest = mb if here == ma else ma
+        if dest != here and st.room(dest, s):
+            out.append(A.USE_MIRROR)
+    if here in st.tokens and here not in st.locks and here not in st.failed:  # R35, R38, R29
+        out.append(A.ATTEMPT)
+    keys = sum(1 for c, _ in st.row[s] if "key" in KIND[c].hooks)
+    if st.keys_used < keys:  # R121
+        out += [A.KEY[x] for x in key_targets(st, here)]
+    for t in range(st.n):  # R39, R41
+        if t != s and st.pos[t] == here and st.is_adventurer(t) and t not in st.challenged:
+            out += A.CHALLENGE[t]
+    if any(node == here for node, _ in st.corpses):  # R42
+        out.append(A.PILFER)
+    hand = st.hand[s]
+    if not st.examined and len(st.row[s]) < CARDS.slots:  # R53, R56
+        out += [A.EXAMINE[c] for c in hand if c not in TRANSFORM]
+    out += [A.BUMP[c] for c in bumpable(st, s)]  # R57
+    if not st.discarded:  # R58, R45
+        out += [A.DISCARD[c] for c in hand if c not in TRANSFORM and c not in st.drawn]
+        out += [A.DISCARD[c] for c, _ in st.row[s] if c not in st.drawn]
+        for c, _ in st.row[s]:  # R142
+            m = cure_monster(c) if c < ND else -1
+            if m >= 0 and any(x in TRANSFORM and T_MONSTER[x] == m and x not in st.drawn for x in hand):
+                out.append(A.CURE[c])
+    for t in range(st.n):  # R62
+        if t != s and st.pos[t] == here and st.alive[t] and st.role[t] >= 0 and (s, t) not in st.attacked:
+            out.append(A.ATTACK[t][0])
+            if ability(st, s) == "stealthy_strike" and not st.used[st.adv[s]]:  # R104
+                out.append(A.ATTACK[t][1])
+    for m, node in enumerate(st.minions):
+        if node == here and (s, 6 + m) not in st.attacked:
+            out.append(A.ATTACK[6 + m][0])
+    if not st.on_church(here):  # R68, R136
+        out += [A.REVEAL[m] for m in st.qualifies(s)]
+    taken = {r for r in st.role if r >= 0}
+    if any(c in TRANSFORM and T_MONSTER[c] in taken for c in hand):  # R141
+        out.append(A.SWAP)
+    if st.bible_ok and any(c == BIBLE for c, _ in st.row[s]):  # R146
+        out += [A.BIBLE[c] for c, _ in st.row[s] if c != BIBLE]
+    out += ability_actions(st, s)
+    return out
+
+
+def key_targets(st: St, here: int) -> list[int]:
+    out = []
+    if here in st.locks and NODES[here].feature in ("locked_token", "passage"):
+        out.append(here)
+    out += [y for y in st.board.adj[here] if y in st.locks and NODES[y].feature == "gate"]
+    return sorted(set(out))
+
+
+def ability_actions(st: St, s: int) -> list:
+    """R102-R112: each ability while unused (the Sleuth's picks for the rest of the turn once it is used)."""
+    kind = ability(st, s)
+    here = st.pos[s]
+    if kind == "easy_access" and st.sleuth_uses > 0:
+        return sleuth_actions(st, s)
+    if st.used[st.adv[s]]:
+        return []
+    if kind == "divine_intervention":
+        cards = list(st.hand[s])
+        for c, att in st.row[s]:
+            cards.append(c)
+            cards += att
+        out = [A.DIVINE[c] for c in cards]
+        if st.church >= 0:
+            out.append(A.DIVINE[NC])
+        return out
+    if kind == "surveillance":
+        return [A.USE_ABILITY] if st.tiles else []
+    if kind == "experimentation":
+        return [A.USE_ABILITY] if st.deck else []
+    if kind == "easy_access":
+        return [A.USE_ABILITY]
+    if kind == "secret_society":
+        return [A.USE_ABILITY] if len(payable(st, s)) >= 2 else []
+    if kind == "augury":
+        return [A.AUGURY[t] for t in range(st.n) if t != s and st.is_adventurer(t) and st.pos[t] >= 0]
+    if kind == "sleight_of_hand":
+        tile = NODES[here].tile
+        out = []
+        for t in range(st.n):
+            if t != s and st.is_adventurer(t) and st.pos[t] >= 0 and NODES[st.pos[t]].tile == tile:
+                out += [A.SLEIGHT[c] for c, _ in st.row[t]]
+        return out
+    return []
+
+
+def sleuth_actions(st: St, s: int) -> list:
+    lockable = ("locked_token", "gate", "passage")
+    seen = st.visited | {st.pos[s]}
+    out = []
+    near = set(seen)
+    for x in seen:
+        near |= {y for y in st.board.adj[x] if NODES[y].feature == "gate"}  # D54
+    for x in sorted(near):
+        if x in st.locks and (x in seen or NODES[x].feature == "gate"):
+            out.append(A.SLEUTH_UNLOCK[x])
+    if st.lock_supply > 0:
+        for x in sorted(seen):
+            if NODES[x].feature in lockable and x not in st.locks and not st.standups(x) \
+                    and x not in st.minions:
+                out.append(A.SLEUTH_LOCK[x])
+    return out
+
+
+# ---- Cleanup (R61, R145) ----------------------------------------------------------------------------------
+
+
+def cleanup_discards(st: St, s: int) -> list[int]:
+    hand = st.hand[s]
+    if len(hand) <= st.hand_limit(s):
+        return []
+    free = [c for c in hand if c not in TRANSFORM]
+    old = [c for c in free if c not in st.drawn]
+    return old or free
+
+
+def cleanup(st: St, s: int) -> list:
+    forced = cleanup_discards(st, s)
+    if forced:
+        return [A.DISCARD[c] for c in forced]
+    return [A.END_TURN, *(A.DISCARD[c] for c, _ in st.row[s] if c in MOONS and c not in st.drawn)]
+
+
+# ---- the Monster turn (R80-R83, R90, R93-R97) -------------------------------------------------------------
+
+
+def off_church(st: St, node: int) -> int:
+    dist = st.board.distances(node)
+    return min((d for x, d in dist.items() if not st.on_church(x)), default=99)
+
+
+def monster_moves(st: St, s: int) -> list[int]:
+    here = st.pos[s]
+    left = st.move_left()
+    out = []
+    if left < 1:
+        return out
+    for y in st.board.adj[here]:
+        if not st.room(y, s):
+            continue
+        if st.on_church(y) and not st.on_church(here):  # R82
+            if st.health[s] <= CARDS.church_damage or left - 1 < off_church(st, y):
+                continue
+        out.append(y)
+    return out
+
+
+def monster(st: St, s: int) -> list:
+    here = st.pos[s]
+    out = [A.MOVE[y] for y in monster_moves(st, s)]
+    if st.move_left() >= 1 and st.board.open_exit(here) and st.tiles:  # D52
+        out.append(A.EXPLORE)
+    other = CARDS.passage_pair.get(here)
+    if st.role[s] == VAMPIRE and other is not None and here not in st.locks and st.board.on_board(other) \
+            and st.room(other, s) and not st.stopped:  # R90
+        out.append(A.USE_PASSAGE)
+    for t in range(st.n):  # R84, R88
+        if t != s and st.pos[t] == here and st.alive[t] and (s, t) not in st.attacked and may_fight(st, s, t):
+            out.append(A.ATTACK[t][0])
+    for m, node in enumerate(st.minions):
+        if node == here and (s, 6 + m) not in st.attacked and may_fight(st, s, 6 + m):
+            out.append(A.ATTACK[6 + m][0])
+    if st.role[s] == ZOMBIE:
+        out += zombie_actions(st, s)
+    if not st.on_church(here) or not monster_moves(st, s):  # R82, R137
+        out.append(A.END_TURN)
+    return out
+
+
+def zombie_actions(st: St, s: int) -> list:
+    out = []
+    if st.spawns > 0 and -1 in st.minions:  # R93
+        out += [A.SPAWN[x] for x in sorted(st.visited) if minion_ok(st, x)]
+    for m, node in enumerate(st.minions):
+        if node < 0:
+            continue
+        if st.minion_steps[m] > 0:  # R95
+            out += [A.MINION_MOVE[m][y] for y in st.board.adj[node] if minion_ok(st, y)]
+        for t in range(st.n):  # R97
+            if st.pos[t] == node and st.alive[t] and t != s and (6 + m, t) not in st.attacked \
+                    and may_fight(st, 6 + m, t):
+                out.append(A.MINION_ATTACK[m][t])
+    return out
+
+
+# ---- defaults (§5.4, D49): always the least ---------------------------------------------------------------
+
+
+def default(st: St, seat: int):
+    options = legal(st, seat)
+    want = None
+    if st.pending:
+        p = st.pending[-1]
+        kind = p[0]
+        if kind == "keep":
+            want = A.KEEP[st.hand[seat][0]]
+        elif kind == "make_room":
+            b = bumpable(st, seat)
+            want = A.BUMP[b[0]] if b else A.DISCARD[st.row[seat][0][0]]
+        elif kind == "attach":
+            want = A.ATTACH[st.row[seat][0][0]]
+        elif kind == "rampart":
+            want = A.ROLL
+        elif kind == "tinker":
+            want = A.KEEP_ROLL
+        elif kind == "spoils":
+            lose = p[2]
+            exam = [c for c, _ in st.row[lose] if c < ND]
+            want = A.TAKE_HAND if st.hand[lose] else A.TAKE_EXAMINED[exam[0]] if exam else A.PASS
+        elif kind == "order_tiles":
+            want = A.ORDER[0]
+        elif kind in ("templar", "regen_examine", "chase"):
+            want = A.PASS
+        elif kind == "experiment":
+            want = next(a for a in options if a.order == 0)
+        else:
+            want = options[0]  # the lowest space, rotation or Monster
+    elif st.window is not None:
+        want = A.PASS
+    elif st.phase == "exploration":
+        want = A.END_EXPLORATION
+    elif st.phase == "determination":
+        want = A.PASS
+    elif st.phase == "cleanup":
+        forced = cleanup_discards(st, seat)
+        want = A.DISCARD[min(forced)] if forced else A.END_TURN
+    elif st.phase == "monster":
+        if A.END_TURN in options:
+            want = A.END_TURN
+        else:
+            moves = monster_moves(st, seat)
+            want = A.MOVE[min(moves, key=lambda y: (off_church(st, y), y))] if moves else options[0]
+    if want is None or want not in options:
+        want = options[0]
+    return want

@@ -1,0 +1,27 @@
+"""Designer statistics of one Transylvania game: the game's ``stats`` hook, read by ``hexbox report`` (report.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
+    """From the final spectator observation: how the game ended (``end``: the result's kind), its length in
+    rounds, who won as what (``winner_roles``: "adventurer" or the Monster), the Monsters in play at the end and
+    their kills, and the seats' count (for statistics by player count)."""
+    result = obs["result"] or {"winners": [], "kind": ""}
+    pub = obs["public"]
+    seats = pub["seats"]
+    winners = result["winners"]
+    return {
+        "end": result["kind"] or None,
+        "rounds": pub["round"],
+        "players": len(seats),
+        "winners": winners,
+        "winner_roles": [seats[w]["role"] for w in winners],
+        "monsters": sorted(s["role"] for s in seats if s["role"] != "adventurer"),
+        "kills": {s["role"]: s["kills"] for s in seats if s["role"] != "adventurer"},
+        "first": pub["first"],
+        "tiles_laid": len(pub["board"]["tiles"]),
+        "corpses": len(pub["board"]["corpses"]),
+    }
