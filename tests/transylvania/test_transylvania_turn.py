@@ -232,7 +232,7 @@ def test_R147_the_curse_endures_after_max_rounds():
     while not s.is_over:
         seat = s.actors[0]
         s.apply(seat, s.default_action(seat))
-    assert s.result.kind == "curse_endures" and s.result.winners == frozenset() and s.round == 11
+    assert s.result.kind == "curse_endures" and s.result.winners == frozenset() and s.round == 10
 
 
 def test_R1_the_game_ends_at_once_and_nobody_acts():

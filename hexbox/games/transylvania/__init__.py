@@ -36,6 +36,8 @@ INFO = GameInfo(
         "render": "hexbox.games.transylvania.render:render",
         "describe": "hexbox.games.transylvania.words:describe",
         "bot": "hexbox.games.transylvania.heuristic:Heuristic",
+        "advice": "hexbox.games.transylvania.heuristic:ADVICE",
+        "label": "hexbox.games.transylvania.label:label",
         "stats": "hexbox.games.transylvania.stats:game_stats",
         "report": "hexbox.games.transylvania.report:sections",
         "schema": "hexbox.games.transylvania.schema:TYPES",

@@ -9,6 +9,7 @@ the Church; the Zombie raises and sends its minions.
 
 from __future__ import annotations
 
+import math
 import random
 from functools import cache, lru_cache
 from typing import Any
@@ -375,4 +376,46 @@ class Context:
         return min((dist.get(t, 99) for t in targets), default=99)
 
 
-ADVICE = None
+# ---- ISMCTS advice -------------------------------------------------------------------------------------------
+
+# Random play here walks in circles for 40 rounds, so rollouts are short and a position is judged by
+# `win_chances`: Knowledge progress for adventurers, kills for Monsters.
+ISMCTS_DEFAULTS = {"rollout": 20, "policy": "kind"}
+EVAL_SHARPNESS = 0.9
+
+
+def need_of(state, s: int) -> int:
+    counts = {"zombie": 0, "vampire": 0, "werewolf": 0, "general": 0}
+    for c in state.possessed(s):
+        k = CARDS.card_kind[c]
+        if k.kind == "knowledge":
+            counts[k.monster] += 1
+    missing = sum(1 for m in ("zombie", "vampire", "werewolf") if counts[m] == 0)
+    return max(max(0, 5 - sum(counts.values())), missing - counts["general"])
+
+
+def win_chances(state) -> list[float]:
+    """Each seat's chance of winning, guessed from a full (sampled) position."""
+    target = state.game.kills_to_win
+    values = []
+    for s in range(state.n):
+        if state.role[s] >= 0:
+            v = 1.0 + 4.0 * state.kills[s] / target + 0.1 * state.health[s]
+        elif not state.alive[s]:
+            v = 0.5
+        elif state.qualifies(s):
+            v = 1.5
+        else:
+            v = 0.8 * (5 - need_of(state, s)) + 0.1 * state.health[s]
+        values.append(v)
+    weights = [math.exp(EVAL_SHARPNESS * v) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+class _Advice:
+    win_chances = staticmethod(win_chances)
+    ISMCTS_DEFAULTS = ISMCTS_DEFAULTS
+
+
+ADVICE = _Advice()

@@ -598,10 +598,10 @@ class TransylvaniaState(State):
 
     def _start_turn(self, s: int) -> None:
         if s == self.first:
-            self.round += 1
-            if self.round > self.game.max_rounds:  # R147
+            if self.round >= self.game.max_rounds:  # R147
                 self._end(set(), "curse_endures", f"{self.game.max_rounds} rounds passed and the curse endures")
                 return
+            self.round += 1
         self.active = s
         self._reset_turn()
         self.drawn_clear()

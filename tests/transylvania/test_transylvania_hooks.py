@@ -1,0 +1,88 @@
+"""The registration's hooks: the bot, ISMCTS advice, labels, the terminal table, statistics, words."""
+
+import random
+
+from transylvania_helpers import act, lay_tile, move, put, ready, to_monster
+
+import hexbox
+from hexbox.core import View
+from hexbox.games.transylvania import actions as A
+from hexbox.games.transylvania.heuristic import ADVICE, Heuristic, p_at_least, win_chances
+from hexbox.games.transylvania.label import label
+from hexbox.games.transylvania.render import render
+from hexbox.games.transylvania.rules import RESULT_KINDS
+from hexbox.games.transylvania.stats import game_stats
+
+
+def play_bots(players, seed):
+    s = hexbox.load("transylvania", players=players).new_state(seed=seed)
+    bots = [Heuristic() for _ in range(players)]
+    rng = random.Random(seed)
+    while not s.is_over:
+        seat = rng.choice(s.actors)
+        s.apply(seat, bots[seat].act(View.of(s, seat), rng))
+    return s
+
+
+def test_the_registered_result_kinds_are_the_rules_codes():
+    assert hexbox.game_info("transylvania").result_kinds == RESULT_KINDS
+
+
+def test_the_bot_finishes_games_at_every_player_count():
+    for players, seed in ((3, 1), (6, 2)):
+        s = play_bots(players, seed)
+        assert s.result.kind in RESULT_KINDS and s.round <= 40
+        stats = game_stats(s.observe(None))
+        assert stats["end"] == s.result.kind and stats["players"] == players and stats["rounds"] == s.round
+
+
+def test_the_bot_breaks_the_curse_more_often_than_the_round_limit_ends_games():
+    kinds = [play_bots(4, seed).result.kind for seed in range(6)]
+    assert kinds.count("curse_endures") <= 2
+
+
+def test_the_bot_hunts_as_a_monster():
+    s = ready(3)
+    lay_tile(s, "graveyard", 0, -1, 0)
+    to_monster(s, 0, 0, "graveyard.b")
+    s.phase = "monster"
+    put(s, 1, "graveyard.b")
+    a = Heuristic().act(View.of(s, 0), random.Random(0))
+    assert a == A.ATTACK[1][0]
+
+
+def test_win_chances_are_a_distribution_favouring_knowledge():
+    s = ready(4)
+    w = win_chances(s)
+    assert abs(sum(w) - 1) < 1e-9 and ADVICE.ISMCTS_DEFAULTS["rollout"] > 0
+    s.kills[0], s.role[0] = 1, 0
+    assert win_chances(s)[0] > max(win_chances(s)[1:])
+
+
+def test_roll_odds_table():
+    # the spec's table: 2 dice reach 3 with 64%, 3 dice reach 5 with 50%
+    assert round(p_at_least(2, 3), 2) == 0.64 and round(p_at_least(3, 5), 2) == 0.50 and p_at_least(0, 1) == 0
+
+
+def test_labels_read_like_the_position():
+    s = ready(3)
+    lay_tile(s, "graveyard", 0, -1, 0)
+    put(s, 0, "graveyard.h")
+    assert label(s, 0, move("graveyard.d")) == "move to Graveyard d (an Event space)"
+    to_monster(s, 1, 0, "graveyard.h")
+    text = label(s, 0, A.ATTACK[1][0])
+    assert text.startswith("attack seat 1 (Vampire):") and "against 5" in text
+
+
+def test_render_shows_the_map_and_the_viewer_cards():
+    s = ready(3)
+    out = render(s.observe(0))
+    assert "seat 0:" in out and "Your hand:" in out and "round 1" in out
+    assert "Your hand" not in render(s.observe(None))
+
+
+def test_words_are_sentences_for_every_viewer():
+    s = ready(3)
+    put(s, 0, "church.b")
+    events = act(s, 0, move("church.a"))
+    assert s.describe(events, None) == ["Seat 0 moves to Church (a)."]
