@@ -260,8 +260,10 @@ class Hub:
                "rematch_of": rematch_of.id if rematch_of else None}
         table = self._build(row, seats)
         if table.started:
-            row["deadline_at"], row["deadline_window"] = self._clock(table, table.state, time.time())
+            table.deadline_at, table.deadline_window = self._clock(table, table.state, time.time())
+            row["deadline_at"], row["deadline_window"] = table.deadline_at, table.deadline_window
         await self._run(self.store.create_table, row, seats)
+        self.tables[table_id] = table  # its players are about to ask for it
         return {"id": table_id, "seats": answer, "host_token": None if rematch_of else host}
 
     def _check_bot(self, spec: Any, game_name: str) -> str:

@@ -217,3 +217,19 @@ def test_the_websocket_pushes_the_viewers_answer_after_every_change(client):
         with pytest.raises(Exception) as closed:
             ws.receive_json()
         assert getattr(closed.value, "code", None) == 4401
+
+
+def test_a_clock_starts_with_the_table_and_is_the_same_after_a_restart(make_client):
+    import time
+
+    client = make_client()
+    before = time.time()
+    created = new_table(client, "voodoo", 3, options={"turn_seconds": 45})
+    deadline = state(client, created["id"])["deadline"]
+    assert before + 45 <= deadline <= time.time() + 45  # the first player's turn is timed (V1)
+    assert state(make_client(), created["id"])["deadline"] == deadline
+    waiting = new_table(client, "voodoo", 3, open=[2])
+    assert state(client, waiting["id"])["deadline"] is None  # no clock before the table starts
+    claimed = time.time()
+    client.post(f"/api/tables/{waiting['id']}/seats/2/claim")
+    assert state(client, waiting["id"])["deadline"] >= claimed + 60
