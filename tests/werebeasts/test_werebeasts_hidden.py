@@ -218,3 +218,39 @@ def test_resample_with_tight_denials_still_finds_the_only_deals():
         assert world.observe(viewer) == state.observe(viewer)
         dealt |= got
     assert dealt == two | {spare}
+
+
+# ---- the constrained deal behind resample (D12): rejection sampling, and the search when it gives up -----------
+
+def test_D12_a_tight_deal_falls_back_to_the_search_and_keeps_every_denial():
+    from hexbox.games.werebeasts.rules import deal_constrained
+
+    positions, types = [3, 5, 7, 9, 11, 13, 15, 17], [0, 1, 2, 3, 4, 5, 6, 6]
+    # each position but the last is denied all types but one: a single assignment is left (one in 20,160), which
+    # 200 shuffles almost never draw, so the search finds it
+    only = dict(zip(positions, [6, 5, 4, 3, 2, 1, 0]))
+    forbidden = {p: {t for t in set(types) if t != g} for p, g in only.items()}
+    for seed in range(5):
+        dealt = deal_constrained(positions, types, forbidden, random.Random(seed))
+        assert dealt == [6, 5, 4, 3, 2, 1, 0, 6]
+
+
+def test_D12_the_search_deals_every_type_once_per_card_and_avoids_forbidden_pairs():
+    from hexbox.games.werebeasts.rules import _backtrack
+
+    positions, types = [0, 1, 2, 3, 4, 5], [0, 0, 1, 1, 2, 3]
+    forbidden = {0: {0, 1}, 1: {0}, 2: {1, 2}, 4: {3}}
+    seen = set()
+    for seed in range(40):
+        dealt = _backtrack(positions, types, forbidden, random.Random(seed))
+        assert sorted(dealt) == sorted(types) and len(dealt) == len(positions)
+        assert all(g not in forbidden.get(p, ()) for p, g in zip(positions, dealt))
+        seen.add(tuple(dealt))
+    assert len(seen) > 3  # shuffled, not always the first fit
+
+
+def test_D12_the_search_says_so_when_no_deal_is_possible():
+    from hexbox.games.werebeasts.rules import _backtrack
+
+    with pytest.raises(AssertionError, match="no deal satisfies the public denials"):
+        _backtrack([0, 1], [0, 1], {0: {0, 1}}, random.Random(0))
