@@ -16,12 +16,13 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .hub import ApiError, Hub, Settings, games_list
+from .hub import ApiError, Hub, Settings, game_catalog, games_list
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -264,6 +265,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(403, "the record is shown once the game is over")
         return table.record().to_json()
 
+    @app.get("/api/tables/{table_id}/replay", tags=["play"])
+    async def get_replay(table_id: TableId, step: Annotated[int, Query(ge=0, le=10**6)] = 0,
+                         seat: Annotated[int | None, Query(ge=0, le=99)] = None) -> dict[str, Any]:
+        """After the end: the game after ``step`` moves, as ``seat`` saw it (no seat: a spectator)."""
+        table = await hub.table(table_id)
+        if not table.spectators:
+            raise ApiError(403, "this table takes no spectators")
+        return hub.replay_step(table, step, seat)
+
+    @app.get("/api/games/{name}/catalog", tags=["games"])
+    async def catalog(name: Annotated[str, PathParam(max_length=40)]) -> dict[str, Any]:
+        """The game's components as printed in the box (cards, texts, counts): public data for clients."""
+        return game_catalog(name)
+
     @app.websocket("/api/tables/{table_id}/ws")
     async def ws(websocket: WebSocket, table_id: str, token: Annotated[str | None, Query()] = None) -> None:
         """Pushes the viewer's GET answer now and after every change; reconnect by opening it again."""
@@ -285,13 +300,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             hub.unwatch(table, watcher)
 
+    # the browser client: one page, which reads its address (lobby, table, replay) itself
+    app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
+
     @app.get("/", include_in_schema=False)
-    async def index() -> Any:
-        page = WEB / "index.html"
-        if page.exists():
-            return FileResponse(page)
-        return HTMLResponse("<!doctype html><title>hexbox</title><h1>hexbox</h1>"
-                            "<p>The server runs. The API is at <a href='/docs'>/docs</a>.</p>")
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    @app.get("/tables/{table_id}/replay", include_in_schema=False)
+    async def page(table_id: str | None = None) -> Any:
+        return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
     return app
 

@@ -129,6 +129,8 @@ class Table:
     deadline_at: float | None = None
     deadline_window: str | None = None
     logs: dict[int | None, list[str]] = field(default_factory=dict)
+    log_ends: dict[int | None, list[int]] = field(default_factory=dict)  # each viewer's log length after each move
+    replay: tuple[int, State] | None = None  # the last step a replay showed, and its state
     moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     chat: dict[str, deque[dict[str, Any]]] = field(default_factory=dict)
     watchers: set[Watcher] = field(default_factory=set)
@@ -164,7 +166,9 @@ class Table:
     def note(self, events: list[Event], state: State) -> None:
         """Each viewer's sentences about a move, from the events it may see."""
         for viewer in (*range(self.players), None):
-            self.logs.setdefault(viewer, []).extend(state.describe(events, viewer))
+            log = self.logs.setdefault(viewer, [])
+            log.extend(state.describe(events, viewer))
+            self.log_ends.setdefault(viewer, []).append(len(log))
 
 
 @dataclass
@@ -403,14 +407,18 @@ class Hub:
     def answer(self, table: Table, viewer: Viewer) -> dict[str, Any]:
         """The viewer's state: its observation, legal actions, log, the clock, the result and the table."""
         state, seat, now = table.state, viewer.seat, time.time()
-        legal = []
+        legal, labels = [], []
         if seat is not None and table.started and not table.over:
-            legal = [a.to_json() for a in state.legal_actions(seat)]
+            actions = state.legal_actions(seat)
+            legal = [a.to_json() for a in actions]
+            label = table.game.info.hook("label") if table.game.info else None
+            # the seat's own choices, in its own words (another seat's moves reach it only through "log")
+            labels = [label(state, seat, a) if label else str(a) for a in actions]
         result = state.result
         return {
             "id": table.id, "game": table.game.name, "players": table.players, "seq": table.seq,
             "seat": seat, "host": viewer.host, "started": table.started,
-            "observation": state.observe(seat), "legal": legal, "log": table.logs.get(seat, []),
+            "observation": state.observe(seat), "legal": legal, "labels": labels, "log": table.logs.get(seat, []),
             "deadline": table.deadline_at if table.started and not table.over else None,
             "result": None if result is None else result.to_json(),
             "seats": [s.to_json(s.bot is None and self._present_here(s, now)) for s in table.seats],
@@ -629,6 +637,28 @@ class Hub:
                     if s.sockets > 0:
                         await self.bus.touch(table.id, s.seat, self.settings.grace)
 
+    # ---- replays ----------------------------------------------------------------------------------------
+
+    def replay_step(self, table: Table, step: int, seat: int | None) -> dict[str, Any]:
+        """A finished game as ``seat`` (None: a spectator) saw it after ``step`` moves: its observation and its
+        sentences so far. The whole record is public after the end, but each step shows only that viewer's view."""
+        if not table.over:
+            raise ApiError(403, "a game can be replayed once it is over")
+        if seat is not None and not 0 <= seat < table.players:
+            raise ApiError(404, f"no seat {seat} at this table of {table.players}")
+        steps = len(table.moves)
+        if not 0 <= step <= steps:
+            raise ApiError(404, f"step must be from 0 to {steps}")
+        at, state = table.replay if table.replay and table.replay[0] <= step else (0, table.game.new_state(table.seed))
+        for seat_moved, action in table.moves[at:step]:
+            state.apply(seat_moved, table.game.parse_action(action))
+        table.replay = (step, state)  # stepping forward, the next request starts from here
+        ends = table.log_ends.get(seat, [])
+        log = table.logs.get(seat, [])[:ends[step - 1] if step else 0]
+        return {"id": table.id, "game": table.game.name, "players": table.players, "step": step, "steps": steps,
+                "seat": seat, "observation": state.observe(seat), "log": log,
+                "moved": None if step == 0 else table.moves[step - 1][0]}
+
     # ---- seats and hosting ---------------------------------------------------------------------------------
 
     async def claim(self, table: Table, seat: int) -> str:
@@ -788,3 +818,19 @@ def games_list() -> list[dict[str, Any]]:
                     "max_players": info.max_players, "default_players": info.default_players or info.min_players,
                     "summary": info.summary, "options": options})
     return out
+
+
+def game_catalog(name: str) -> dict[str, Any]:
+    """The game's ``cards.toml``: what is printed in the box is public (who holds which card is not)."""
+    import importlib
+    import tomllib
+    from importlib import resources
+
+    try:
+        info = game_info(name)
+    except ConfigError as exc:
+        raise ApiError(404, str(exc)) from None
+    package = info.factory.partition(":")[0].rpartition(".")[0]
+    importlib.import_module(package)
+    data = resources.files(package) / "cards.toml"
+    return tomllib.loads(data.read_text(encoding="utf-8")) if data.is_file() else {}

@@ -1,0 +1,261 @@
+// The hexbox browser client: the lobby (/), a table (/tables/ID, a seat's link adds #token=…) and a replay
+// (/tables/ID/replay). Everything it shows comes from the server's API: observations, legal actions, sentences.
+import { useEffect, useState } from "preact/hooks";
+import { api, catalog, hostToken, html, render, seatToken, title, watchTable } from "./lib.js";
+import { ActionPicker, Chat, EndScreen, GenericBoard, Log, Seats, Timer } from "./ui.js";
+
+const VIEWS = {}; // game -> its view module (static/games/<game>.js), or the generic board
+async function viewOf(game) {
+  if (!VIEWS[game]) {
+    try {
+      VIEWS[game] = (await import(`./games/${game}.js`)).default;
+    } catch (e) {
+      VIEWS[game] = { Board: GenericBoard };
+    }
+  }
+  return VIEWS[game];
+}
+
+// ---- the lobby ---------------------------------------------------------------------------------------------
+
+const BOTS = ["heuristic", "random", "ismcts:seconds=2"];
+
+function OptionField({ option, value, onChange, players }) {
+  const id = `option-${option.name}`;
+  const bounds = option.bounds ? option.bounds[String(players)] || [] : [option.low, option.high];
+  let input;
+  if (typeof option.default === "boolean") {
+    input = html`<input id=${id} type="checkbox" checked=${value} onChange=${(e) => onChange(e.target.checked)} />`;
+  } else if (option.choices) {
+    input = html`<select id=${id} value=${value} onChange=${(e) => onChange(e.target.value)}>
+      ${option.choices.map((c) => html`<option value=${c}>${c}</option>`)}</select>`;
+  } else if (typeof option.default === "number") {
+    input = html`<input id=${id} type="number" inputmode="numeric" value=${value} min=${bounds[0] ?? undefined}
+      max=${bounds[1] ?? undefined} onInput=${(e) => onChange(Number(e.target.value))} />`;
+  } else {
+    input = html`<input id=${id} value=${value} onInput=${(e) => onChange(e.target.value)} />`;
+  }
+  return html`<div class="field"><label for=${id}>${title(option.name)}</label>${input}
+    <small>${option.help}</small></div>`;
+}
+
+function Lobby() {
+  const [games, setGames] = useState([]);
+  const [open, setOpen] = useState([]);
+  const [game, setGame] = useState(null);
+  const [players, setPlayers] = useState(0);
+  const [options, setOptions] = useState({});
+  const [seats, setSeats] = useState([]); // per seat: "me", "friend", "open" or a bot spec
+  const [made, setMade] = useState(null);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    api("/api/games").then(setGames);
+    api("/api/tables").then(setOpen);
+  }, []);
+  const pick = (g) => {
+    setGame(g);
+    setPlayers(g.default_players);
+    setOptions(Object.fromEntries(g.options.map((o) => [o.name, o.default])));
+    setSeats(Array.from({ length: g.default_players }, (_, i) => (i === 0 ? "me" : "heuristic")));
+    setMade(null);
+  };
+  const resize = (n) => {
+    setPlayers(n);
+    setSeats(Array.from({ length: n }, (_, i) => seats[i] || "heuristic"));
+  };
+  const create = async () => {
+    setError("");
+    const bots = {};
+    const openSeats = [];
+    seats.forEach((s, i) => {
+      if (BOTS.includes(s)) bots[String(i)] = s;
+      if (s === "open") openSeats.push(i);
+    });
+    const changed = Object.fromEntries(game.options.filter((o) => options[o.name] !== o.default)
+      .map((o) => [o.name, options[o.name]]));
+    try {
+      const table = await api("/api/tables", { method: "POST",
+        body: { game: game.name, players, options: changed, bots, open: openSeats } });
+      localStorage.setItem(`hexbox:host:${table.id}`, table.host_token);
+      setMade(table);
+    } catch (e) {
+      setError(e.message);
+    }
+  };
+  const join = async (table, seat) => {
+    try {
+      const { token } = await api(`/api/tables/${table}/seats/${seat}/claim`, { method: "POST" });
+      location.href = `/tables/${table}#token=${token}`;
+    } catch (e) {
+      setError(e.message);
+    }
+  };
+  const link = (id, token) => `${location.origin}/tables/${id}#token=${token}`;
+  return html`<main class="lobby">
+    <h1>hexbox</h1>
+    <p>Tabletop games of curses, werewolves and hidden loyalties. Pick a game, set the seats, send each friend
+      their link.</p>
+    <section aria-label="games"><h2>New table</h2>
+      <div class="games">${games.map((g) => html`<button type="button" aria-pressed=${game?.name === g.name}
+        class=${`game ${game?.name === g.name ? "selected" : ""}`} onClick=${() => pick(g)}>
+        <b>${g.title}</b><small>${g.min_players}–${g.max_players} players · ${g.summary}</small></button>`)}</div>
+    </section>
+    ${game && !made ? html`<form class="setup" onSubmit=${(e) => { e.preventDefault(); create(); }}>
+      <div class="field"><label for="players">Players</label>
+        <select id="players" value=${players} onChange=${(e) => resize(Number(e.target.value))}>
+          ${Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i)
+            .map((n) => html`<option value=${n}>${n}</option>`)}</select></div>
+      <fieldset><legend>Seats</legend>${seats.map((s, i) => html`<div class="field">
+        <label for=${`seat-${i}`}>Seat ${i}</label>
+        <select id=${`seat-${i}`} value=${s} onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? e.target.value : x)))}>
+          <option value="me">me</option><option value="friend">a friend (I send the link)</option>
+          <option value="open">open (anyone joins from the lobby)</option>
+          ${BOTS.map((b) => html`<option value=${b}>bot: ${b}</option>`)}</select></div>`)}</fieldset>
+      <details><summary>Options</summary>${game.options.map((o) => html`<${OptionField} option=${o} players=${players}
+        value=${options[o.name]} onChange=${(v) => setOptions({ ...options, [o.name]: v })} />`)}</details>
+      <button type="submit" class="primary">Create the table</button>
+    </form>` : null}
+    ${made ? html`<section class="made" aria-label="your table"><h2>Table ${made.id}</h2>
+      <ul>${made.seats.filter((s) => s.token).map((s) => html`<li>
+        <b>Seat ${s.seat}${seats[s.seat] === "me" ? " (you)" : ""}</b>
+        ${seats[s.seat] === "me" ? html` <a class="button primary" href=${`/tables/${made.id}#token=${s.token}`}>Take my seat</a>`
+          : html` <input readonly aria-label=${`link for seat ${s.seat}`} value=${link(made.id, s.token)}
+              onFocus=${(e) => e.target.select()} />
+            <button type="button" onClick=${() => navigator.clipboard?.writeText(link(made.id, s.token))}>Copy</button>`}
+      </li>`)}</ul>
+      <p><a href=${`/tables/${made.id}`}>Watch as a spectator</a></p></section>` : null}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+    <section aria-label="open tables"><h2>Open tables</h2>
+      ${open.length ? html`<ul class="open">${open.map((t) => html`<li><b>${t.game}</b> · ${t.players} players ·
+        ${t.open.map((seat) => html`<button type="button" onClick=${() => join(t.id, seat)}>Join seat ${seat}</button>`)}
+        <a href=${`/tables/${t.id}`}>watch</a></li>`)}</ul>` : html`<p>No table is waiting for players.</p>`}
+    </section>
+  </main>`;
+}
+
+// ---- a table -----------------------------------------------------------------------------------------------
+
+function Table({ id }) {
+  const [token] = useState(() => seatToken(id));
+  const [view, setView] = useState(null);
+  const [status, setStatus] = useState("connecting");
+  const [module, setModule] = useState(null);
+  const [cards, setCards] = useState(null);
+  const [focus, setFocus] = useState(null);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => watchTable(id, token, setView, setStatus), [id]);
+  useEffect(() => {
+    if (view && !module) {
+      viewOf(view.game).then((m) => setModule(() => m));
+      catalog(view.game).then(setCards).catch(() => setCards({}));
+    }
+  }, [view?.game]);
+  if (!view || !module || !cards) {
+    return html`<main class="table"><p role="status">${status.startsWith("closed") ? status : "Loading the table…"}</p></main>`;
+  }
+  const { observation: obs } = view;
+  const me = view.seat;
+  const act = async (action) => {
+    setBusy(true);
+    setError("");
+    try {
+      await api(`/api/tables/${id}/actions`, { method: "POST", token, body: { seq: view.seq, action } });
+      setFocus(null);
+    } catch (e) {
+      setError(e.status === 409 ? "The table moved on: look again." : e.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const say = (body) => api(`/api/tables/${id}/chat`, { method: "POST", token, body });
+  const host = hostToken(id);
+  const rematch = async () => {
+    try {
+      const made = await api(`/api/tables/${id}/rematch`, { method: "POST", token: host });
+      location.href = `/tables/${made.id}${location.hash}`;
+    } catch (e) {
+      setError(e.message);
+    }
+  };
+  const Board = module.Board;
+  const actors = obs.actors;
+  const waiting = !view.started ? "Waiting for every seat to be taken…"
+    : view.result ? "" : actors.includes(me) ? "Your move." : `Waiting for ${actors.map((s) => `seat ${s}`).join(", ")}.`;
+  const silent = obs.public.talk_allowed === false && me !== null && !view.result;
+  return html`<main class=${`table game-${view.game}`}>
+    <header>
+      <h1>${title(view.game)} <small>table ${id}</small></h1>
+      <span class="who">${me === null ? "👁 spectator" : `you are seat ${me}`}</span>
+      <span class=${`status ${status}`}>${status === "live" ? "● live" : status}</span>
+      <${Timer} deadline=${view.deadline} />
+    </header>
+    <p class="turn" role="status">${waiting}</p>
+    ${view.result ? html`<${EndScreen} result=${view.result} me=${me} rematch=${view.rematch} tableId=${id}
+      host=${!!host} onRematch=${rematch} />` : null}
+    <div class="board"><${Board} obs=${obs} seat=${me} catalog=${cards} legal=${view.legal} labels=${view.labels}
+      focus=${focus} setFocus=${setFocus} act=${act} /></div>
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+    <${ActionPicker} legal=${view.legal} labels=${view.labels} onAct=${act} focus=${focus}
+      onClearFocus=${() => setFocus(null)} confirmKinds=${module.confirm || new Set()} busy=${busy}
+      showValue=${module.value ? (f, v) => module.value(f, v, cards) : undefined} />
+    <div class="side">
+      <${Seats} seats=${view.seats} me=${me} actors=${actors} scores=${view.result?.scores} />
+      <${Log} lines=${view.log} />
+      <${Chat} messages=${view.chat} onSay=${say} silent=${silent} room=${me === null ? "spectators" : "players"} />
+    </div>
+  </main>`;
+}
+
+// ---- a replay ----------------------------------------------------------------------------------------------
+
+function Replay({ id }) {
+  const [step, setStep] = useState(0);
+  const [seat, setSeat] = useState(null);
+  const [view, setView] = useState(null);
+  const [module, setModule] = useState(null);
+  const [cards, setCards] = useState(null);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    const query = seat === null ? "" : `&seat=${seat}`;
+    api(`/api/tables/${id}/replay?step=${step}${query}`).then((v) => {
+      setView(v);
+      setError("");
+      viewOf(v.game).then((m) => setModule(() => m));
+      catalog(v.game).then(setCards);
+    }).catch((e) => setError(e.message));
+  }, [id, step, seat]);
+  if (error) return html`<main class="table"><p class="error" role="alert">${error}</p></main>`;
+  if (!view || !module || !cards) return html`<main class="table"><p role="status">Loading the replay…</p></main>`;
+  const Board = module.Board;
+  const go = (n) => setStep(Math.max(0, Math.min(view.steps, n)));
+  return html`<main class=${`table replay game-${view.game}`}>
+    <header><h1>Replay of ${title(view.game)} <small>table ${id}</small></h1></header>
+    <nav class="choices" aria-label="steps">
+      <button type="button" onClick=${() => go(0)} aria-label="first move">⏮</button>
+      <button type="button" onClick=${() => go(step - 1)} aria-label="previous move">◀</button>
+      <span role="status">move ${step} of ${view.steps}</span>
+      <button type="button" onClick=${() => go(step + 1)} aria-label="next move">▶</button>
+      <button type="button" onClick=${() => go(view.steps)} aria-label="last move">⏭</button>
+      <label for="as">as</label>
+      <select id="as" value=${seat === null ? "" : seat} onChange=${(e) => setSeat(e.target.value === "" ? null : Number(e.target.value))}>
+        <option value="">a spectator</option>
+        ${Array.from({ length: view.players }, (_, i) => html`<option value=${i}>seat ${i}</option>`)}
+      </select>
+    </nav>
+    <div class="board"><${Board} obs=${view.observation} seat=${seat} catalog=${cards} legal=${[]} labels=${[]}
+      focus=${null} setFocus=${() => {}} act=${() => {}} /></div>
+    <div class="side"><${Log} lines=${view.log} /></div>
+  </main>`;
+}
+
+// ---- the address decides the page --------------------------------------------------------------------------
+
+function App() {
+  const parts = location.pathname.split("/").filter(Boolean);
+  if (parts[0] === "tables" && parts[1] && parts[2] === "replay") return html`<${Replay} id=${parts[1]} />`;
+  if (parts[0] === "tables" && parts[1]) return html`<${Table} id=${parts[1]} />`;
+  return html`<${Lobby} />`;
+}
+
+render(html`<${App} />`, document.getElementById("app"));

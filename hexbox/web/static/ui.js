@@ -1,0 +1,197 @@
+// Parts every table has: cards with their text on tap, the action picker, the log, the clock, chat, seats, the end.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { html, Seat, title, touch } from "./lib.js";
+
+// A card: its name, and its text shown on tap or Enter (no hover needed). `symbol` is shown beside the name so
+// that no colour carries meaning alone.
+export function Card({ name, text, symbol = "", kind = "", selected = false, onPick = null, hint = "" }) {
+  const [open, setOpen] = useState(false);
+  const label = `${symbol ? symbol + " " : ""}${name}`;
+  return html`<span class=${`card ${kind} ${selected ? "selected" : ""}`}>
+    <button type="button" class="card-name" aria-expanded=${text ? open : undefined}
+      onClick=${() => (onPick ? onPick() : setOpen(!open))} title=${hint || undefined}>${label}</button>
+    ${text && onPick ? html`<button type="button" class="card-info" aria-label=${`about ${name}`}
+      aria-expanded=${open} onClick=${() => setOpen(!open)}>i</button>` : null}
+    ${open && text ? html`<span class="card-text" role="note">${text}</span>` : null}
+  </span>`;
+}
+
+// Which field of these actions splits them best: the one with the most distinct values (ties: the earliest).
+function splitter(actions) {
+  const fields = Object.keys(actions[0] || {}).filter((k) => k !== "kind");
+  let best = null;
+  let most = 1;
+  for (const f of fields) {
+    const n = new Set(actions.map((a) => JSON.stringify(a[f]))).size;
+    if (n > most) {
+      best = f;
+      most = n;
+    }
+  }
+  return best;
+}
+
+// The seat's legal actions, and only those. A short list is a row of buttons; a long one is chosen in steps:
+// first what (the kind), then which (field by field), each step a short list. `focus` (from the board, e.g. a
+// tapped card) narrows the list. Secret choices that cannot be taken back ask for a second tap on a touch screen.
+export function ActionPicker({ legal, labels, onAct, focus = null, onClearFocus, confirmKinds = new Set(),
+                               showValue = (field, value) => title(String(value)), busy = false }) {
+  const [path, setPath] = useState([]); // [[field, valueJSON], …] chosen so far ("kind" first)
+  const [pending, setPending] = useState(null);
+  useEffect(() => {
+    setPath([]);
+    setPending(null);
+  }, [JSON.stringify(legal), focus]);
+  if (!legal.length) return null;
+  let items = legal.map((action, i) => ({ action, label: labels[i] || action.kind }));
+  if (focus) {
+    const narrowed = items.filter((it) => focus(it.action));
+    if (narrowed.length) items = narrowed;
+  }
+  for (const [f, v] of path) items = items.filter((it) => JSON.stringify(it.action[f]) === v);
+  const act = (item) => {
+    if (confirmKinds.has(item.action.kind) && touch() && pending !== item) {
+      setPending(item);
+      return;
+    }
+    setPending(null);
+    onAct(item.action);
+  };
+  let step = null;
+  if (items.length > 8) {
+    const kinds = new Set(items.map((it) => it.action.kind));
+    const field = kinds.size > 1 ? "kind" : splitter(items.map((it) => it.action));
+    if (field) {
+      const groups = new Map();
+      for (const it of items) {
+        const key = JSON.stringify(it.action[field]);
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key).push(it);
+      }
+      step = { field, groups };
+    }
+  }
+  const back = path.length || focus ? html`<button type="button" class="back" onClick=${() => {
+    if (path.length) setPath(path.slice(0, -1));
+    else if (onClearFocus) onClearFocus();
+  }}>← back</button>` : null;
+  return html`<section class="actions" aria-label="your move">
+    ${pending ? html`<div class="confirm" role="alert">
+        <button type="button" class="primary" onClick=${() => act(pending)}>Tap again to confirm: ${pending.label}</button>
+        <button type="button" onClick=${() => setPending(null)}>cancel</button></div>` : null}
+    <div class="choices">
+      ${back}
+      ${step
+        ? [...step.groups.entries()].map(([key, group]) => html`<button type="button" disabled=${busy}
+            onClick=${() => (group.length === 1 ? act(group[0]) : setPath([...path, [step.field, key]]))}>
+            ${group.length === 1 ? group[0].label
+              : `${step.field === "kind" ? title(JSON.parse(key)) : showValue(step.field, JSON.parse(key))} … (${group.length})`}
+          </button>`)
+        : items.map((it) => html`<button type="button" disabled=${busy}
+            class=${pending === it ? "primary" : ""} onClick=${() => act(it)}>${it.label}</button>`)}
+    </div>
+  </section>`;
+}
+
+// The seconds left on the decision now open; the number is read out only when it changes by ten.
+export function Timer({ deadline }) {
+  const [now, setNow] = useState(Date.now() / 1000);
+  useEffect(() => {
+    if (!deadline) return undefined;
+    const id = setInterval(() => setNow(Date.now() / 1000), 250);
+    return () => clearInterval(id);
+  }, [deadline]);
+  if (!deadline) return null;
+  const left = Math.max(0, Math.ceil(deadline - now));
+  return html`<span class=${`timer ${left <= 5 ? "urgent" : ""}`} role="timer"
+    aria-label=${`${left} seconds left`}>⏱ ${left}s</span>`;
+}
+
+export function Log({ lines }) {
+  const end = useRef(null);
+  useEffect(() => {
+    if (end.current) end.current.scrollTop = end.current.scrollHeight;
+  }, [lines.length]);
+  return html`<section class="log" aria-label="what happened">
+    <h2>Log</h2>
+    <ol ref=${end}>${lines.slice(-200).map((line) => html`<li>${line}</li>`)}</ol>
+    <p class="sr-only" aria-live="polite">${lines[lines.length - 1] || ""}</p>
+  </section>`;
+}
+
+export const REACTIONS = ["👍", "👎", "😂", "😮", "🤔", "🐺", "🧛", "💀", "🙏", "👏"];
+
+export function Chat({ messages, onSay, silent, room }) {
+  const [text, setText] = useState("");
+  const [error, setError] = useState("");
+  const say = async (body) => {
+    try {
+      await onSay(body);
+      setText("");
+      setError("");
+    } catch (e) {
+      setError(e.message);
+    }
+  };
+  return html`<section class="chat" aria-label=${`chat with the ${room}`}>
+    <h2>Chat <small>(${room})</small></h2>
+    <ol>${messages.map((m) => html`<li><b>${m.speaker}:</b> <span class=${m.kind}>${m.text}</span></li>`)}</ol>
+    ${silent ? html`<p class="note">The rules keep the table silent now.</p>` : html`
+      <form onSubmit=${(e) => { e.preventDefault(); if (text.trim()) say({ text }); }}>
+        <label class="sr-only" for="chat-text">message</label>
+        <input id="chat-text" value=${text} maxlength="280" autocomplete="off" placeholder="say something"
+          onInput=${(e) => setText(e.target.value)} />
+        <button type="submit">Send</button>
+      </form>
+      <div class="reactions">${REACTIONS.map((r) => html`<button type="button" aria-label=${`react ${r}`}
+        onClick=${() => say({ reaction: r })}>${r}</button>`)}</div>`}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+  </section>`;
+}
+
+export function Seats({ seats, me, actors, scores = null }) {
+  return html`<section class="seats" aria-label="seats">
+    <ul>${seats.map((s) => html`<li class=${actors.includes(s.seat) ? "acting" : ""}>
+      ${actors.includes(s.seat) ? html`<span aria-label="to act">▶ </span>` : null}
+      <b>${Seat(s.seat, me)}</b>
+      ${s.kind === "bot" ? html` 🤖 <small>${s.bot}</small>` : null}
+      ${s.kind === "open" ? html` <small>open seat</small>` : null}
+      ${s.kind === "human" && s.present === false ? html` <small>⏸ away — a bot stands in</small>` : null}
+      ${scores ? html` <span class="score">${scores[String(s.seat)]}</span>` : null}
+    </li>`)}</ul>
+  </section>`;
+}
+
+export function EndScreen({ result, me, onRematch, rematch, tableId, host }) {
+  const won = result.winners.includes(me);
+  return html`<section class="end" role="status" aria-label="the end">
+    <h2>${me === null ? "Game over" : won ? "🏆 You win!" : "Game over — you lose"}</h2>
+    <p>${result.reason}</p>
+    <p>Winners: ${result.winners.length ? result.winners.map((s) => Seat(s, me)).join(", ") : "nobody"}</p>
+    <div class="choices">
+      <a class="button" href=${`/tables/${tableId}/replay`}>Replay the game</a>
+      ${rematch ? html`<a class="button primary" href=${`/tables/${rematch}${location.hash}`}>Go to the rematch</a>`
+        : host ? html`<button type="button" class="primary" onClick=${onRematch}>Offer a rematch</button>` : null}
+    </div>
+  </section>`;
+}
+
+// A readable board for any game: the public and private halves of the observation as nested lists.
+export function GenericBoard({ obs }) {
+  const show = (value, depth = 0) => {
+    if (value === null || value === undefined) return html`<i>—</i>`;
+    if (Array.isArray(value)) {
+      if (!value.length) return html`<i>none</i>`;
+      if (value.every((v) => typeof v !== "object" || v === null)) return value.map((v) => title(String(v))).join(", ");
+      return html`<ol>${value.map((v) => html`<li>${show(v, depth + 1)}</li>`)}</ol>`;
+    }
+    if (typeof value === "object") {
+      return html`<dl>${Object.entries(value).map(([k, v]) => html`<dt>${title(k)}</dt><dd>${show(v, depth + 1)}</dd>`)}</dl>`;
+    }
+    return typeof value === "string" ? title(value) : String(value);
+  };
+  return html`<div class="generic">
+    <section><h2>Table</h2>${show(obs.public)}</section>
+    ${obs.private ? html`<section><h2>Only you see</h2>${show(obs.private)}</section>` : null}
+  </div>`;
+}
