@@ -7,6 +7,10 @@ import { ActionPicker, Chat, EndScreen, GenericBoard, Log, Seats, Timer } from "
 const VIEWS = {}; // game -> its view module (static/games/<game>.js), or the generic board
 async function viewOf(game) {
   if (!VIEWS[game]) {
+    const style = document.createElement("link"); // the game's own styles, if it has any
+    style.rel = "stylesheet";
+    style.href = `/static/games/${game}.css`;
+    document.head.append(style);
     try {
       VIEWS[game] = (await import(`./games/${game}.js`)).default;
     } catch (e) {
