@@ -6,6 +6,7 @@ and players use (R71); the two must agree. Then the act is made and the engine's
 
 from voodoo_helpers import (
     act,
+    black_candle_window,
     cast,
     clear_hands,
     curse_on,
@@ -307,3 +308,18 @@ def test_R55_limits_on_draws_count_each_kind_apart():
     assert judged(s, 0, {"kind": "draw_artefact", "pay": "PU PU"}) == ["H02"]
     assert judged(s, 0, {"kind": "draw_curse", "pay": "PU PU"}) == ["H12"]
     assert judged(s, 0, A.PASS_DOLL) == []
+
+
+# ---- Black Candle's choice is a main-line act of its user's own turn (R50, R53) -------------------------------
+
+def test_R53_black_candle_choice_is_a_main_line_act_for_any_rituals():
+    s = black_candle_window()
+    curse_on(s, "C02", 1, 0)  # Dormy Bambyn: seat 0 snores before every act of its own turn
+    choice = s.legal_actions(0)[0]
+    assert s.phase_name == "candle" and choice.kind == "keep_card"
+    assert judged(s, 0, choice) == ["C02"]
+    emote(s, 0, "snore")
+    assert judged(s, 0, choice) == []
+    curse_on(s, "C12", 1, 0)  # Piper's Toll: the choice is part of using the Candle, it is no second action
+    s.counts = [0, 0, 0, 0, 2]
+    assert judged(s, 0, choice) == []

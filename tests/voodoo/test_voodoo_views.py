@@ -108,6 +108,8 @@ def test_R71_observed_echo_duties_match_the_engine():
     act(s, 0, A.PASS_DOLL)
     act(s, 0, A.DONE)
     assert violations_of(s.observe(1), 1, A.ROLL) == engine_violations(s, 1, A.ROLL) == ["C08"]
+    caw = next(a for a in A.EMOTE if a.emote == "caw")
+    assert required_emotes(s.observe(1), 1, A.ROLL) == [caw]  # an echo duty is obeyed by its emote too
     emote(s, 1, "caw")  # the emote obeys: neither finds a violation now, and the duty is still pending
     assert violations_of(s.observe(1), 1, A.ROLL) == engine_violations(s, 1, A.ROLL) == []
     roll(s, "PU PU PU PU PU")  # seat 1's own act ends its duty
@@ -322,3 +324,15 @@ def test_render_of_a_finished_game_and_of_public_bottom_cards():
     assert "Curse deck, known from the bottom: Cockle Cluck, Banshee Wail" in render(s.observe(None))
     s._gain(1, 11)
     assert "Game over" in render(s.observe(None)) and "Game over" in render(s.observe(2))
+
+
+def test_R71_required_emotes_for_the_acting_seat_cover_rituals_of_its_own_turn_only():
+    s = new()
+    curse_on(s, "C02", 1, 0)  # Dormy Bambyn: seat 0 snores before every act of its own turn
+    curse_on(s, "C05", 2, 0)  # Cockle Cluck: seat 0 clucks before rolling
+    curse_on(s, "E03", 1, 2)  # a pass_doll ritual of seat 2, not the roller
+    want = [a for a in A.EMOTE if a.emote in ("snore", "cluck")]
+    assert sorted(required_emotes(s.observe(0), 0, A.ROLL), key=A.EMOTE.index) == want
+    assert required_emotes(s.observe(None), 0, A.ROLL) == required_emotes(s.observe(0), 0, A.ROLL)
+    curse_on(s, "C03", 1, 0)  # a speech rule asks for no emote
+    assert {a.emote for a in required_emotes(s.observe(0), 0, A.ROLL)} == {"snore", "cluck"}
