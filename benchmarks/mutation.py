@@ -8,6 +8,7 @@ that no test notices is a wrong rule the tests would let through.
     python benchmarks/mutation.py prowl                     # every rule module of Prowl, one worker, nice 19
     python benchmarks/mutation.py prowl --only 'hexbox.games.prowl.scoring.*'   # some mutants only
     python benchmarks/mutation.py prowl --report            # the table of the last run (also while it runs)
+    python benchmarks/mutation.py prowl --resume            # go on with a run that was stopped
     python benchmarks/mutation.py prowl --show NAME         # the diff of one mutant
     python benchmarks/mutation.py prowl --worktree --work /tmp/p2 --recheck /tmp/hexbox-mutation/prowl
                                                             # only what that run left alive, with the new tests
@@ -191,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--recheck", type=Path, metavar="DIR",
                    help="run only the mutants that the run in DIR did not kill (its kills count as kills); the rule "
                         "modules must be the same as in that run")
+    p.add_argument("--resume", action="store_true",
+                   help="go on with the run in the work directory: no fresh copy, the mutants it checked are kept")
     p.add_argument("--report", action="store_true", help="print the table of the last run only")
     p.add_argument("--show", metavar="NAME", help="print the diff of one mutant of the last run")
     args = p.parse_args(argv)
@@ -201,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.recheck and not args.report:
         only += [n for n, s in results(args.game, args.recheck).items() if s not in KILLED]
     if not args.report:
-        prepare(args.game, work, args.rev, args.worktree, args.conformance)
+        if not args.resume:
+            prepare(args.game, work, args.rev, args.worktree, args.conformance)
         if args.recheck:
             for module in RULE_MODULES[args.game]:
                 path = Path("hexbox") / "games" / args.game / f"{module}.py"
