@@ -182,6 +182,7 @@ def test_R112_pass_before_the_second_payment_cancels():
     give(s, 0, "i_lantern#0", "gk_map#0")
     act(s, 0, A.USE_ABILITY)
     act(s, 0, A.TEMPLAR[card("i_lantern#0")])
+    assert s.observe(1)["public"]["pending"]["cards"] == []  # a hand card paid is not shown before it is discarded
     act(s, 0, A.PASS)
     assert s.hand[0] == [card("i_lantern#0"), card("gk_map#0")]
 

@@ -119,11 +119,32 @@ def test_R77_R138_a_monster_dying_on_the_church_rises_next_to_it():
     give(s, 1, "t_werewolf#0")
     kill(s, 1, "church.d")
     start_turn(s, 1)
+    # the nearest space on the one tile beside the Church: graveyard.k, its only candidate
+    assert s.pos[1] == SLOT["graveyard.k"] and s.role[1] == WEREWOLF and not s.pending
+
+
+def test_R77_with_several_nearest_spaces_the_player_chooses():
+    s = fresh()
+    lay_tile(s, "village_square", 1, 0, 0)  # its W exit meets the Church's E exit
+    give(s, 1, "t_werewolf#0")
+    kill(s, 1, "church.d")
+    start_turn(s, 1)
     assert s.pending[-1][0] == "monster_site"
-    sites = [NODES[a.node].id for a in s.legal_actions(1)]
-    assert sites == ["graveyard.k"]  # the nearest space on the tile beside the Church
-    act(s, 1, s.legal_actions(1)[0])
-    assert s.pos[1] == SLOT["graveyard.k"] and s.role[1] == WEREWOLF
+    assert sorted(NODES[a.node].id for a in s.legal_actions(1)) == ["graveyard.k", "village_square.e"]
+    act(s, 1, A.CHOOSE[SLOT["village_square.e"]])
+    assert s.pos[1] == SLOT["village_square.e"]
+
+
+def test_D27_a_full_death_space_sends_the_monster_to_the_nearest_with_room():
+    s = fresh()
+    give(s, 1, "t_werewolf#0")
+    kill(s, 1, "graveyard.g")
+    put(s, 2, "graveyard.g")
+    put(s, 3, "graveyard.g")
+    start_turn(s, 1)
+    assert s.pending[-1][0] == "monster_site"
+    assert sorted(NODES[a.node].id for a in s.legal_actions(1)) == ["graveyard.b", "graveyard.f", "graveyard.h",
+                                                                    "graveyard.j"]
 
 
 def test_D28_with_no_tile_beside_the_church_one_is_laid_first():
@@ -132,7 +153,8 @@ def test_D28_with_no_tile_beside_the_church_one_is_laid_first():
     give(s, 1, "t_werewolf#0")
     kill(s, 1, "church.d")
     start_turn(s, 1)
-    assert len(s.board.placed) == 2 and s.pending[-1][0] == "monster_site"
+    assert len(s.board.placed) == 2 and s.role[1] == WEREWOLF
+    assert not s.on_church(s.pos[1]) and abs(sum(s.board.placed[NODES[s.pos[1]].tile][:2])) == 1
 
 
 def test_R75_death_on_its_own_turn_loses_the_rest_of_it():

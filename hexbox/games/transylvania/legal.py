@@ -19,7 +19,6 @@ from .play import (
     may_fight,
     minion_ok,
     mirror_targets,
-    monster_sites,
     token_targets,
     unlock_targets,
 )
@@ -76,7 +75,7 @@ def pending_legal(st: St, seat: int, p: tuple) -> list:
     if kind == "regen_space":
         return [A.CHOOSE[x] for x in CARDS.tiles[0].nodes if st.room(x, seat)]
     if kind == "monster_site":
-        return [A.CHOOSE[x] for x in monster_sites(st, seat)]
+        return [A.CHOOSE[x] for x in p[2]]
     if kind == "orient":
         return [A.ORIENT[r] for r in st.board.rotations(p[2], p[4])]
     if kind == "attach":

@@ -1018,18 +1018,20 @@ def become_monster(st: St, s: int, m: int) -> None:
     st._emit("rises", {"seat": s, "monster": MONSTERS[m]})
     if st.on_church(node):
         sites = monster_sites(st, s)
-        if sites:
-            st.pending.append(("monster_site", s))
-            return
-        lay_next_to_church(st)  # D28
-        sites = monster_sites(st, s)
-        if sites:
-            st.pending.append(("monster_site", s))
-            return
-    if not st.room(node, s):  # D27
+        if not sites:
+            lay_next_to_church(st)  # D28
+            sites = monster_sites(st, s)
+    elif st.room(node, s):
+        sites = [node]
+    else:  # D27: the nearest spaces with room, the player's pick
         dist = st.board.distances(node)
-        node = min((x for x in dist if st.room(x, s) and not st.on_church(x)), key=lambda x: (dist[x], x))
-    place_monster(st, s, node)
+        free = [x for x in dist if st.room(x, s) and not st.on_church(x)]
+        best = min((dist[x] for x in free), default=99)
+        sites = sorted(x for x in free if dist[x] == best)
+    if len(sites) > 1:
+        st.pending.append(("monster_site", s, tuple(sites)))
+    elif sites:
+        place_monster(st, s, sites[0])
 
 
 def monster_sites(st: St, s: int) -> list[int]:

@@ -68,7 +68,7 @@ def pending_view(st: St) -> dict | None:
     elif kind == "experiment":
         out["cards"] = names(p[2])
     elif kind == "templar":
-        out["cards"] = names(p[2])
+        out["cards"] = [NAMES[c] for c in p[2] if st.known[c] == ALL]  # a hand card paid stays secret until discarded
     elif kind == "become":
         out["cards"] = [MONSTERS[m] for m in p[2]]
     return out
