@@ -187,7 +187,7 @@ function Table({ id }) {
   const waiting = !view.started ? "Waiting for every seat to be taken…"
     : view.result ? "" : actors.includes(me) ? "Your move." : `Waiting for ${actors.map((s) => `seat ${s}`).join(", ")}.`;
   const silent = obs.public.talk_allowed === false && me !== null && !view.result;
-  return html`<main class=${`table game-${view.game}`}>
+  return html`<main class=${`table game-${view.game}`} data-seq=${view.seq}>
     <header>
       <h1>${title(view.game)} <small>table ${id}</small></h1>
       <span class="who">${me === null ? "👁 spectator" : `you are seat ${me}`}</span>

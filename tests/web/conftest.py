@@ -1,0 +1,89 @@
+"""Browser tests: Playwright driving Debian's Chromium (/usr/bin/chromium) against a real `hexbox serve`.
+
+Nothing downloads a browser: without Chromium or the playwright package these tests are skipped with the reason
+(`.ci/run` installs both). axe-core comes from the npm registry (`.ci/run` puts it in .ci/npm).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import httpx
+import pytest
+
+from ..server.live import Live
+
+CHROMIUM = "/usr/bin/chromium"
+AXE = Path(__file__).resolve().parents[2] / ".ci" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
+SHOTS = Path(os.environ.get("HEXBOX_SHOTS") or tempfile.gettempdir()) / "hexbox-shots"
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (the [dev] extra)")
+if not Path(CHROMIUM).exists():
+    pytest.skip("the browser tests need Debian's chromium (apt-get install chromium)", allow_module_level=True)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("web")
+    live = Live(f"sqlite:///{folder / 'web.db'}", folder / "server.log").start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--no-first-run", "--disable-sync"])
+        yield chromium
+        chromium.close()
+
+
+PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture
+def page_at(browser):
+    """A new page in its own context (its own storage, as another device would have), phone or desktop."""
+    contexts = []
+
+    def make(kind: str = "desktop"):
+        context = browser.new_context(**(PHONE if kind == "phone" else DESKTOP))
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def shots():
+    shutil.rmtree(SHOTS, ignore_errors=True)
+    SHOTS.mkdir(parents=True)
+    print(f"\nscreenshots: {SHOTS}")
+    return SHOTS
+
+
+def new_table(server, **body) -> dict:
+    answer = httpx.post(server.url + "/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def axe_check(page) -> list[dict]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed ({AXE}); .ci/run installs it from the npm registry")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": len(v["nodes"])}
+            for v in found if v["impact"] in ("serious", "critical")]
