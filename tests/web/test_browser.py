@@ -12,7 +12,14 @@ import hexbox
 
 from .conftest import axe_check, new_table, sync_api
 
-GAMES = {"werebeasts": (3, {}), "prowl": (3, {}), "growl": (4, {}), "voodoo": (3, {"target_score": 5})}
+# each game at a table that a test can play to its end in a few hundred taps
+GAMES = {"werebeasts": (3, {}), "prowl": (3, {}), "growl": (4, {}), "voodoo": (3, {"target_score": 5}),
+         "transylvania": (3, {"max_rounds": 10})}
+
+
+def test_every_game_is_played_here():
+    assert sorted(GAMES) == hexbox.games()
+
 
 
 def _play_to_the_end(page, limit=400):
