@@ -268,6 +268,7 @@ class Hub:
             row["deadline_at"], row["deadline_window"] = table.deadline_at, table.deadline_window
         await self._run(self.store.create_table, row, seats)
         self.tables[table_id] = table  # its players are about to ask for it
+        asyncio.get_running_loop().create_task(self.kick(table))  # a bot may have the first move
         return {"id": table_id, "seats": answer, "host_token": None if rematch_of else host}
 
     def _check_bot(self, spec: Any, game_name: str) -> str:
@@ -319,6 +320,8 @@ class Hub:
                     table.chat[channel].extend(
                         await self._run(self.store.chat, table_id, channel, self.settings.chat_keep))
                 self.tables[table_id] = table
+                # a table loaded after a restart picks up where it was: a bot to move, a clock to run
+                asyncio.get_running_loop().create_task(self.kick(table))
         self._loading.pop(table_id, None)
         return table
 

@@ -183,3 +183,51 @@ def test_every_game_plays_through_the_api_as_it_plays_locally(client):
             local.apply(seat, action)
         for seat, token in toks.items():
             assert state(client, table, token)["observation"] == local.observe(seat), name
+
+
+def test_a_bot_with_the_first_move_plays_it_without_waiting_for_a_websocket():
+    from hexbox.server.hub import Hub, Settings
+
+    async def run():
+        hub = Hub(Settings(db_url="sqlite://", workers=0))
+        await hub.start()
+        try:
+            made = await hub.create("werebeasts", 3, {"dealer": 0}, {"1": "random"}, [], 1, True)
+            table = hub.tables[made["id"]]
+            for _ in range(100):
+                await asyncio.sleep(0)
+                if table.bot_task is not None or table.seq:
+                    break
+            assert table.bot_task is not None or table.seq  # nobody connected, a player only polls
+        finally:
+            await hub.close()
+
+    asyncio.run(run())
+
+
+def test_a_table_loaded_after_a_restart_goes_on_by_itself(tmp_path):
+    from hexbox.server.hub import Hub, Settings
+
+    async def run():
+        url = f"sqlite:///{tmp_path / 'restart.db'}"
+        first = Hub(Settings(db_url=url, workers=0))
+        await first.start()
+        made = await first.create("werebeasts", 3, {"dealer": 2}, {"1": "random"}, [], 1, True)
+        table = await first.table(made["id"])
+        await first.act(table, 0, 0, {"kind": "sell"})  # bidding: the bot at seat 1 is to act
+        if table.bot_task:
+            table.bot_task.cancel()
+        await first.close()  # as if killed before the bot moved
+        second = Hub(Settings(db_url=url, workers=0))
+        await second.start()
+        try:
+            again = await second.table(made["id"])
+            for _ in range(100):
+                await asyncio.sleep(0)  # let the load's kick run
+                if again.bot_task is not None or again.seq > 1:
+                    break
+            assert again.bot_task is not None or again.seq > 1
+        finally:
+            await second.close()
+
+    asyncio.run(run())
