@@ -86,11 +86,21 @@ def test_R8_clan_cards_placed_secretly_and_simultaneously():
 def test_R8_a_seat_that_placed_its_clan_card_has_nothing_more_to_do_in_set_up():
     # even when the card it placed is the first card of the deck (index 0)
     st = new(3)
-    first = min(c for h in st.hands for c in h)
-    seat = next(s for s in range(3) if first in st.hands[s])
+    first, seat = 0, 1
+    for h in st.hands:  # card 0 (the High Mage) into seat 1's hand
+        if first in h:
+            h.remove(first)
+    st.hands[seat][0] = first
     st.apply(seat, A.SET_CLAN[first])
     assert st.legal_actions(seat) == [] and seat not in st.actors
     assert all(st.legal_actions(s) for s in range(3) if s != seat)
+
+
+def test_R8_R9_nobody_is_the_active_player_during_set_up():
+    st = new(4)
+    assert public(st)["active"] is None
+    st.apply(1, st.default_action(1))
+    assert public(st)["active"] is None
 
 
 def test_R9_starting_player_is_random_after_placement_and_holds_dominance():
@@ -166,10 +176,12 @@ def test_R52_hand_size_option_adds_rounds():
 
 
 def test_options_are_checked():
-    with pytest.raises(ConfigError, match="hand_size"):
+    with pytest.raises(ConfigError) as err:
         hexbox.load("prowl", players=5, hand_size=7)  # 35 > 32
-    with pytest.raises(ConfigError, match="leaders removed"):
+    assert str(err.value) == "option hand_size=7 is not allowed with 5 players: 5 x 7 > 32 cards"
+    with pytest.raises(ConfigError) as err:
         hexbox.load("prowl", players=5, leaders=False)  # 30 > 28
+    assert str(err.value) == "option hand_size=6 is not allowed with 5 players: 5 x 6 > 28 cards (leaders removed)"
     with pytest.raises(ConfigError):
         hexbox.load("prowl", players=6)
     with pytest.raises(ConfigError):
