@@ -6,7 +6,10 @@ models, and what the models cannot say (is this an action of the game, is it thi
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import re
 import time
 from collections import OrderedDict
 from contextlib import asynccontextmanager
@@ -16,7 +19,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -307,14 +310,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/tables/{table_id}", include_in_schema=False)
     @app.get("/tables/{table_id}/replay", include_in_schema=False)
     async def page(table_id: str | None = None) -> Any:
-        return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+        return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache", "Content-Security-Policy": CSP,
+                                                         "Referrer-Policy": "no-referrer"})
 
     return app
 
 
-def _raw(text: str) -> Any:
-    from fastapi.responses import Response
+def _policy() -> str:
+    """The page may run only its own scripts (and its import map, allowed by its hash) and talk only to its host:
+    whatever a chat line or a name holds, no markup in it can run."""
+    page = (WEB / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="importmap">(.*?)</script>', page, re.S)
+    digest = base64.b64encode(hashlib.sha256(found.group(1).encode()).digest()).decode() if found else ""
+    return ("default-src 'self'; script-src 'self' " + (f"'sha256-{digest}'" if digest else "") +
+            "; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+            "base-uri 'none'; frame-ancestors 'none'")
 
+
+CSP = _policy()
+
+
+def _raw(text: str) -> Response:
+    # the answer is serialised once per viewer and change (hub.answer_text), not again by FastAPI
     return Response(text, media_type="application/json")
 
 

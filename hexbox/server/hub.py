@@ -267,9 +267,18 @@ class Hub:
             table.deadline_at, table.deadline_window = self._clock(table, table.state, time.time())
             row["deadline_at"], row["deadline_window"] = table.deadline_at, table.deadline_window
         await self._run(self.store.create_table, row, seats)
+        self._evict()
         self.tables[table_id] = table  # its players are about to ask for it
         asyncio.get_running_loop().create_task(self.kick(table))  # a bot may have the first move
         return {"id": table_id, "seats": answer, "host_token": None if rematch_of else host}
+
+    def _evict(self, keep: int = 2000) -> None:
+        """Forget finished tables that nobody watches once many are held (the database still has them)."""
+        if len(self.tables) < keep:
+            return
+        for table_id, table in list(self.tables.items()):
+            if table.over and not table.watchers and not table.lock.locked():
+                del self.tables[table_id]
 
     def _check_bot(self, spec: Any, game_name: str) -> str:
         from hexbox.agents import make_agent, parse_spec
