@@ -228,3 +228,26 @@ def test_the_first_load_is_small(server):
         if any(httpx.get(f"{server.url}/static/games/{g}.js").status_code == 200 for g in hexbox.games()) else 0
     print(f"\nfirst load: {total} bytes of script, plus {biggest_view} for the largest game view")
     assert total + biggest_view <= 150_000
+
+
+def test_a_finished_game_replays_step_by_step_as_any_seat(server, page_at, shots):
+    made = new_table(server, game="prowl", players=2, seed=4, bots={"1": "heuristic"})
+    token = made["seats"][0]["token"]
+    page = page_at("phone")
+    page.goto(f"{server.url}/tables/{made['id']}#token={token}")
+    _play_to_the_end(page)
+    page.click("text=Replay the game")
+    page.wait_for_selector("nav[aria-label='steps']")
+    steps = httpx.get(f"{server.url}/api/tables/{made['id']}/replay").json()["steps"]
+    assert page.inner_text("nav [role='status']") == f"move 0 of {steps}"
+    page.click("[aria-label='next move']")
+    page.click("[aria-label='next move']")
+    page.wait_for_function("() => document.querySelector(\"nav [role='status']\").innerText.startsWith('move 2 ')")
+    spectator = page.inner_text(".board")
+    page.select_option("#as", "0")  # as seat 0: its own hand is shown again
+    page.wait_for_function("(before) => document.querySelector('.board').innerText !== before", arg=spectator)
+    page.click("[aria-label='last move']")
+    page.wait_for_function(f"() => document.querySelector(\"nav [role='status']\").innerText === "
+                           f"'move {steps} of {steps}'")
+    page.screenshot(path=str(shots / "replay-phone.png"), full_page=True)
+    assert page.errors == []
