@@ -220,9 +220,9 @@ def test_resample_with_tight_denials_still_finds_the_only_deals():
     assert dealt == two | {spare}
 
 
-# ---- the constrained deal behind resample (D12): rejection sampling, and the search when it gives up -----------
+# ---- the constrained deal behind resample ("Re-dealing hidden information"): rejection sampling, and the search --
 
-def test_D12_a_tight_deal_falls_back_to_the_search_and_keeps_every_denial():
+def test_resample_a_tight_deal_falls_back_to_the_search_and_keeps_every_denial():
     from hexbox.games.werebeasts.rules import deal_constrained
 
     positions, types = [3, 5, 7, 9, 11, 13, 15, 17], [0, 1, 2, 3, 4, 5, 6, 6]
@@ -235,7 +235,7 @@ def test_D12_a_tight_deal_falls_back_to_the_search_and_keeps_every_denial():
         assert dealt == [6, 5, 4, 3, 2, 1, 0, 6]
 
 
-def test_D12_the_search_deals_every_type_once_per_card_and_avoids_forbidden_pairs():
+def test_resample_the_search_deals_every_type_once_per_card_and_avoids_forbidden_pairs():
     from hexbox.games.werebeasts.rules import _backtrack
 
     positions, types = [0, 1, 2, 3, 4, 5], [0, 0, 1, 1, 2, 3]
@@ -249,8 +249,27 @@ def test_D12_the_search_deals_every_type_once_per_card_and_avoids_forbidden_pair
     assert len(seen) > 3  # shuffled, not always the first fit
 
 
-def test_D12_the_search_says_so_when_no_deal_is_possible():
+def test_resample_the_search_says_so_when_no_deal_is_possible():
     from hexbox.games.werebeasts.rules import _backtrack
 
     with pytest.raises(AssertionError, match="no deal satisfies the public denials"):
         _backtrack([0, 1], [0, 1], {0: {0, 1}}, random.Random(0))
+
+
+def test_resample_the_deal_is_uniform_over_the_allowed_assignments():
+    # two Kittens and a Wolf over three positions: each of the three arrangements a third of the time (a search
+    # that picked a type uniformly at each position would put the Wolf first half of the time)
+    from hexbox.games.werebeasts.rules import deal_constrained
+
+    first = Counter(deal_constrained([0, 1, 2], [0, 0, 1], {}, random.Random(seed))[0] for seed in range(900))
+    assert 240 <= first[1] <= 360, first
+
+
+def test_a_resampled_world_draws_from_its_own_generator_and_can_be_cloned_and_played():
+    state = new(players=5)
+    world = state.resample(1, random.Random(3))
+    assert world.rng.getstate() != state.rng.getstate()
+    twin = world.clone()
+    seat = twin.actors[0]
+    twin.apply(seat, twin.legal_actions(seat)[-1])
+    assert world.observe(1) == state.observe(1)
