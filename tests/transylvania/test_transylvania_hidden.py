@@ -115,3 +115,28 @@ def test_the_end_of_game_reveals_every_hand():
     s._end(set(), "curse_endures", "test")
     r = s.observe(None)["public"]["reveal"]
     assert [x["hand"] for x in r] == [[CARDS.card_names[c] for c in h] for h in s.hand]
+
+
+def test_resample_honours_a_public_augury_count():
+    s = ready(3)
+    clear_hands(s)
+    s.adv[0] = 8  # the Witch Hunter
+    give(s, 1, "t_bio_agent#0", "gk_map#0", "vk_letters#0")
+    act(s, 0, A.AUGURY[1])  # one draw: the public learns seat 1 holds one Transformation card
+    from hexbox.games.transylvania.rules import TRANSFORM
+    counts = [sum(1 for c in s.resample(2, random.Random(k)).hand[1] if c in TRANSFORM) for k in range(20)]
+    assert counts.count(1) >= 19
+
+
+def test_resample_honours_a_challenge_pick_that_found_only_transformation_cards():
+    s = ready(3)
+    clear_hands(s)
+    put(s, 0, "church.d")
+    put(s, 1, "church.d")
+    give(s, 1, "t_werewolf#0", "t_vampire_bite#0")
+    dice(s, *([3] * s.dice(0, 0) + [0] * s.dice(1, 0)))
+    act(s, 0, A.CHALLENGE[1][0])
+    act(s, 0, A.TAKE_HAND)
+    from hexbox.games.transylvania.rules import TRANSFORM
+    for k in range(10):
+        assert all(c in TRANSFORM for c in s.resample(2, random.Random(k)).hand[1])

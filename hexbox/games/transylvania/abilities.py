@@ -156,7 +156,7 @@ def augury(st: St, seat: int, a: A.Augury) -> None:
     for c in st.hand[t]:
         st.known[c] |= 1 << seat
     n = sum(1 for c in st.hand[t] if c in TRANSFORM)
-    st.augured.append((seat, t, n))
+    st.augured.append((seat, t, n, tuple(sorted(st.hand[t]))))  # for resample's soft constraint
     st._emit("augury", {"seat": seat, "target": t, "draws": n})
     st._draw_to(seat, n, "Augury")
 

@@ -5,15 +5,16 @@ Re-dealt: every Discovery copy in a hidden zone (other hands, other set-aside ha
 top) that ``seat`` does not know; the Event deck; the tile stack below what ``seat``'s Surveillance saw; every
 face-down token, on the board and in the stack; the generator. Knowledge belongs to positions: a re-dealt card
 takes over the knowledge of the place it fills. Sealed ambush declarations of the other responders become
-nothing, since ``seat`` cannot know them. Not done: the soft constraints of Augury counts and of all-Transformation
-challenge picks (the spec's step 6) — a sampled world may disagree with them.
+nothing, since ``seat`` cannot know them. Soft constraints: while a hand is as it was when its count of Transformation
+cards became public (an Augury's draws, a challenge pick that found only Transformation cards), the deal is
+mended by swaps so that the hand holds that many again (the spec retries whole deals; swaps always succeed).
 """
 
 from __future__ import annotations
 
 import random
 
-from .rules import ND, TransylvaniaState
+from .rules import ND, TRANSFORM, TransylvaniaState
 
 St = TransylvaniaState
 
@@ -29,11 +30,15 @@ def resample(st: St, seat: int, rng: random.Random) -> St:
     hidden_deck = len(w.deck) - w.deck_public
     places += [(w.deck, i) for i in range(hidden_deck) if not st.known[w.deck[i]] & bit]
     old = [z[i] for z, i in places]
+    facts = [(t, n) for _, t, n, hand in st.augured if t != seat and tuple(sorted(st.hand[t])) == hand]
     new = old[:]
     rng.shuffle(new)
-    mapping = dict(zip(old, new))
+    for t, n in facts:  # step 6: a public count of Transformation cards in a hand still as it was
+        _fix_count(new, [i for i, (z, _) in enumerate(places) if z is w.hand[t]],
+                   n - sum(1 for i, c in enumerate(w.hand[t]) if c in TRANSFORM and st.known[c] & bit), rng)
     for (z, i), c in zip(places, new):
         z[i] = c
+    mapping = dict(zip(old, new))
     for o, n in mapping.items():
         w.known[n] = st.known[o]
     if mapping:
@@ -58,6 +63,23 @@ def resample(st: St, seat: int, rng: random.Random) -> St:
                 del w.window["decl"][o]
     w.rng = st.reseeded(rng)
     return w
+
+
+def _fix_count(deal: list[int], mine: list[int], want: int, rng: random.Random) -> None:
+    """Swap cards between the positions ``mine`` and the others until ``mine`` hold ``want`` Transformation
+    cards (as near as the pool allows)."""
+    others = [i for i in range(len(deal)) if i not in set(mine)]
+    rng.shuffle(others)
+    have = sum(1 for i in mine if deal[i] in TRANSFORM)
+    for o in others:
+        if have == want:
+            return
+        for i in mine:
+            if have < want and deal[i] not in TRANSFORM and deal[o] in TRANSFORM or \
+                    have > want and deal[i] in TRANSFORM and deal[o] not in TRANSFORM:
+                deal[i], deal[o] = deal[o], deal[i]
+                have += 1 if deal[i] in TRANSFORM else -1
+                break
 
 
 def _remap(p: tuple, mapping: dict[int, int]) -> tuple:

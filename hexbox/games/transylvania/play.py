@@ -357,6 +357,7 @@ def take_hand(st: St, seat: int, a) -> None:
     _, _, lose = st.pending.pop()
     pick = [c for c in st.hand[lose] if c not in TRANSFORM]  # R149
     if not pick:
+        st.augured.append((seat, lose, len(st.hand[lose]), tuple(sorted(st.hand[lose]))))  # public: all of them
         st._emit("took_nothing", {"seat": seat, "from": lose, "why": "only Transformation cards"})
         return
     c = st.rng.choice(pick)

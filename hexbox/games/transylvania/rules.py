@@ -154,6 +154,8 @@ class TransylvaniaState(State):
         self.wounded: set[int] = set()
         self.rolls: dict[str, tuple] = {}
         self.sealed: dict[int, list] = {}
+        # public counts of Transformation cards in a hand (Augury, R111; an empty challenge pick, R149):
+        # (who learned it, the hand's seat, the count, the hand then), for resample's soft constraints
         self.augured: list[tuple] = []
         self.history: tuple = ()
         self._result = None
