@@ -336,3 +336,49 @@ def test_R71_required_emotes_for_the_acting_seat_cover_rituals_of_its_own_turn_o
     assert required_emotes(s.observe(None), 0, A.ROLL) == required_emotes(s.observe(0), 0, A.ROLL)
     curse_on(s, "C03", 1, 0)  # a speech rule asks for no emote
     assert {a.emote for a in required_emotes(s.observe(0), 0, A.ROLL)} == {"snore", "cluck"}
+
+
+def test_black_candle_cards_are_redealt_for_the_others_and_kept_for_their_user():
+    # while seat 0 chooses, the three cards it looks at are its own knowledge: another seat's world deals them anew
+    # from the unseen cards, seat 0's world keeps them
+    s = black_candle_window()
+    rng = random.Random(7)
+    assert all(s.resample(0, rng).candle == s.candle for _ in range(10))
+    others = [s.resample(2, rng) for _ in range(20)]
+    assert any(w.candle != s.candle for w in others)
+    for w in others:
+        assert len(w.candle) == len(s.candle) and w.observe(2) == s.observe(2)
+        assert sorted(w.candle + tuple(w.cdeck) + tuple(c for h in w.hand for c in h)) == sorted(
+            s.candle + tuple(s.cdeck) + tuple(c for h in s.hand for c in h))
+
+
+def test_a_resampled_world_has_its_own_generator_and_plays_on_in_a_clone():
+    s = new(players=4, seed=3)
+    w = s.resample(1, random.Random(2))
+    assert w.rng.getstate() != s.rng.getstate()
+    twin = w.clone()
+    twin.apply(0, A.ROLL)
+    assert twin.rolled and not w.rolled
+
+
+@pytest.mark.parametrize("where, expected", [
+    ("start", "roll"), ("rolled", "keep"), ("phase2", "pass_doll"), ("window", "done"), ("candle", "keep_card"),
+])
+def test_default_actions_are_the_safe_ones_of_each_moment(where, expected):
+    # the action taken for a seat that does not choose (hotseat timeouts, bots' fallback): roll, then keep what
+    # was rolled, pass the doll, close a window, keep Black Candle's first choice
+    s = black_candle_window() if where == "candle" else new()
+    if where == "rolled":
+        roll(s, "PU PU PU PU PU")
+    elif where == "phase2":
+        to_phase2(s, "PU PU PU PU PU")
+    elif where == "window":
+        clear_hands(s)
+        give(s, 2, "A12")
+        roll(s, "PU PU PU PU PU")
+        act(s, 0, A.KEEP)
+    seat = s.actors[0]
+    chosen = s.default_action(seat)
+    assert chosen.kind == expected and chosen in s.legal_actions(seat)
+    if where == "candle":
+        assert chosen == s.legal_actions(seat)[0]
