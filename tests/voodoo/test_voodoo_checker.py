@@ -323,3 +323,25 @@ def test_R53_black_candle_choice_is_a_main_line_act_for_any_rituals():
     curse_on(s, "C12", 1, 0)  # Piper's Toll: the choice is part of using the Candle, it is no second action
     s.counts = [0, 0, 0, 0, 2]
     assert judged(s, 0, choice) == []
+
+
+# ---- the curse response window (V4): the victim's answer is a window move, checked like any other (R50, R54) -----
+
+def test_R50_R54_a_victims_answer_in_the_response_window_owes_its_echo_duty():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C04")
+    give(s, 1, "A07", "A06")
+    curse_on(s, "E06", 2, 1)  # Pharaoh's Envy on seat 1: moan whenever another player casts
+    permanent_on(s, "P04", 1)  # Sore Loser on seat 1: grumble whenever another player scores
+    to_phase2(s, "BA BA PU PU PU")
+    act(s, 0, {"kind": "cast", "curse": "C04", "target": 1, "pay": "BA BA"})
+    assert s.phase_name == "curse_response" and s.actors == (1,)
+    mirror = next(a for a in s.legal_actions(1) if a.kind == "use_artefact" and a.artefact == "A07")
+    # seat 0 cast (a duty now); it scores only once the curse lands, after this window (no duty yet for P04)
+    assert judged(s, 1, mirror) == judged(s, 1, A.DONE) == ["E06"]
+    emote(s, 1, "moan")
+    assert judged(s, 1, mirror) == []
+    croak = next(a for a in s.legal_actions(1) if a.kind == "say" and a.voice == "croak")
+    curse_on(s, "C03", 2, 1)  # Elium Orator: speak only in falsetto, in any window too
+    assert judged(s, 1, croak) == ["C03"]
