@@ -579,7 +579,8 @@ class Hub:
                     cause = "bot" if s.bot else "stand-in"
                     table.bot_task = loop.create_task(self._bot_move(table, seat, spec, cause, table.seq))
                     break
-        if table.deadline_at is not None:
+        # the clock matters only to humans: a bot that thinks past a deadline is waited for
+        if table.deadline_at is not None and any(table.seats[s].bot is None for s in table.state.actors):
             seq = table.seq
             table.handles.append(loop.call_later(max(0.0, table.deadline_at - now) + 0.005,
                                                  lambda: loop.create_task(self._timeout(table, seq))))
@@ -640,8 +641,8 @@ class Hub:
                 moved = True
         if moved:
             await self._changed(table)
-        else:  # woken a little early (the loop's clock is not the wall clock): arm the clock again
-            await self.kick(table)
+        elif table.seq == seq and table.deadline_at is not None and table.deadline_at > time.time():
+            await self.kick(table)  # woken a little early (the loop's clock is not the wall clock): arm it again
 
     async def _presence_loop(self) -> None:
         """With several processes: keep the presence of every player connected here fresh in Redis."""

@@ -231,3 +231,28 @@ def test_a_table_loaded_after_a_restart_goes_on_by_itself(tmp_path):
             await second.close()
 
     asyncio.run(run())
+
+
+def test_a_clock_waits_for_a_bot_that_thinks_past_it():
+    """Only humans are timed: a passed deadline with a bot to act arms nothing (no busy loop) until it moves."""
+    from hexbox.server.hub import Hub, Settings
+
+    async def run():
+        hub = Hub(Settings(db_url="sqlite://", workers=0))
+        await hub.start()
+        try:
+            made = await hub.create("voodoo", 3, {"first_seat": 1}, {"1": "random"}, [], 1, True)
+            table = hub.tables[made["id"]]
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            await asyncio.sleep(0)
+            table.bot_task = asyncio.get_running_loop().create_future()  # the bot is still thinking
+            table.deadline_at = time.time() - 5  # and its turn's clock ran out
+            await hub.kick(table)
+            assert table.handles == []  # no clock armed, so none fires again and again
+            await hub._timeout(table, table.seq)  # a clock armed before the bot's turn, firing now
+            assert table.seq == 0 and table.handles == []
+        finally:
+            await hub.close()
+
+    asyncio.run(run())
