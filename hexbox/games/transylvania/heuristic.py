@@ -296,7 +296,7 @@ class Context:
 
     def token_targets(self) -> set[int]:
         locks = {SLOT[x] for x in self.pub["board"]["locks"]}
-        failed = {SLOT[x] for x in self.pub["turn"]["failed_tokens"]}
+        failed = {SLOT[x] for x in self.pub["this_turn"]["failed_tokens"]}
         out = set()
         for t in self.pub["board"]["tokens"]:
             x = SLOT[t["node"]]

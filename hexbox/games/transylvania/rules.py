@@ -88,8 +88,8 @@ class TransylvaniaState(State):
         "surge", "died", "breaking", "used", "trait_supply", "codex_fired", "first", "active", "round", "phase",
         "moved", "bonus", "stopped", "examined", "discarded", "challenged", "failed", "attempted", "received",
         "drawn", "attacked", "ambushed", "chased", "visited", "spawns", "minion_steps", "keys_used",
-        "sleuth_uses", "bible_ok", "turn_done", "pending", "todo", "window", "wounded", "rolls", "sealed",
-        "augured", "out", "history", "_result",
+        "sleuth_uses", "bible_ok", "turn_done", "pending", "todo", "window", "wounded", "rolls",
+        "augured", "out", "turns", "_result",
     )
 
     game: TransylvaniaGame
@@ -153,11 +153,10 @@ class TransylvaniaState(State):
         self.window: dict | None = None
         self.wounded: set[int] = set()
         self.rolls: dict[str, tuple] = {}
-        self.sealed: dict[int, list] = {}
         # public counts of Transformation cards in a hand (Augury, R111; an empty challenge pick, R149):
         # (who learned it, the hand's seat, the count, the hand then), for resample's soft constraints
         self.augured: list[tuple] = []
-        self.history: tuple = ()
+        self.turns = 0
         self._result = None
         self.out: list[Event] = []
         rng.shuffle(self.deck)  # R11
@@ -213,8 +212,9 @@ class TransylvaniaState(State):
         w = self.window
         c.window = None if w is None else {**w, "deciding": w["deciding"][:], "decl": {s: v[:] for s, v in
                                                                                         w["decl"].items()}}
-        c.wounded, c.rolls, c.sealed = set(self.wounded), dict(self.rolls), {}
-        c.augured, c.history, c._result = self.augured[:], self.history, self._result
+        c.wounded, c.rolls = set(self.wounded), dict(self.rolls)
+        c.augured, c._result = self.augured[:], self._result
+        c.turns = self.turns
         c.out = []
         return c
 
@@ -605,6 +605,7 @@ class TransylvaniaState(State):
                 return
             self.round += 1
         self.active = s
+        self.turns += 1
         self._reset_turn()
         self.drawn_clear()
         self.phase = "exploration" if self.role[s] == ADVENTURER else "monster"

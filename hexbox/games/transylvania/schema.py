@@ -125,7 +125,8 @@ class Public(Struct):
     board: Board
     church_card: str | None
     seats: list[Seat]
-    turn: Turn
+    turn: int  # turns begun so far, every seat's counted
+    this_turn: Turn  # the active turn's public counters
     decks: Decks
     supply: Supply
     abilities_used: list[str]

@@ -102,7 +102,8 @@ def public(st: St) -> dict:
         },
         "church_card": NAMES[st.church] if st.church >= 0 else None,
         "seats": [seat_view(st, s) for s in range(st.n)],
-        "turn": {
+        "turn": st.turns,
+        "this_turn": {
             "movement_left": st.move_left() if st.phase in ("exploration", "monster") else 0,
             "examined": st.examined,
             "discarded": st.discarded,
