@@ -182,27 +182,35 @@ function Bag({ obs, seat, catalog, legal, labels, setFocus, act, curse, setCurse
   </section>`;
 }
 
-// the score track: spaces 0…target, Big Skulls marked, one numbered marker per seat
+// the score track: spaces 0…target in one or two lines, Big Skulls marked, a numbered marker per seat, two abreast
 function Track({ pub, seat, catalog }) {
   const t = pub.target_score;
   const skulls = catalog.game?.skulls || [3, 6, 9];
-  const w = 30;
+  const per = t < 8 ? t + 1 : Math.ceil((t + 1) / 2);
+  const w = 52;
   const stacks = {};
   pub.scores.forEach((s, i) => (stacks[Math.min(s, t)] ||= []).push(i));
-  const rows = Math.max(1, ...Object.values(stacks).map((x) => x.length));
-  const h = 32 + rows * 24;
+  const lines = Math.ceil((t + 1) / per);
+  // each line is as tall as its highest pile of markers
+  const rows = Array.from({ length: lines }, (_, l) => Math.max(0, ...Object.entries(stacks)
+    .filter(([k]) => Math.floor(k / per) === l).map(([, x]) => Math.ceil(x.length / 2))));
+  const tops = rows.map((r, l) => rows.slice(0, l + 1).reduce((sum, x) => sum + x * 22 + 4, 0) + l * 34);
+  const top = (k) => tops[Math.floor(k / per)]; // the top of space k
+  const left = (k) => (k % per) * w;
   const label = pub.scores.map((s, i) => `${i === seat ? "you" : `seat ${i}`} ${s}`).join(", ");
-  return html`<figure class="v-track"><svg viewBox=${`0 0 ${(t + 1) * w} ${h}`} role="img"
+  return html`<figure class="v-track"><svg viewBox=${`0 0 ${per * w} ${tops[lines - 1] + 32}`} role="img"
       aria-label=${`Scores (first to ${t}): ${label}`}>
     ${Array.from({ length: t + 1 }, (_, k) => html`<g>
-      <rect x=${k * w + 1} y=${h - 28} width=${w - 2} height="26" rx="4"
+      <rect x=${left(k) + 2} y=${top(k)} width=${w - 4} height="30" rx="5"
         class=${skulls.includes(k) ? "v-skull" : k === t ? "v-goal" : "v-cell"} />
-      <text x=${k * w + w / 2} y=${h - 10} text-anchor="middle" class="v-num">${skulls.includes(k) ? "☠" : k === t ? "★" : k}</text>
+      <text x=${left(k) + w / 2} y=${top(k) + 21} text-anchor="middle" class="v-num">${k}${skulls.includes(k) ? " ☠" : k === t ? " ★" : ""}</text>
     </g>`)}
-    ${Object.entries(stacks).map(([k, list]) => list.map((s, j) => html`<g>
-      <circle cx=${k * w + w / 2} cy=${h - 42 - j * 24} r="11" fill=${SEAT_COLOUR[s]}
-        stroke=${s === seat ? "#fff" : "#111"} stroke-width=${s === seat ? 2.5 : 1} />
-      <text x=${k * w + w / 2} y=${h - 37 - j * 24} text-anchor="middle" class="v-mark">${s}</text></g>`))}
+    ${Object.entries(stacks).map(([k, list]) => list.map((s, j) => {
+      const x = left(Number(k)) + w / 2 + (list.length === 1 ? 0 : j % 2 ? 12 : -12);
+      const y = top(Number(k)) - 12 - Math.floor(j / 2) * 22;
+      return html`<g><circle cx=${x} cy=${y} r="10.5" fill=${SEAT_COLOUR[s]} stroke=${s === seat ? "#fff" : "#111"}
+        stroke-width=${s === seat ? 2.5 : 1} /><text x=${x} y=${y + 4.5} text-anchor="middle" class="v-mark">${s}</text></g>`;
+    }))}
   </svg><figcaption><small>☠ Big Skulls at ${skulls.join(", ")} bring a Permanent Curse · ★ ${t} wins</small></figcaption></figure>`;
 }
 
@@ -259,7 +267,6 @@ function InPlay({ obs, seat, catalog, legal, act }) {
           <small>${Seat(c.caster, seat)} → ${all ? "every adversary" : c.victims.map((v) => Seat(v, seat)).join(", ")}</small></div>
         <div class="v-duty">${onMe ? html`<b>You must: </b>` : html`<small>victim must: </small>`}${k ? duty(k.rule, ix) : c.rule}
           <small> · broken: +${c.interrupt} to ${Seat(c.caster, seat)}</small></div>
-        ${onMe ? html`<${EmoteButton} rule=${k?.rule} legal=${legal} act=${act} />` : null}
         ${pub.claimed.includes(c.curse) ? html`<small>📣 claimed this window</small>` : null}
         ${claim ? html`<button type="button" class="v-claim" onClick=${() => act(claim)}
           aria-label=${`Broken! claim ${k?.name || c.curse}`}>📣 Broken!</button>` : null}
@@ -306,7 +313,9 @@ function Board({ obs, seat, catalog, legal, labels, focus, setFocus: set, act })
   useEffect(() => { if (!focus) setCurse(null); }, [focus]);
   const pc = pub.pending_cast;
   const order = Array.from({ length: pub.players }, (_, i) => ((seat ?? 0) + i) % pub.players);
-  const myDuties = seat === null ? [] : pub.permanents[seat];
+  // the rules you are bound by, as the cards print them (no reminder of what is due when: that is the game, R70)
+  const duties = seat === null || obs.phase === "over" ? [] : [...pub.curses_in_play.filter((c) => c.victims.includes(seat))
+    .map((c) => c.curse), ...pub.permanents[seat]].filter((id) => ix[id]);
   return html`<div class="v-board">
     <h2 class="v-phase">${obs.phase === "over" ? "🏁 Game over" : html`🪆 ${pub.active === seat ? "Your turn"
       : `${Seat(pub.active, seat)}'s turn`}${" · "}${PHASE[obs.phase] || obs.phase}`}
@@ -314,13 +323,13 @@ function Board({ obs, seat, catalog, legal, labels, focus, setFocus: set, act })
         : "call-out claims"}</small></h2>
     ${pc ? html`<p class="v-alert" role="alert">⚠ ${Seat(pc.caster, seat)} ${pc.caster === seat ? "are" : "is"} casting
       <${VCard} id=${pc.curse} catalog=${catalog} /> on ${pc.target === seat ? "you" : Seat(pc.target, seat)}!</p>` : null}
+    ${duties.length ? html`<section class="v-duties" aria-labelledby="v-duties-h"><h2 id="v-duties-h">⚠ Curses on you</h2>
+      <ul>${duties.map((id) => html`<li><b>${ix[id]?.name || id}${ix[id]?.type === "permanent" ? " ☠️" : ""}:</b>${" "}${duty(ix[id].rule, ix)} <${EmoteButton} rule=${ix[id].rule} legal=${legal} act=${act} /></li>`)}</ul></section>` : null}
     <${Track} pub=${pub} seat=${seat} catalog=${catalog} />
     <${Bag} obs=${obs} seat=${seat} catalog=${catalog} legal=${legal} labels=${labels} setFocus=${setFocus} act=${act}
       curse=${curse} setCurse=${setCurse} />
     ${obs.private ? html`<${Mine} obs=${obs} seat=${seat} catalog=${catalog} legal=${legal} setFocus=${setFocus}
       curse=${curse} setCurse=${setCurse} />` : null}
-    ${myDuties.length ? html`<div class="v-duty"><b>Your permanent curses:</b>${myDuties.map((id) => html`<div>${ix[id]?.name}:
-      ${duty(ix[id].rule, ix)} <${EmoteButton} rule=${ix[id].rule} legal=${legal} act=${act} /></div>`)}</div>` : null}
     <${InPlay} obs=${obs} seat=${seat} catalog=${catalog} legal=${legal} act=${act} />
     <section aria-labelledby="v-seats-h"><h2 id="v-seats-h">Sorcerers${" "}<small>🎯 Target Card: ${pub.target_holder === null ? "in the centre"
       : Seat(pub.target_holder, seat)}</small></h2>
