@@ -38,6 +38,25 @@ function AuctionCard({ id, catalog, onPick = null, selected = false, kind = "wb-
     onPick=${onPick} selected=${selected} />`;
 }
 
+// another seat's cards, one chip per beast: its icons are what scores (a double counts two, as in "×2")
+function Holding({ cards, catalog }) {
+  const by = new Map();
+  for (const id of cards) {
+    const c = cardOf(catalog, id);
+    const g = by.get(c.beast) || { icons: 0, singles: 0, doubles: 0 };
+    g.icons += c.icons;
+    g[c.icons > 1 ? "doubles" : "singles"] += 1;
+    by.set(c.beast, g);
+  }
+  return [...by.entries()].map(([beast, g]) => {
+    const goal = goalOf(catalog, beast);
+    const parts = [g.singles ? `${g.singles} single${g.singles > 1 ? "s" : ""}` : "", g.doubles ? "the double" : ""];
+    return html`<${Card} name=${g.icons > 1 ? `${goal.beast} ×${g.icons}` : goal.beast} symbol=${ICON[beast] || ""}
+      text=${`${parts.filter(Boolean).join(" and ")}: ${g.icons} icon${g.icons > 1 ? "s" : ""}, worth ${g.icons} point${g.icons > 1
+        ? "s" : ""} at the end to a survivor collecting ${goal.name}.`} />`;
+  });
+}
+
 function GoalCard({ id, catalog, onPick = null, note = "" }) {
   const goal = goalOf(catalog, id);
   return html`<${Card} name=${goal.name + (note ? ` ${note}` : "")} symbol=${ICON[id] || ""} text=${goalText(catalog, goal)}
@@ -54,7 +73,7 @@ function CanStepper({ current, allowed, act }) {
     <output aria-live="polite">${cans(n)}</output>
     <button type="button" aria-label="one can more" disabled=${n >= most} onClick=${() => setN(n + 1)}>+</button>
     <button type="button" class="primary" disabled=${!ok} onClick=${() => act({ kind: "offer_cans", cans: n })}>
-      ${n === current ? "Set your cans" : `Bid ${n} can${n === 1 ? "" : "s"}`}</button>
+      Bid ${n} can${n === 1 ? "" : "s"}</button>
   </div>`;
 }
 
@@ -79,8 +98,7 @@ function Sale({ pub, phase, seat, catalog, legal, act }) {
     </li>`)}</ul>` : html`<p class="note">Nobody can bid: the seller keeps it.</p>`}
     ${mine && allowed.size ? html`<div class="wb-mybid"><h3>Your bid</h3>
       <${CanStepper} key=${mine.cans} current=${mine.cans} allowed=${allowed} act=${act} />
-      ${retract.size ? html`<p class="note">Tap a card of your bid to take it back; tap one of yours below to add it.</p>`
-        : html`<p class="note">Tap one of your cards below to add it to your bid.</p>`}
+      <p class="note">Tap one of your cards (+) to add it to your bid, or one in your bid (✕) to take it back.</p>
     </div>` : null}
   </section>`;
 }
@@ -89,6 +107,7 @@ function Player({ p, pub, over, seat, catalog, legal, setFocus, act }) {
   const me = p.seat === seat;
   const accusable = legal.some((a) => a.kind === "accuse" && a.target === p.seat);
   const offer = new Set(legal.filter((a) => a.kind === "offer_card").map((a) => a.card));
+  const retract = new Set(legal.filter((a) => a.kind === "retract_card").map((a) => a.card));
   const bid = pub.bids.find((b) => b.seat === p.seat);
   const shown = pub.goal_positions.filter((g) => p.positions.includes(g.position) && g.goal);
   const denied = pub.denials.filter(([s]) => s === p.seat).map(([, g]) => g);
@@ -103,9 +122,11 @@ function Player({ p, pub, over, seat, catalog, legal, setFocus, act }) {
         : html`<h3 class="wb-who">${Seat(p.seat, seat)}</h3>`}
       ${tags.map((t) => html`<span class="wb-tag">${t}</span>`)}
       <span class="wb-cans" aria-label=${`${p.cans} cans`}>${cans(p.cans)}</span>
-      ${p.cards.length ? p.cards.map((c) => html`<${AuctionCard} id=${c} catalog=${catalog}
-          selected=${bid?.cards.includes(c)} onPick=${me && offer.has(c) ? () => act({ kind: "offer_card", card: c }) : null} />`)
-        : html`<small>no cards</small>`}
+      ${!p.cards.length ? html`<small>no cards</small>` : !me ? html`<${Holding} cards=${p.cards} catalog=${catalog} />`
+        : p.cards.map((c) => html`<${AuctionCard} id=${c} catalog=${catalog}
+          selected=${bid?.cards.includes(c)} kind=${offer.has(c) ? "wb-add" : "wb-take"}
+          onPick=${!me ? null : offer.has(c) ? () => act({ kind: "offer_card", card: c })
+            : retract.has(c) ? () => act({ kind: "retract_card", card: c }) : null} />`)}
     </div>
     ${shown.length ? html`<div class="wb-line">${shown.length > 1 ? "Goals" : "Goal shown"}: ${shown.map((g) => html`<${GoalCard} id=${g.goal} catalog=${catalog} />`)}</div>` : null}
     ${denied.length ? html`<div class="wb-line wb-denied">Has no ${denied.map((g) => `${ICON[g] || ""} ${goalOf(catalog, g).name}`).join(", ")}</div>` : null}
