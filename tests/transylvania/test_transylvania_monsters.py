@@ -207,3 +207,37 @@ def test_R80_R89_the_werewolf_rolls_at_the_start_of_its_turn():
     dice(s, 0)
     start_turn(s, 1)
     assert s.surge[1] and s.move_left() == 12
+
+
+def test_R91_one_lock_left_costs_one_turn_either_way():
+    # exit already open: one turn (it arrives on the open end and is free to go on)
+    s = monster_turn(VAMPIRE, "graveyard.o")
+    s.locks.discard(SLOT["graveyard.m"])
+    s.locks.discard(SLOT["graveyard.o"])
+    s.locks.discard(SLOT["clock_tower.k"])
+    act(s, 1, A.USE_PASSAGE)
+    assert NODES[s.pos[1]].id == "clock_tower.k" and s.move_left() == 6
+    # entry already open: it arrives on the locked exit, which breaks at the start of its next turn
+    s = monster_turn(VAMPIRE, "graveyard.o")
+    s.locks.discard(SLOT["graveyard.o"])
+    act(s, 1, A.USE_PASSAGE)
+    assert s.move_left() == 0 and s.breaking[1] == SLOT["clock_tower.k"]
+    act(s, 1, A.END_TURN)
+    start_turn(s, 1)
+    assert SLOT["clock_tower.k"] not in s.locks and s.move_left() == 6
+
+
+def test_R89_an_adventurer_ambushing_a_surging_werewolf_faces_twelve_dice():
+    from hexbox.games.transylvania.play import fight_dice
+    s = monster_turn(WEREWOLF, "graveyard.b")
+    s.surge[1] = True
+    assert fight_dice(s, 1, 0) == 12 and fight_dice(s, 0, 1) == s.dice(0, 0)
+
+
+def test_R93_spawning_before_during_and_after_moving():
+    s = monster_turn(ZOMBIE, "graveyard.b")
+    act(s, 1, A.SPAWN[SLOT["graveyard.b"]])  # before moving: its start space
+    act(s, 1, move("graveyard.g"))
+    act(s, 1, move("graveyard.j"))
+    act(s, 1, A.SPAWN[SLOT["graveyard.g"]])  # a space it moved through
+    assert s.minions[:2] == [SLOT["graveyard.b"], SLOT["graveyard.g"]]
