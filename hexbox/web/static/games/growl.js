@@ -120,9 +120,10 @@ function Meter({ label, icon, value, of = 3, warn }) {
 
 // The two cards of a Night passing (or All Hallows' Eve), chosen together: tap a card, then another; the picker
 // below then holds the one move, and asks for a second tap on a touch screen.
-function Passing({ kind, hand, legal, catalog, to, setFocus, mine }) {
+function Passing({ kind, hand, legal, catalog, to, focus, setFocus, mine }) {
   const [pick, setPick] = useState({ left: null, right: null });
   useEffect(() => setPick({ left: null, right: null }), [kind, JSON.stringify(hand)]);
+  useEffect(() => { if (!focus) setPick({ left: null, right: null }); }, [focus]); // the picker's "back"
   const moves = legal.filter((a) => a.kind === kind);
   const fits = (a, p) => (!p.left || a.left === p.left) && (!p.right || a.right === p.right);
   const choose = (p) => {
@@ -198,8 +199,9 @@ function Me({ obs, seat, catalog, legal, setFocus, focus }) {
       <span class="g-meter" role="img" aria-label=${`gold: ${i.gold}`}><span aria-hidden="true">🪙 ${i.gold}</span>
         <small aria-hidden="true">gold</small></span>
     </div>
+    ${legal.some((a) => a.kind === "give") ? html`<p class="g-hint">🎁 Give the top card away: tap <b>Give</b> on a seat below.</p>` : null}
     ${pairKind || passed ? html`<${Passing} kind=${pairKind || "night_pass"} hand=${me.hand} legal=${legal}
-        catalog=${catalog} setFocus=${setFocus} mine=${passed}
+        catalog=${catalog} focus=${focus} setFocus=${setFocus} mine=${passed}
         to=${pairKind === "hallows" ? living(pub, seat) : to ? { left: seatWord(to[0], seat), right: seatWord(to[1], seat) } : null} />`
       : html`<${Hand} me=${me} catalog=${catalog} legal=${legal} setFocus=${setFocus} focus=${focus} />`}
     ${me.sniffed.length ? html`<p>👃 The Sniff: werewolves at the start were
@@ -279,6 +281,7 @@ function Tile({ v, obs, seat, catalog, legal, labels, setFocus, act }) {
     ${!reveal && s !== seat && Object.keys(known).length ? html`<div class="g-known"><small>🔎 holds at least</small>
       <${Chips} hand=${known} catalog=${catalog} /></div>` : null}
     ${told !== undefined && !reveal ? html`<div><small>you were told:</small> ${team(told)}</div>` : null}
+    ${me?.sniffed.includes(s) && s !== seat && !reveal ? html`<div><small>👃 Sniff:</small> 🐺 werewolf at the start</div>` : null}
     ${seance ? html`<div><small>Séance:</small> ${team(seance.werewolf)}</div>` : null}
     ${voted !== undefined ? html`<div>🗳 → ${seatWord(voted, seat)}</div>` : null}
     ${votes ? html`<div role="img" aria-label=${`${votes} votes against`}>🎯 ${"✋".repeat(votes)} ${votes}</div>` : null}

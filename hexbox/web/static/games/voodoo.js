@@ -119,7 +119,7 @@ function Cost({ cost, ix }) {
 
 // The bag. In phase 1 each tap moves a die on: keep → ↻ re-roll → ✕ set aside; the Re-roll button makes the move.
 // In the other phases a tap marks a die to spend, and the picker keeps the moves that spend it.
-function Bag({ obs, seat, catalog, legal, labels, setFocus, act, curse, setCurse }) {
+function Bag({ obs, seat, catalog, legal, labels, focus, setFocus, act, curse }) {
   const ix = index(catalog);
   const pub = obs.public;
   const bag = pub.bag.map((f) => ix.face[f]?.code || f);
@@ -143,7 +143,8 @@ function Bag({ obs, seat, catalog, legal, labels, setFocus, act, curse, setCurse
         && (!cur || a.curse === cur) : null);
     }
   };
-  useEffect(() => { if (mode === "pay" && curse) narrow(marks, curse); }, [curse]);
+  useEffect(() => { if (mode === "pay" && (curse || marks.some(Boolean))) narrow(marks, curse); }, [curse]);
+  useEffect(() => { if (!focus) setMarks([]); }, [focus]); // the picker's "back" lets go of the dice too
   const tap = (i) => {
     const cycle = mode === "reroll" ? { "": "again", again: "drop", drop: "" } : { "": "spend", spend: "" };
     const next = bag.map((_, j) => (j === i ? cycle[marks[j] || ""] : marks[j] || ""));
@@ -154,7 +155,8 @@ function Bag({ obs, seat, catalog, legal, labels, setFocus, act, curse, setCurse
   const again = picked("again");
   const chosen = mode === "reroll" && drop.length === 1 && again.length
     ? rerolls.find((a) => a.drop === drop[0] && same(codes(a.dice), again)) : null;
-  const word = { again: "↻ re-roll", drop: "✕ set aside", spend: "✓ spend", "": mode === "reroll" ? "keep" : "" };
+  const word = { again: "↻ roll", drop: "✕ aside", spend: "✓ spend", "": mode === "reroll" ? "keep" : "" };
+  const spoken = { again: "re-roll", drop: "set aside", spend: "spend", "": "keep" };
   if (obs.phase === "over") return null;
   if (!bag.length) {
     return obs.phase === "phase1" && !pub.rolled ? html`<p class="note">🎲 ${pub.active === seat ? "Roll the dice"
@@ -163,13 +165,13 @@ function Bag({ obs, seat, catalog, legal, labels, setFocus, act, curse, setCurse
   return html`<section class="v-bag" aria-labelledby="v-bag-h">
     <h2 id="v-bag-h">🎲 ${pub.active === seat ? "Your bag" : `${Seat(pub.active, seat)}'s bag`}${" "}<small>${bag.length} ${bag.length === 1 ? "die" : "dice"}</small></h2>
     ${mode ? html`<p class="v-hint">${mode === "reroll" ? "Tap a die: ↻ re-roll, tap again: ✕ set aside (one die pays for each re-roll)."
-      : "Tap dice to spend them; the moves below keep to them."}</p>` : null}
+      : "Tap dice to spend them, or a curse of yours to cast it: the moves below keep to them."}</p>` : null}
     <div class="v-dice" role="group" aria-label="dice in the bag">
       ${bag.map((code, i) => {
         const m = marks[i] || "";
         const faceName = ix.code[code]?.name || code;
         return mode ? html`<button type="button" class=${`v-dbtn ${m}`} aria-pressed=${m ? "true" : "false"}
-            aria-label=${`${faceName}: ${word[m] || "keep"}`} onClick=${() => tap(i)}>
+            aria-label=${`${faceName}: ${spoken[m]}`} onClick=${() => tap(i)}>
             <${Die} code=${code} ix=${ix} /><small aria-hidden="true">${word[m]}</small></button>`
           : html`<span class="v-dbtn" role="img" aria-label=${faceName}><${Die} code=${code} ix=${ix} /></span>`;
       })}
@@ -326,8 +328,8 @@ function Board({ obs, seat, catalog, legal, labels, focus, setFocus: set, act })
     ${duties.length ? html`<section class="v-duties" aria-labelledby="v-duties-h"><h2 id="v-duties-h">⚠ Curses on you</h2>
       <ul>${duties.map((id) => html`<li><b>${ix[id]?.name || id}${ix[id]?.type === "permanent" ? " ☠️" : ""}:</b>${" "}${duty(ix[id].rule, ix)} <${EmoteButton} rule=${ix[id].rule} legal=${legal} act=${act} /></li>`)}</ul></section>` : null}
     <${Track} pub=${pub} seat=${seat} catalog=${catalog} />
-    <${Bag} obs=${obs} seat=${seat} catalog=${catalog} legal=${legal} labels=${labels} setFocus=${setFocus} act=${act}
-      curse=${curse} setCurse=${setCurse} />
+    <${Bag} obs=${obs} seat=${seat} catalog=${catalog} legal=${legal} labels=${labels} focus=${focus}
+      setFocus=${setFocus} act=${act} curse=${curse} />
     ${obs.private ? html`<${Mine} obs=${obs} seat=${seat} catalog=${catalog} legal=${legal} setFocus=${setFocus}
       curse=${curse} setCurse=${setCurse} />` : null}
     <${InPlay} obs=${obs} seat=${seat} catalog=${catalog} legal=${legal} act=${act} />
