@@ -2,6 +2,7 @@
 
 from transylvania_helpers import (
     SLOT,
+    TILE,
     act,
     card,
     clear_hands,
@@ -13,6 +14,7 @@ from transylvania_helpers import (
     put,
     ready,
     start_turn,
+    tile_on_top,
     to_monster,
 )
 
@@ -147,14 +149,19 @@ def test_D27_a_full_death_space_sends_the_monster_to_the_nearest_with_room():
                                                                     "graveyard.j"]
 
 
-def test_D28_with_no_tile_beside_the_church_one_is_laid_first():
+def test_D28_with_no_tile_beside_the_church_the_rising_monster_lays_one_first():
     s = ready(4)
     clear_hands(s)
     give(s, 1, "t_werewolf#0")
     kill(s, 1, "church.d")
+    tile_on_top(s, "windmill")
     start_turn(s, 1)
-    assert len(s.board.placed) == 2 and s.role[1] == WEREWOLF
-    assert not s.on_church(s.pos[1]) and abs(sum(s.board.placed[NODES[s.pos[1]].tile][:2])) == 1
+    assert s.pending[-1][0] == "church_exit" and len(s.legal_actions(1)) == 4
+    act(s, 1, A.CHOOSE[SLOT["church.e"]])
+    assert s.pending[-1][0] == "rise_orient" and [a.rotation for a in s.legal_actions(1)] == [1, 3]
+    act(s, 1, A.ORIENT[1])
+    assert s.board.placed[TILE["windmill"]] == (1, 0, 1)
+    assert NODES[s.pos[1]].id == "windmill.g" and s.role[1] == WEREWOLF  # its S exit now faces west
 
 
 def test_R75_death_on_its_own_turn_loses_the_rest_of_it():

@@ -198,11 +198,12 @@ class Context:
             return max(legal, key=lambda a: card_value(self.pub["pending"]["cards"][a.take]))
         if kind == "templar":
             return A.PASS
-        if kind in ("orient", "order_tiles", "become", "keep"):
+        if kind in ("orient", "rise_orient", "order_tiles", "become", "keep"):
             if kind == "keep":
                 return max(legal, key=lambda a: card_value(CARDS.card_names[a.card]))
             return legal[0]
-        if kind in ("to_church", "unlock", "token", "mirror", "regen_space", "start_space", "monster_site"):
+        if kind in ("to_church", "unlock", "token", "mirror", "regen_space", "start_space", "monster_site",
+                    "church_exit"):
             return legal[0]
         return legal[0]
 

@@ -76,7 +76,9 @@ def pending_legal(st: St, seat: int, p: tuple) -> list:
         return [A.CHOOSE[x] for x in CARDS.tiles[0].nodes if st.room(x, seat)]
     if kind == "monster_site":
         return [A.CHOOSE[x] for x in p[2]]
-    if kind == "orient":
+    if kind == "church_exit":
+        return [A.CHOOSE[x] for x in CARDS.tiles[0].nodes if st.board.open_exit(x)]
+    if kind in ("orient", "rise_orient"):
         return [A.ORIENT[r] for r in st.board.rotations(p[2], p[4])]
     if kind == "attach":
         return [A.ATTACH[c] for c, _ in st.row[seat]]

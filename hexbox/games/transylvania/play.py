@@ -133,6 +133,11 @@ def choose_space(st: St, seat: int, a: A.ChooseSpace) -> None:
         st._push(("regen_draw", seat))
     elif kind == "monster_site":  # R77
         place_monster(st, seat, node)
+    elif kind == "church_exit":  # D28: the rising Monster lays the top tile where it likes
+        tile = st.tiles.pop()
+        st.tiles_known = [max(0, k - 1) for k in st.tiles_known]
+        st._emit("tile_drawn", {"seat": seat, "tile": CARDS.tiles[tile].id})
+        st.pending.append(("rise_orient", seat, tile, st.board.beyond(node), (st.board.side(node) + 2) % 4))
 
 
 def setup_draw(st: St, s: int, n: int) -> None:
@@ -248,8 +253,11 @@ def explore(st: St, seat: int, a) -> None:
 
 @answer(A.Orient)
 def orient(st: St, seat: int, a: A.Orient) -> None:
-    _, _, tile, cell, facing = st.pending.pop()
+    kind, _, tile, cell, facing = st.pending.pop()
     lay(st, tile, cell, a.rotation)
+    if kind == "rise_orient":  # D28: then the Monster rises beside the Church
+        rise_at(st, seat, monster_sites(st, seat))
+        return
     entry = st.board.entry(tile, a.rotation, facing)
     st.moved += 1  # stepping onto the entry costs 1 (R27)
     here = st.pos[seat]
@@ -1019,9 +1027,10 @@ def become_monster(st: St, s: int, m: int) -> None:
     st._emit("rises", {"seat": s, "monster": MONSTERS[m]})
     if st.on_church(node):
         sites = monster_sites(st, s)
-        if not sites:
-            lay_next_to_church(st)  # D28
-            sites = monster_sites(st, s)
+        exits = [x for x in CARDS.tiles[CHURCH_TILE].nodes if st.board.open_exit(x)]
+        if not sites and st.tiles and exits:  # D28: no tile beside the Church yet: lay one first
+            st.pending.append(("church_exit", s))
+            return
     elif st.room(node, s):
         sites = [node]
     else:  # D27: the nearest spaces with room, the player's pick
@@ -1029,10 +1038,16 @@ def become_monster(st: St, s: int, m: int) -> None:
         free = [x for x in dist if st.room(x, s) and not st.on_church(x)]
         best = min((dist[x] for x in free), default=99)
         sites = sorted(x for x in free if dist[x] == best)
+    rise_at(st, s, sites, node)
+
+
+def rise_at(st: St, s: int, sites: list[int], fallback: int = -1) -> None:
     if len(sites) > 1:
         st.pending.append(("monster_site", s, tuple(sites)))
     elif sites:
         place_monster(st, s, sites[0])
+    elif fallback >= 0:  # nowhere beside the Church and no tile left to lay: it rises where it fell
+        place_monster(st, s, fallback)
 
 
 def monster_sites(st: St, s: int) -> list[int]:
@@ -1048,19 +1063,6 @@ def monster_sites(st: St, s: int) -> list[int]:
         return []
     best = min(dist.values())
     return sorted(x for x, d in dist.items() if d == best)
-
-
-def lay_next_to_church(st: St) -> None:
-    """D28, simplified: the top tile goes at the first open Church exit, in its first fitting rotation."""
-    if not st.tiles:
-        return
-    for x in CARDS.tiles[CHURCH_TILE].nodes:
-        if st.board.open_exit(x):
-            tile = st.tiles.pop()
-            st.tiles_known = [max(0, k - 1) for k in st.tiles_known]
-            facing = (st.board.side(x) + 2) % 4
-            lay(st, tile, st.board.beyond(x), st.board.rotations(tile, facing)[0])
-            return
 
 
 def place_monster(st: St, s: int, node: int) -> None:

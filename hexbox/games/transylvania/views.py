@@ -53,7 +53,7 @@ def pending_view(st: St) -> dict | None:
     p = st.pending[-1]
     kind, seat = p[0], p[1]
     out: dict = {"kind": kind, "seat": seat, "cards": [], "tile": None, "seats": []}
-    if kind == "orient":
+    if kind in ("orient", "rise_orient"):
         out["tile"] = CARDS.tiles[p[2]].id
     elif kind in ("make_room",):
         out["cards"] = names([p[2][0], *p[2][1]])
