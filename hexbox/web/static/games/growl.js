@@ -258,11 +258,11 @@ function Tile({ v, obs, seat, catalog, legal, labels, setFocus, act }) {
   let button = null;
   if (moves.length === 1 && VERB[moves[0][0].kind] && !(SECRET.has(moves[0][0].kind) && simultaneous)) {
     const [a, i] = moves[0];
-    button = html`<button type="button" class="g-act" aria-label=${labels[i] || a.kind}
-      onClick=${() => act(a)}>${VERB[a.kind]}</button>`;
+    button = html`<button type="button" class="g-act" onClick=${() => act(a)}>${VERB[a.kind]}<span class="sr-only">:
+      ${labels[i] || a.kind}</span></button>`;
   } else if (moves.length) {
-    button = html`<button type="button" class="g-act" aria-label=${`moves with ${seatWord(s, seat)} (${moves.length})`}
-      onClick=${() => setFocus((a) => SEAT_FIELDS.some((f) => a[f] === s))}>☝\ufe0f Choose… (${moves.length})</button>`;
+    button = html`<button type="button" class="g-act" onClick=${() => setFocus((a) => SEAT_FIELDS.some((f) => a[f] === s))}>
+      ☝\ufe0f Choose… (${moves.length})<span class="sr-only"> moves with ${seatWord(s, seat)}</span></button>`;
   }
   const team = (wolf) => (wolf ? "🐺 werewolf" : "🧑 human");
   return html`<li class=${`g-seat ${s === seat ? "me" : ""} ${v.alive ? "" : "dead"} ${acting ? "acting" : ""}`}>

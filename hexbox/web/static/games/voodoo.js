@@ -242,8 +242,8 @@ function Tile({ s, obs, seat, catalog, legal, labels, setFocus, act }) {
     ${pub.permanents[s].length ? html`<div class="v-perm">${pub.permanents[s].map((id) => html`<${VCard} id=${id} catalog=${catalog} />`)}</div>` : null}
     ${revealed && s !== seat ? html`<div class="v-known"><small>held</small>
       ${[...revealed.curses, ...revealed.artefacts].map((id) => html` <span class="v-chip">${ix[id]?.name || id}</span>`)}</div>` : null}
-    ${casts.length ? html`<button type="button" class="v-act" onClick=${() => setFocus((a) => (a.kind === "cast" || a.artefact === "A01") && a.target === s)}
-      aria-label=${`curses you can cast on ${Seat(s, seat)} (${casts.length})`}>🎯 Curse… (${casts.length})</button>` : null}
+    ${casts.length ? html`<button type="button" class="v-act" onClick=${() => setFocus((a) => (a.kind === "cast" || a.artefact === "A01") && a.target === s)}>
+      🎯 Curse… (${casts.length})<span class="sr-only"> on ${Seat(s, seat)}</span></button>` : null}
     ${moves.map(([a, i]) => html`<button type="button" class="v-act" onClick=${() => act(a)}>${labels[i] || a.kind}</button>`)}
   </li>`;
 }
