@@ -71,7 +71,7 @@ const SPELL_ACTION = { tanglevine: "escape", scrying_bowl: "scry", healing_draug
 const SEAT_FIELDS = ["target", "first", "second"];
 const CARD_FIELDS = ["card", "left", "right", "pay", "pay1", "pay2", "discard", "spell"];
 // a move made straight from a seat's button: the button names it (secret ones go through the picker's confirm)
-const VERB = { give: "🎁 Give", target: "🎯 Choose", vote: "🗳 Vote", save: "🙌 Save", pick: "👉 Pick" };
+const VERB = { give: "🎁 Give", target: "🌙 Target", vote: "🗳 Vote", save: "🙌 Save", pick: "👉 Pick" };
 const SECRET = new Set(["night_pass", "pass_none", "contribute", "show", "hallows", "death_rattle", "point",
   "vote", "escape", "scry", "heal", "purify", "banish", "leash"]);
 
@@ -284,7 +284,7 @@ function Tile({ v, obs, seat, catalog, legal, labels, setFocus, act }) {
     ${me?.sniffed.includes(s) && s !== seat && !reveal ? html`<div><small>👃 Sniff:</small> 🐺 werewolf at the start</div>` : null}
     ${seance ? html`<div><small>Séance:</small> ${team(seance.werewolf)}</div>` : null}
     ${voted !== undefined ? html`<div>🗳 → ${seatWord(voted, seat)}</div>` : null}
-    ${votes ? html`<div role="img" aria-label=${`${votes} votes against`}>🎯 ${"✋".repeat(votes)} ${votes}</div>` : null}
+    ${votes ? html`<div role="img" aria-label=${`${votes} ${votes > 1 ? "votes" : "vote"} for this seat`}>🗳 ${"✋".repeat(votes)} ${votes}</div>` : null}
     ${w.unsaved && !w.unsaved.includes(s) && v.alive ? html`<div>🙌 saved</div>` : null}
     ${w.saver === s ? html`<div>👉 saves next</div>` : null}
     ${w.candidates?.includes(s) ? html`<div>↔ points</div>` : null}
