@@ -212,3 +212,66 @@ def test_war_mask_and_spirit_ward():
         to_phase2(s, "PU PU PU PU PU")
         act(s, s.active, A.PASS_DOLL)
     assert s.active == 0 and s.ward == 0  # ends when its user's next turn starts
+
+
+@pytest.mark.parametrize("left", [1, 2])
+def test_black_candle_with_fewer_than_three_cards_in_the_deck(left):
+    # A10: look at the top three, or at what is left; one card is simply kept, two leave one for the bottom
+    s = new()
+    clear_hands(s)
+    give(s, 0, "A10")
+    to_phase2(s, "PU PU PU PU PU")
+    s.cdeck = s.cdeck[-left:]
+    cards = s.cdeck[::-1]
+    use(s, 0, "A10")
+    choices = [a for a in s.legal_actions(0) if a.kind == "keep_card"]
+    if left == 1:
+        assert choices == [A.KEEP_CARD[cards[0], -1]] and s.default_action(0) == choices[0]
+    else:
+        assert set(choices) == {A.KEEP_CARD[cards[0], cards[1]], A.KEEP_CARD[cards[1], cards[0]]}
+    events = act(s, 0, choices[0])
+    assert cards[0] in s.hand[0] and s.phase == 2 and s.cdeck == cards[1:]
+    kept = next(e for e in events if e.kind == "candle_kept")
+    assert kept.data == {"seat": 0, "keep": CURSES[cards[0]].id, "bottom": [CURSES[c].id for c in cards[1:]]}
+    assert kept.to == {0} and {"seat": 0, "bottom": left - 1} in [e.data for e in events if e.kind == "candle_done"]
+
+
+def test_black_candle_choices_are_refused_out_of_their_moment_and_when_malformed():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "A10")
+    to_phase2(s, "PU PU PU PU PU")
+    top = s.cdeck[-1]
+    with pytest.raises(hexbox.IllegalAction) as err:
+        act(s, 0, A.KEEP_CARD[top, -1])
+    assert str(err.value) == "there is no Black Candle choice to make now"
+    use(s, 0, "A10")
+    other = next(c for c in range(len(CURSES)) if c not in s.candle)
+    with pytest.raises(hexbox.IllegalAction) as err:
+        act(s, 0, A.KEEP_CARD[s.candle[0], other])
+    assert str(err.value) == ("keep one of the three cards you looked at and name one of the others for the "
+                              "bottom")
+
+
+def test_R17_R48_the_artefacts_offered_in_each_moment_of_the_own_turn():
+    # own_turn artefacts (Gris-Gris, Spirit Ward) at any time of one's turn; phase1 ones (Rabbit's Foot) once the
+    # dice are rolled; phase2 ones only after keep; Smellin' Doll, Bone Amulet and Mirror Gourd never on one's turn
+    s = new()
+    clear_hands(s)
+    give(s, 0, *[f"A{i:02d}" for i in range(1, 14)])
+    curse_on(s, "C04", 1, 0)
+    offered = lambda: {a.artefact for a in s.legal_actions(0) if a.kind == "use_artefact"}  # noqa: E731
+    assert offered() == {"A08", "A13"}
+    roll(s, "PU PU PU PU PU")
+    assert offered() == {"A02", "A08", "A13"}
+    act(s, 0, A.KEEP)
+    assert offered() == {"A03", "A04", "A08", "A09", "A10", "A11", "A12", "A13"}  # nothing set aside: no A05
+    s2 = new()
+    clear_hands(s2)
+    give(s2, 0, "A05", "A03")
+    roll(s2, "PU PU PU PU PU PU")
+    act(s2, 0, {"kind": "reroll", "drop": "PU", "dice": "PU PU PU PU"})
+    act(s2, 0, A.KEEP)
+    while s2.phase == 1:
+        act(s2, s2.actors[0], A.DONE)
+    assert {a.artefact for a in s2.legal_actions(0) if a.kind == "use_artefact"} == {"A03", "A05"}

@@ -345,3 +345,41 @@ def test_R50_R54_a_victims_answer_in_the_response_window_owes_its_echo_duty():
     croak = next(a for a in s.legal_actions(1) if a.kind == "say" and a.voice == "croak")
     curse_on(s, "C03", 2, 1)  # Elium Orator: speak only in falsetto, in any window too
     assert judged(s, 1, croak) == ["C03"]
+
+
+# ---- echo duties at the edges (R54) ------------------------------------------------------------------------------
+
+def test_R54_loa_rider_owes_an_obey_for_each_saying_of_its_caster_only():
+    s = new()
+    clear_hands(s)
+    curse_on(s, "H05", 2, 0)  # Loa Rider: seat 0 obeys whenever seat 2 (its caster) speaks
+    give(s, 2, "A12")
+    give(s, 3, "A13")
+    roll(s, "PU PU PU PU PU")
+    act(s, 0, A.KEEP)
+    assert s.actors == (2, 3)  # the bag window: seats 2 and 3 may speak there
+    act(s, 3, {"kind": "say", "phrase": "mwahaha", "voice": "normal"})
+    act(s, 3, A.DONE)
+    assert judged(s, 0, A.PASS_DOLL) == []  # another seat spoke: nothing owed
+    act(s, 2, {"kind": "say", "phrase": "mwahaha", "voice": "normal"})
+    act(s, 2, A.DONE)
+    assert judged(s, 0, A.PASS_DOLL) == ["H05"]
+    emote(s, 0, "obey")
+    assert judged(s, 0, A.PASS_DOLL) == []
+
+
+def test_R54_the_cast_that_binds_an_echo_curse_is_not_an_event_it_echoes():
+    # Pharaoh's Envy: moan whenever another player casts. Being cursed with it is no cast to moan about; the next
+    # cast is
+    s = new()
+    clear_hands(s)
+    give(s, 0, "E06", "C04")
+    to_phase2(s, "SK CR BA BA PU")
+    act(s, 0, cast(s, 0, "E06", 1))
+    while s.phase_name == "curse_response":
+        act(s, s.actors[0], A.DONE)
+    assert s.duties == 0
+    act(s, 0, cast(s, 0, "C04", 2))
+    while s.phase_name == "curse_response":
+        act(s, s.actors[0], A.DONE)
+    assert judged(s, 1, A.ROLL) == ["E06"]  # seat 1's next act, on its turn
