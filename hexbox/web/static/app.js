@@ -183,6 +183,7 @@ function Table({ id }) {
     }
   };
   const Board = module.Board;
+  const narrow = (predicate) => setFocus(() => predicate || null); // a function given to a state setter is an updater
   const actors = obs.actors;
   const waiting = !view.started ? "Waiting for every seat to be taken…"
     : view.result ? "" : actors.includes(me) ? "Your move." : `Waiting for ${actors.map((s) => `seat ${s}`).join(", ")}.`;
@@ -197,12 +198,14 @@ function Table({ id }) {
     <p class="turn" role="status">${waiting}</p>
     ${view.result ? html`<${EndScreen} result=${view.result} me=${me} rematch=${view.rematch} tableId=${id}
       host=${!!host} onRematch=${rematch} />` : null}
-    <div class="board"><${Board} obs=${obs} seat=${me} catalog=${cards} legal=${view.legal} labels=${view.labels}
-      focus=${focus} setFocus=${setFocus} act=${act} /></div>
-    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-    <${ActionPicker} legal=${view.legal} labels=${view.labels} onAct=${act} focus=${focus}
-      onClearFocus=${() => setFocus(null)} confirmKinds=${module.confirm || new Set()} busy=${busy}
-      showValue=${module.value ? (f, v) => module.value(f, v, cards) : undefined} />
+    <div class="play">
+      <div class="board"><${Board} obs=${obs} seat=${me} catalog=${cards} legal=${view.legal} labels=${view.labels}
+        focus=${focus} setFocus=${narrow} act=${act} /></div>
+      ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+      <${ActionPicker} legal=${view.legal} labels=${view.labels} onAct=${act} focus=${focus}
+        onClearFocus=${() => setFocus(null)} confirmKinds=${module.confirm || new Set()} busy=${busy}
+        showValue=${module.value ? (f, v) => module.value(f, v, cards) : undefined} />
+    </div>
     <div class="side">
       <${Seats} seats=${view.seats} me=${me} actors=${actors} scores=${view.result?.scores} />
       <${Log} lines=${view.log} />
@@ -247,8 +250,8 @@ function Replay({ id }) {
         ${Array.from({ length: view.players }, (_, i) => html`<option value=${i}>seat ${i}</option>`)}
       </select>
     </nav>
-    <div class="board"><${Board} obs=${view.observation} seat=${seat} catalog=${cards} legal=${[]} labels=${[]}
-      focus=${null} setFocus=${() => {}} act=${() => {}} /></div>
+    <div class="play"><div class="board"><${Board} obs=${view.observation} seat=${seat} catalog=${cards} legal=${[]}
+      labels=${[]} focus=${null} setFocus=${() => {}} act=${() => {}} /></div></div>
     <div class="side"><${Log} lines=${view.log} /></div>
   </main>`;
 }

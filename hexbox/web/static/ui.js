@@ -114,7 +114,8 @@ export function Log({ lines }) {
   }, [lines.length]);
   return html`<section class="log" aria-label="what happened">
     <h2>Log</h2>
-    <ol ref=${end}>${lines.slice(-200).map((line) => html`<li>${line}</li>`)}</ol>
+    <ol ref=${end} tabindex="0" aria-label="log lines" start=${Math.max(1, lines.length - 199)}>
+      ${lines.slice(-200).map((line) => html`<li>${line}</li>`)}</ol>
     <p class="sr-only" aria-live="polite">${lines[lines.length - 1] || ""}</p>
   </section>`;
 }
@@ -135,7 +136,8 @@ export function Chat({ messages, onSay, silent, room }) {
   };
   return html`<section class="chat" aria-label=${`chat with the ${room}`}>
     <h2>Chat <small>(${room})</small></h2>
-    <ol>${messages.map((m) => html`<li><b>${m.speaker}:</b> <span class=${m.kind}>${m.text}</span></li>`)}</ol>
+    <ol tabindex="0" aria-label="messages">${messages.map((m) => html`<li><b>${m.speaker}:</b>
+      <span class=${m.kind}>${m.text}</span></li>`)}</ol>
     ${silent ? html`<p class="note">The rules keep the table silent now.</p>` : html`
       <form onSubmit=${(e) => { e.preventDefault(); if (text.trim()) say({ text }); }}>
         <label class="sr-only" for="chat-text">message</label>
