@@ -6,6 +6,8 @@ seat with a piece on the space, whatever its cards (R133, D21).
 
 from __future__ import annotations
 
+from hexbox.core import IllegalAction
+
 from . import actions as A
 from .abilities import ability, payable
 from .board import NODES
@@ -25,12 +27,52 @@ from .play import (
 from .rules import ADVENTURER, BIBLE, KIND, MOONS, NC, ND, T_MONSTER, TRANSFORM, VAMPIRE, ZOMBIE, TransylvaniaState
 
 St = TransylvaniaState
-IDS = A.SPACE.ids
+INDEX = {id(a): i for i, a in enumerate(A.SPACE.actions)}  # by identity: hashing a dataclass is slow
 
 
 def ordered(out: list) -> list:
-    out.sort(key=IDS.__getitem__)
+    out.sort(key=lambda a: INDEX[id(a)])
     return out
+
+
+# ---- checks of their own for the commonest kinds, so the gate need not list every legal action ---------------
+# (each must agree exactly with legal(); the conformance kit's gate fuzz holds them to it)
+
+
+def _refuse(st: St, seat: int, action) -> None:
+    raise IllegalAction(f"seat {seat} cannot {action} now ({st.phase_name})")
+
+
+def check_move(st: St, seat: int, a: A.Move) -> None:
+    if st.pending or st.window is not None:
+        _refuse(st, seat, a)
+    y = a.node
+    if st.phase == "exploration":
+        here = st.pos[seat]
+        if st.move_left() >= 1 and y in st.board.adj[here] and st.room(y, seat) \
+                and not (y in st.locks and NODES[y].feature == "gate"):
+            return
+    elif st.phase == "monster" and y in monster_moves(st, seat):
+        return
+    _refuse(st, seat, a)
+
+
+def check_end_exploration(st: St, seat: int, a) -> None:
+    if st.pending or st.window is not None or st.phase != "exploration":
+        _refuse(st, seat, a)
+
+
+def check_end_turn(st: St, seat: int, a) -> None:
+    if st.pending or st.window is not None:
+        _refuse(st, seat, a)
+    if st.phase == "cleanup" and not cleanup_discards(st, seat):
+        return
+    if st.phase == "monster" and (not st.on_church(st.pos[seat]) or not monster_moves(st, seat)):
+        return
+    _refuse(st, seat, a)
+
+
+CHECKS = {A.Move: check_move, A.EndExploration: check_end_exploration, A.EndTurn: check_end_turn}
 
 
 def legal(st: St, seat: int) -> list:

@@ -320,6 +320,8 @@ class TransylvaniaState(State):
         if self.role[s] != ADVENTURER or not self.alive[s]:
             return []
         hand = self.hand[s]
+        if TRANSFORM.isdisjoint(hand):  # every recipe needs a Transformation card in hand
+            return []
         have = self.possessed(s)
         necro = NECRO in have
         out = []
@@ -402,24 +404,19 @@ class TransylvaniaState(State):
     def _legal_actions(self, seat: int) -> list:
         if self._result is not None or seat not in self.actors:
             return []
-        from . import legal
-        return legal.legal(self, seat)
+        return _LEGAL.legal(self, seat)
 
     def _default_action(self, seat: int):
-        from . import legal
-        return legal.default(self, seat)
+        return _LEGAL.default(self, seat)
 
     def _public(self) -> dict:
-        from . import views
-        return views.public(self)
+        return _VIEWS.public(self)
 
     def _private(self, seat: int) -> dict:
-        from . import views
-        return views.private(self, seat)
+        return _VIEWS.private(self, seat)
 
     def _resample(self, seat: int, rng: random.Random) -> TransylvaniaState:
-        from . import hidden
-        return hidden.resample(self, seat, rng)
+        return _HIDDEN.resample(self, seat, rng)
 
     # ==== cards: drawing, receiving, placing ================================================================
 
@@ -667,5 +664,11 @@ STEPS: dict[str, Any] = {"turn_begin": TransylvaniaState._s_turn_begin}
 
 def install_rules() -> None:
     """The RULES table: every kind is checked against the legal list, then its answer runs (play, abilities)."""
-    from . import abilities, play  # noqa: F401  (they fill STEPS and HANDLERS)
-    TransylvaniaState.RULES = {cls: (None, fn) for cls, fn in play.HANDLERS.items()}
+    from . import abilities, legal, play  # noqa: F401  (they fill STEPS and HANDLERS)
+    global _LEGAL, _VIEWS, _HIDDEN
+    from . import hidden, views
+    _LEGAL, _VIEWS, _HIDDEN = legal, views, hidden
+    TransylvaniaState.RULES = {cls: (legal.CHECKS.get(cls), fn) for cls, fn in play.HANDLERS.items()}
+
+
+_LEGAL = _VIEWS = _HIDDEN = None
