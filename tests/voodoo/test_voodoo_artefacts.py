@@ -85,8 +85,10 @@ def test_rabbits_foot_rerolls_without_losing_a_die():
     give(s, 0, "A02")
     roll(s, "PU PU PU PU PU")
     s.rng = ScriptedRng("SK SK")
-    use(s, 0, "A02", dice="PU PU")
+    events = use(s, 0, "A02", dice="PU PU")
     assert s.bag == dice("PU PU PU SK SK") and sum(s.aside) == 0 and s.counts[0] == 0
+    assert [e.kind for e in events] == ["artefact_used", "rerolled"]
+    assert events[1].data == {"seat": 0, "dice": "PU PU", "bag": "PU PU PU SK SK"} and events[1].public
 
 
 def test_witchs_ladle_twin_bone_grave_dust():
@@ -275,3 +277,18 @@ def test_R17_R48_the_artefacts_offered_in_each_moment_of_the_own_turn():
     while s2.phase == 1:
         act(s2, s2.actors[0], A.DONE)
     assert {a.artefact for a in s2.legal_actions(0) if a.kind == "use_artefact"} == {"A03", "A05"}
+
+
+def test_R17_R36_a_smellin_doll_cast_is_announced_with_the_artefact_and_the_dice_it_paid_with():
+    s = new()
+    clear_hands(s)
+    give(s, 2, "A01", "C04")
+    give(s, 1, "A12")
+    roll(s, "BA BA PU PU PU")
+    act(s, 0, A.KEEP)
+    events = use(s, 2, "A01", curse="C04", target=3, dice="BA BA")
+    kinds = [e.kind for e in events]
+    assert kinds[0] == "artefact_used" and "cast" in kinds and all(e.public for e in events)
+    cast = next(e for e in events if e.kind == "cast")
+    assert cast.data["caster"] == 2 and cast.data["target"] == 3 and cast.data["pay"] == "BA BA"
+    assert public(s)["artefact_deck"]["known"][0] == [0, "A01"]  # face up at the bottom, known to all (R17)
