@@ -111,7 +111,8 @@ function Mine({ pub, seat, mine, catalog, legal, focus, setFocus }) {
       ${mine.chosen_card ? html`<small>you offer</small> <${ProwlCard} id=${mine.chosen_card} catalog=${catalog} />` : null}
     </div>
     <h2>Your hand <small>${mine.hand.length} card${mine.hand.length === 1 ? "" : "s"}${info.constraint
-      ? html` · <b class="pw-order">you ${ORDER[info.constraint].replace(" next turn", " this turn")}</b>` : ""}</small></h2>
+      ? html` · <b class="pw-order">you ${pub.active === seat ? ORDER[info.constraint].replace("next", "this")
+        : ORDER[info.constraint]}</b>` : ""}</small></h2>
     <ul class="pw-hand">${mine.hand.length ? mine.hand.map((c) => html`<li
         onClick=${pickable(c) ? () => focusOn(setFocus, (a) => a.card === c) : undefined}>
         <${ProwlCard} id=${c} catalog=${catalog} selected=${picked.length === 1 && picked[0] === c} /></li>`)

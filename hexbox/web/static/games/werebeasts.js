@@ -87,7 +87,7 @@ function Sale({ pub, phase, seat, catalog, legal, act }) {
     <h2 id="wb-sale-h" class="wb-lot">On sale<small>from ${seatName(seller, seat)}</small>
       <${AuctionCard} id=${pub.sale} catalog=${catalog} /></h2>
     ${pub.bids.length ? html`<ul class="wb-bids" aria-label="bids">${pub.bids.map((b) => html`<li
-        class=${`wb-bid ${b.status}`}>
+        class=${`wb-bid ${phase === "bidding" ? b.status : ""}`}>
       <b>${Seat(b.seat, seat)}:</b>
       <span class="wb-offer">${b.cans || b.cards.length ? html`${b.cans ? html`<span class="wb-cans">${cans(b.cans)}</span>` : null}
         ${b.cards.map((c) => html`<${AuctionCard} id=${c} catalog=${catalog} kind="wb-take"
