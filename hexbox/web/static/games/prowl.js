@@ -13,8 +13,8 @@ const KEYWORD = { attachment: "Attachment", early: "Early", final: "Final", peek
 const OPTION = { raise: "raise", lower: "lower", dominance: "the Dominance token", force_change: "force a Change",
   left: "to the left", right: "to the right", confirm: "confirm" };
 
-// the shell's setFocus is a state setter: a function given to it is an updater, so the predicate is wrapped
-const focusOn = (setFocus, predicate) => setFocus(() => predicate);
+// narrows the shell's action picker to the actions matching predicate
+const focusOn = (setFocus, predicate) => setFocus(predicate);
 const clanName = (catalog, id) => catalog.clan?.find((k) => k.id === id)?.name || id;
 const clanLabel = (catalog, id) => `${SYMBOL[id] || ""} ${clanName(catalog, id)}`;
 const cardOf = (catalog, id) => catalog.card?.find((c) => c.id === id) || { id, name: id, clan: id.split("_")[0], text: "",

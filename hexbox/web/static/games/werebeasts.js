@@ -12,8 +12,8 @@ const STATUS = { open: "⏳ bidding", passed: "✋ passed", done: "🔒 done" };
 
 const goalOf = (catalog, id) => catalog.goal.find((g) => g.id === id) || { id, name: id, beast: id, kind: "beast" };
 const cardOf = (catalog, id) => catalog.auction.find((a) => a.id === id) || { id, beast: id.split("_")[0], icons: 1 };
-// the shell's setFocus is a state setter: a function given to it is an updater, so the predicate is wrapped
-const focusOn = (setFocus, predicate) => setFocus(() => predicate);
+// narrows the shell's action picker to the actions matching predicate
+const focusOn = (setFocus, predicate) => setFocus(predicate);
 const cans = (n) => `${n} ${CAN}`;
 
 function cardLabel(catalog, id) {
