@@ -86,3 +86,17 @@ def test_words_are_sentences_for_every_viewer():
     put(s, 0, "church.b")
     events = act(s, 0, move("church.a"))
     assert s.describe(events, None) == ["Seat 0 moves to Church (a)."]
+
+
+def test_timer_times_the_windows_out_of_turn_only():
+    from hexbox.games.transylvania.timer import timer
+    s = ready(4)
+    assert timer(s) is None  # one's own turn is not timed
+    lay_tile(s, "graveyard", 0, -1, 0)
+    put(s, 0, "graveyard.a")
+    to_monster(s, 2, 1, "graveyard.b")
+    act(s, 0, move("graveyard.b"))
+    seconds, window = timer(s)
+    assert seconds == 15.0 and window[0] == "ambush"
+    act(s, 2, A.AMBUSH[0])
+    assert timer(s)[1] == window  # the same window: its clock runs on

@@ -41,6 +41,7 @@ INFO = GameInfo(
         "stats": "hexbox.games.transylvania.stats:game_stats",
         "report": "hexbox.games.transylvania.report:sections",
         "schema": "hexbox.games.transylvania.schema:TYPES",
+        "timer": "hexbox.games.transylvania.timer:timer",
     },
 )
 
