@@ -220,3 +220,35 @@ def test_R144_the_ravens_extra_wound_in_a_fight_is_credited_to_the_monster():
     dice(s, 1, 0, 0, 0, 0, 0, 0, 0, 0)  # the Vampire wins by 1; the Raven adds 1
     act(s, 0, A.ATTACK[1][0])
     assert not s.alive[1] and s.kills[0] == 1
+
+
+def test_W1_declarations_resolve_from_the_active_seats_left():
+    s = board(4)
+    start_turn(s, 3)
+    put(s, 3, "graveyard.a")
+    s.health[3] = 8
+    to_monster(s, 0, VAMPIRE, "graveyard.b")
+    to_monster(s, 1, ZOMBIE, "graveyard.l")
+    s.minions[0] = SLOT["graveyard.b"]
+    act(s, 3, move("graveyard.b"))
+    assert s.actors == (0, 1)
+    act(s, 1, A.AMBUSH[1])  # seat 1 declares first, with its minion
+    act(s, 1, A.PASS)
+    dice(s, *[1] * 30)
+    act(s, 0, A.AMBUSH[0])
+    events = act(s, 0, A.PASS)
+    fights = [e.data["attacker"] for e in events if e.kind == "fight"]
+    assert fights == [0, 6]  # seat 0 sits left of the active seat 3, then seat 1
+
+
+def test_R75_R51_an_all_play_event_goes_on_after_its_drawer_dies():
+    from transylvania_helpers import event_on_top
+    s = board(4)
+    put(s, 0, "graveyard.h")
+    s.health[0] = 1
+    for seat in (1, 2, 3):
+        put(s, seat, "church.d" if seat < 3 else "church.e")
+    event_on_top(s, "thunderstorm#0")
+    dice(s, *[0] * 40)
+    act(s, 0, move("graveyard.d"))
+    assert not s.alive[0] and [s.health[x] for x in (1, 2, 3)] == [5, 5, 5] and s.active == 1
