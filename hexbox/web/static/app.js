@@ -112,8 +112,8 @@ function Lobby() {
       <fieldset><legend>Seats</legend>${seats.map((s, i) => html`<div class="field">
         <label for=${`seat-${i}`}>Seat ${i}</label>
         <select id=${`seat-${i}`} value=${s} onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? e.target.value : x)))}>
-          <option value="me">me</option><option value="friend">a friend (I send the link)</option>
-          <option value="open">open (anyone joins from the lobby)</option>
+          <option value="me">me</option><option value="friend">a friend (I send a link)</option>
+          <option value="open">open (anyone may join)</option>
           ${BOTS.map((b) => html`<option value=${b}>bot: ${b}</option>`)}</select></div>`)}</fieldset>
       <details><summary>Options</summary>${game.options.map((o) => html`<${OptionField} option=${o} players=${players}
         value=${options[o.name]} onChange=${(v) => setOptions({ ...options, [o.name]: v })} />`)}</details>
