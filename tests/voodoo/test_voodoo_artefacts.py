@@ -292,3 +292,74 @@ def test_R17_R36_a_smellin_doll_cast_is_announced_with_the_artefact_and_the_dice
     cast = next(e for e in events if e.kind == "cast")
     assert cast.data["caster"] == 2 and cast.data["target"] == 3 and cast.data["pay"] == "BA BA"
     assert public(s)["artefact_deck"]["known"][0] == [0, "A01"]  # face up at the bottom, known to all (R17)
+
+
+# ---- the same artefacts used by another seat than seat 0, and on a bag that already holds the face ----------------
+
+def on_turn_of(seat, *cards, faces="PU PU PU PU PU"):
+    """Seat ``seat`` (4 players) in phase 2 holding ``cards``."""
+    s = new(first_seat=seat)
+    clear_hands(s)
+    give(s, seat, *cards)
+    to_phase2(s, faces)
+    return s
+
+
+def test_witchs_ladle_adds_to_a_face_already_in_the_bag():
+    s = on_turn_of(0, "A03", faces="PU PU PU GH GH")
+    use(s, 0, "A03", face="PU", face_to="GH")
+    assert s.bag == dice("PU PU GH GH GH")
+
+
+def test_spirit_ward_of_seat_2_joins_a_ward_already_up():
+    s = on_turn_of(2, "A13")
+    s.ward = 1 << 0  # seat 0's ward from its own turn is still up
+    use(s, 2, "A13")
+    assert s.ward == (1 << 0) | (1 << 2) and public(s)["spirit_ward"] == [0, 2]
+
+
+def test_black_candle_of_seat_3_shows_the_cards_to_seat_3_only():
+    s = on_turn_of(3, "A10")
+    use(s, 3, "A10")
+    assert all(s.cseen[c] == 1 << 3 for c in s.candle)
+    assert len(private(s, 3)["my_candle"]) == 3 and private(s, 1)["my_candle"] == []
+
+
+def test_wolf_totem_of_seat_1_leaves_only_the_two_knowing_which_card_moved():
+    s = on_turn_of(1, "A11")
+    give(s, 3, "C04", "C05")
+    s.cseen[CURSE_INDEX["C04"]] = s.cseen[CURSE_INDEX["C05"]] = 0b1111  # known to every seat, as if shown
+    s.rng = ScriptedRng(seed=1)
+    use(s, 1, "A11", target=3)
+    taken = s.hand[1][0]
+    left = s.hand[3][0]
+    pair = (1 << 1) | (1 << 3)
+    assert s.cseen[taken] == pair
+    assert s.cseen[left] == pair  # the others cannot tell which of the two cards stayed
+    assert private(s, 3)["known_curses"]["1"] == [CURSES[taken].id]
+
+
+def test_gris_gris_bag_is_announced_with_the_discard():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "A08")
+    curse_on(s, "C05", 1, 0)
+    events = use(s, 0, "A08", curse="C05")
+    assert events[0].kind == "artefact_used" and len(events) > 1
+    assert any("C05" in str(e.data) for e in events[1:])
+
+
+def test_R37_smellin_doll_is_refused_outside_the_bag_window_by_name():
+    # the claim window also has open seats; a Doll is still not usable there
+    s = new()
+    clear_hands(s)
+    give(s, 1, "A01", "C04")
+    curse_on(s, "C05", 1, 0)
+    roll(s, "BA BA PU PU PU")  # seat 0 forgot to cluck
+    act(s, 0, A.KEEP)
+    act(s, 1, A.DONE)
+    act(s, 0, A.PASS_DOLL)
+    assert s.phase_name == "claim_window" and 1 in s.actors
+    with pytest.raises(hexbox.IllegalAction) as err:
+        use(s, 1, "A01", curse="C04", target=0, dice="BA BA")
+    assert str(err.value) == "Smellin' Doll is used when an adversary completes their bag"
