@@ -39,6 +39,32 @@ def _port() -> int:
         return s.getsockname()[1]
 
 
+class Poster:
+    """One keep-alive HTTP/1.1 connection that posts JSON: httpx's pool looks at every open connection on each
+    request, which with hundreds of players made the client, not the server, the thing measured."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, token: str, body: dict) -> tuple[int, dict]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        data = json.dumps(body).encode()
+        self.writer.write(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
+                          f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n".encode() + data)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length"))
+        return status, json.loads(await self.reader.readexactly(length))
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
@@ -47,9 +73,11 @@ class Stats:
         self.games = 0
 
 
-async def human(http: httpx.AsyncClient, ws_url: str, table: str, token: str, seat: int, think: float,
+async def human(port: int, ws_url: str, table: str, token: str, seat: int, think: float,
                 stats: Stats, stop: asyncio.Event, rng: random.Random, counter: bool) -> None:
-    async with websockets.connect(f"{ws_url}/api/tables/{table}/ws?token={token}", max_size=None) as ws:
+    poster = Poster(port)
+    async with websockets.connect(f"{ws_url}/api/tables/{table}/ws?token={token}", max_size=None,
+                                  compression=None) as ws:
         waiting: tuple[int, float] | None = None  # (seq we expect, time sent)
         last_seq = 0
         while not stop.is_set():
@@ -70,15 +98,16 @@ async def human(http: httpx.AsyncClient, ws_url: str, table: str, token: str, se
             if waiting is None and answer["legal"]:
                 await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
                 sent = time.perf_counter()
-                reply = await http.post(f"/api/tables/{table}/actions", headers={"Authorization": f"Bearer {token}"},
-                                        json={"seq": answer["seq"], "action": rng.choice(answer["legal"])})
-                if reply.status_code == 200:
-                    waiting = (reply.json()["seq"], sent)
-                elif reply.status_code != 409:  # 409: someone moved first, a normal race in a shared window
+                status, reply = await poster.post(f"/api/tables/{table}/actions", token,
+                                                  {"seq": answer["seq"], "action": rng.choice(answer["legal"])})
+                if status == 200:
+                    waiting = (reply["seq"], sent)
+                elif status != 409:  # 409: someone moved first, a normal race in a shared window
                     stats.errors += 1
+    poster.close()
 
 
-async def table_loop(http: httpx.AsyncClient, ws_url: str, index: int, think: float, stats: Stats,
+async def table_loop(http: httpx.AsyncClient, port: int, ws_url: str, index: int, think: float, stats: Stats,
                      stop: asyncio.Event) -> None:
     rng = random.Random(index)
     while not stop.is_set():
@@ -86,15 +115,16 @@ async def table_loop(http: httpx.AsyncClient, ws_url: str, index: int, think: fl
         bots = {str(s): "random" for s in range(2, players)}
         made = (await http.post("/api/tables", json={"game": game, "players": players, "bots": bots})).json()
         tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
-        await asyncio.gather(*(human(http, ws_url, made["id"], tok, seat, think, stats, stop, rng, seat == 0)
+        await asyncio.gather(*(human(port, ws_url, made["id"], tok, seat, think, stats, stop, rng, seat == 0)
                                for seat, tok in tokens.items()))
 
 
-async def run(base: str, ws_url: str, tables: int, seconds: float, think: float) -> Stats:
+async def run(port: int, tables: int, seconds: float, think: float) -> Stats:
+    base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     stats, stop = Stats(), asyncio.Event()
     limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
-        tasks = [asyncio.create_task(table_loop(http, ws_url, i, think, stats, stop)) for i in range(tables)]
+        tasks = [asyncio.create_task(table_loop(http, port, ws_url, i, think, stats, stop)) for i in range(tables)]
         await asyncio.sleep(min(5.0, seconds / 4))  # warm-up: tables created, first moves made
         stats.latencies.clear()
         moves0, t0 = stats.moves, time.perf_counter()
@@ -129,7 +159,7 @@ def main() -> None:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        stats = asyncio.run(run(base, f"ws://127.0.0.1:{port}", args.tables, args.seconds, args.think))
+        stats = asyncio.run(run(port, args.tables, args.seconds, args.think))
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(30)

@@ -400,6 +400,7 @@ def serve_cmd(
     grace: Annotated[float, typer.Option(help="seconds before a gone player's seat is played by a bot")] = 60.0,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before its move")] = 0.6,
     rate: Annotated[float, typer.Option(help="requests per second per client (bursts of 3 seconds' worth)")] = 20.0,
+    access_log: Annotated[bool, typer.Option("--access-log", help="log every request")] = False,
 ) -> None:
     """Serve tables over HTTP and websockets, with the browser client at / (needs the [server] extra)."""
     try:
@@ -411,7 +412,7 @@ def serve_cmd(
         raise BadInput("--port must be 1-65535, --workers at least 0, --grace and --rate positive, "
                        "--bot-delay not negative")
     serve(Settings(db_url=db, redis_url=redis, workers=workers, grace=grace, bot_delay=bot_delay, rate=rate,
-                   burst=max(1, int(3 * rate))), host=host, port=port)
+                   burst=max(1, int(3 * rate))), host=host, port=port, access_log=access_log)
 
 
 # ---- entry point ---------------------------------------------------------------------------------------

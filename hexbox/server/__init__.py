@@ -10,7 +10,10 @@ from .hub import Settings
 __all__ = ["Settings", "create_app", "serve"]
 
 
-def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
+def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info",
+          access_log: bool = False) -> None:
     import uvicorn
 
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=64 * 1024)
+    # no access log by default: a line per request costs the server more than a move (and logs no secrets anyway)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, access_log=access_log,
+                ws_max_size=64 * 1024)
