@@ -2,7 +2,7 @@
 // stand-up, minion, corpse and mirror), each seat's Health, traits, Knowledge and examined row, your own hand and
 // secrets, the decks, whose turn and which window. Drawn only from the observation; the server says what is legal:
 // tapping a space, a seat or a card narrows the shared picker (setFocus) to the actions that use it.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useErrorBoundary, useState } from "preact/hooks";
 import { html, Seat } from "../lib.js";
 import { Card } from "../ui.js";
 
@@ -21,9 +21,6 @@ const MON_LETTER = { vampire: "V", werewolf: "W", zombie: "Z", general: "G" };
 // Okabe–Ito: safe for colour blindness; the seat number is always drawn too
 const COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#D55E00"];
 const PASSAGE = { red: "#D55E00", blue: "#0072B2", green: "#009E73", yellow: "#F0E442" };
-const FEATURE = { token: "token space", locked_token: "locked token space", token_event: "token and Event space",
-  event: "Event space", gate: "gate", passage: "secret passage" };
-
 const PHASE = { setup_start: "Set-up: start spaces", setup_keep: "Set-up: keep a card", exploration: "Exploration",
   monster: "Monster's turn", determination: "Determination", cleanup: "Cleanup", over: "Game over" };
 const PENDING = { start_space: "a start space on the Church", orient: "how to turn the new tile", attach: "where the cursed card attaches",
@@ -32,7 +29,8 @@ const PENDING = { start_space: "a start space on the Church", orient: "how to tu
   order_tiles: "the order of the top tiles (Surveillance)", rampart: "whether to take the best result (Rampart)",
   regen_examine: "whether to examine a new card free", regen_space: "a Church space to come back on",
   spoils: "the challenge's spoils", templar: "the payment for the Secret Society", tinker: "whether to re-roll (Tinkering)",
-  to_church: "a Church space", token: "where a token goes", unlock: "which lock to remove", keep: "which card to keep" };
+  to_church: "a Church space", church_exit: "the Church exit where the Monster's tile is laid",
+  rise_orient: "how to turn the tile the Monster lays", token: "where a token goes", unlock: "which lock to remove", keep: "which card to keep" };
 
 const ABILITY = {
   divine_intervention: "Discard any one card free: from your hand (Transformation cards too), your row, a cursed attachment alone, or the Church card.",
@@ -136,7 +134,7 @@ function TCard({ ix, card, actions = [], setFocus, extra = "" }) {
   const no = ix.cardNo[card];
   const mine = actions.filter((a) => a.card === no);
   return html`<${Card} name=${`${k ? k.name : card}${extra}`} text=${cardText(k)} symbol=${cardSym(k)}
-    kind=${`tv-${k?.kind || "card"}`} onPick=${mine.length ? () => setFocus((a) => a.card === no) : null}
+    kind=${`tv-${k?.kind || "card"} ${mine.length ? "tv-act" : ""}`} onPick=${mine.length ? () => setFocus((a) => a.card === no) : null}
     hint=${mine.length ? `${mine.length} action${mine.length > 1 ? "s" : ""} use this card` : ""} />`;
 }
 
@@ -228,13 +226,15 @@ function occupants(pub) {
 }
 
 // The legal actions that concern a space: moves and choices onto it, and attacks or challenges on what stands there.
-function actionsAt(ix, pub, legal, key) {
+function actionsAt(ix, pub, legal, key, me) {
   const slot = ix.nodes[key]?.slot;
+  const mine = pub.seats[me]?.node === key; // what you do where you stand: a token, a corpse, a passage, a mirror
   const here = new Set(pub.seats.filter((s) => s.node === key).map((s) => s.seat));
   const minions = new Set(pub.board.minions.map((m, i) => (m === key ? i + 6 : -1)));
   return (a) => a.node === slot
     || (a.kind === "attack" && (here.has(a.piece) || minions.has(a.piece)))
-    || ((a.kind === "challenge" || a.kind === "minion_attack") && here.has(a.seat));
+    || ((a.kind === "challenge" || a.kind === "minion_attack") && here.has(a.seat))
+    || (mine && /^(attempt|pilfer|use_passage|use_mirror)$/.test(a.kind));
 }
 
 const tokenLabel = (t) => (t.trait === null ? "?" : t.trait === "locked" ? "" : `${t.trait[0].toUpperCase()}${t.target}`);
@@ -243,6 +243,20 @@ function Lock({ x, y, s = 1 }) {
   return html`<g class="tv-lock" transform=${`translate(${x} ${y}) scale(${s})`} aria-hidden="true">
     <path d="M-1.3 -0.4 v-1 a1.3 1.3 0 0 1 2.6 0 v1" fill="none" stroke-width="0.6" />
     <rect x="-1.9" y="-0.5" width="3.8" height="2.8" rx="0.5" /></g>`;
+}
+
+// A space in words: what it is and what is on it (the map's labels and the list below it).
+function describe(n, o, locked, me, fight) {
+  const f = n.feature || "";
+  const t = o?.token;
+  return [f === "passage" ? `${n.colour} passage` : f === "gate" ? (locked ? "locked gate" : "open gate") : f === "event" ? "Event space" : "",
+    locked && f !== "gate" ? "locked" : "",
+    t ? (t.trait === null ? "face-down token" : t.trait === "locked" ? "token under the lock" : `${TRAIT[t.trait]} ${t.target} token`)
+      : f.includes("token") ? "empty token space" : "",
+    f === "token_event" ? "Event once its token is gone" : "",
+    ...(o?.stand || []).map((s) => (s.seat === me ? "you" : `seat ${s.seat}`) + (s.role !== "adventurer" ? ` (${s.role})` : "")),
+    o?.minions.length ? `minion ${o.minions.join(", ")}` : "", o?.corpses ? "corpse" : "", o?.mirror ? "mirror" : "",
+    fight ? "ambush window open" : ""].filter(Boolean);
 }
 
 function Space({ ix, key_, p, info, occ, locked, pub, me, acts, picked, onTap }) {
@@ -287,11 +301,7 @@ function Space({ ix, key_, p, info, occ, locked, pub, me, acts, picked, onTap })
     <line x1=${x - 4} y1=${y + 1.2} x2=${x - 3} y2=${y - 0.6} /></g>`);
   if (pub.window?.node === key_) pieces.push(html`<circle cx=${x} cy=${y} r="5.6" class="tv-fight" aria-hidden="true" />`);
   if (locked && f !== "gate") pieces.push(html`<${Lock} x=${x + 2.6} y=${y + 2} s="0.9" />`);
-  const what = [info.name, FEATURE[f], locked ? "locked" : "",
-    tok ? (tok.trait === null ? "face-down token" : tok.trait === "locked" ? "token under a lock" : `${TRAIT[tok.trait]} ${tok.target} token`) : "",
-    ...(occ?.stand || []).map((s) => `${s.seat === me ? "you" : `seat ${s.seat}`}${s.role !== "adventurer" ? ` (${s.role})` : ""}`),
-    occ?.minions.length ? `${occ.minions.length} minion${occ.minions.length > 1 ? "s" : ""}` : "",
-    occ?.corpses ? "a corpse" : "", occ?.mirror ? "a mirror" : "", pub.window?.node === key_ ? "ambush window open" : ""].filter(Boolean).join(", ");
+  const what = [info.name, ...describe(info.node, occ, locked, me, pub.window?.node === key_)].join(", ");
   const hit = n ? html`<g role="button" tabindex="0" class=${`tv-hit ${picked ? "picked" : ""}`}
       aria-label=${`${what}: ${n} action${n > 1 ? "s" : ""}`} aria-pressed=${picked}
       onClick=${onTap} onKeyDown=${(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), onTap())}>
@@ -333,13 +343,16 @@ function Land({ ix, pub, me, legal, picked, onTap, zoom, setZoom }) {
     const [dx, dy] = STEP[d];
     setOrigin([view[0] + dx, view[1] + dy]);
   };
-  const pad = 2;
+  const pad = 6;
+  const explore = legal.filter((a) => a.kind === "explore");
+  const stub = explore.length && g.stubs.find(([k]) => k === pub.seats[me]?.node);
+  const far = stub && [g.pos[stub[0]][0] + STEP[stub[1]][0] * 7, g.pos[stub[0]][1] + STEP[stub[1]][1] * 7];
   const vb = `${view[0] * TW - pad} ${view[1] * TH - pad} ${(view[2] - view[0] + 1) * TW + 2 * pad} ${(view[3] - view[1] + 1) * TH + 2 * pad}`;
   const c = (k) => g.pos[k] || null;
   const tileOf = (id) => ix.tiles[id];
   const counts = {};
   for (const key of Object.keys(g.pos)) {
-    const pred = actionsAt(ix, pub, legal, key);
+    const pred = actionsAt(ix, pub, legal, key, me);
     counts[key] = legal.filter(pred);
   }
   return html`<section class="tv-land" aria-labelledby="tv-land-h">
@@ -365,6 +378,11 @@ function Land({ ix, pub, me, legal, picked, onTap, zoom, setZoom }) {
         const p = c(k);
         return p ? html`<line x1=${p[0]} y1=${p[1]} x2=${p[0] + STEP[side][0] * 6} y2=${p[1] + STEP[side][1] * 6} />` : null;
       })}</g>
+      ${far ? html`<g role="button" tabindex="0" class=${`tv-hit ${picked === "explore" ? "picked" : ""}`}
+        aria-label="the unexplored exit: step off it and lay a new tile" onClick=${() => onTap("explore", explore)}
+        onKeyDown=${(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), onTap("explore", explore))}>
+        <circle cx=${far[0]} cy=${far[1]} r="3.6" class="tv-ring" /><text x=${far[0]} y=${far[1] + 1.3} class="tv-glyph">?</text>
+        <rect x=${far[0] - 5} y=${far[1] - 5} width="10" height="10" class="tv-pad" /></g>` : null}
       ${Object.keys(g.pos).map((key) => html`<${Space} ix=${ix} key_=${key} p=${g.pos[key]} info=${ix.nodes[key]}
         occ=${occ[key]} locked=${locks.has(key)} pub=${pub} me=${me} acts=${counts[key]} picked=${picked === key}
         onTap=${() => onTap(key, counts[key])} />`)}
@@ -388,15 +406,7 @@ function LandWords({ ix, pub, me }) {
       const tile = ix.tiles[t.tile];
       const items = (tile?.nodes || []).map((n) => {
         const key = `${t.tile}.${n.id}`;
-        const o = occ[key];
-        const bits = [FEATURE[n.feature] && !o?.token && n.feature?.includes("token") ? "empty token space" : "",
-          o?.token ? (o.token.trait === null ? "face-down token" : o.token.trait === "locked" ? "locked token"
-            : `${TRAIT[o.token.trait]} ${o.token.target} token`) : "",
-          n.feature === "event" ? "Event" : "", n.feature === "gate" ? (locks.has(key) ? "locked gate" : "open gate") : "",
-          n.feature === "passage" ? `${n.colour} passage${locks.has(key) ? " (locked)" : ""}` : "",
-          ...(o?.stand || []).map((s) => (s.seat === me ? "you" : `seat ${s.seat}`) + (s.role !== "adventurer" ? ` the ${s.role}` : "")),
-          o?.minions.length ? `minion ${o.minions.join(", ")}` : "", o?.corpses ? "corpse" : "", o?.mirror ? "mirror" : ""]
-          .filter(Boolean);
+        const bits = describe(n, occ[key], locks.has(key), me, pub.window?.node === key);
         return bits.length ? `${n.id}: ${bits.join(", ")}` : null;
       }).filter(Boolean);
       return html`<li><b>${tile?.name}</b> (${t.at.join(", ")}, turned ${t.rotation * 90}°)${items.length ? ": " + items.join("; ") : ""}</li>`;
@@ -511,7 +521,7 @@ function Mine({ ix, pub, priv, me, legal, setFocus }) {
 
 function Status({ ix, obs, pub, me }) {
   const who = (s) => (s === me ? "you" : `seat ${s}`);
-  const t = pub.turn;
+  const t = [pub.this_turn, pub.turn].find((x) => x && typeof x === "object") || {}; // the active turn's counters
   const active = pub.seats[pub.active];
   const w = pub.window;
   const p = pub.pending;
@@ -519,16 +529,16 @@ function Status({ ix, obs, pub, me }) {
   if (t.movement_left) bits.push(`👣 ${t.movement_left} movement left`);
   if (active?.role === "adventurer" && obs.phase === "exploration") {
     bits.push(t.examined ? "examined ✓" : "examine ○", t.discarded ? "discarded ✓" : "discard ○");
-    if (t.challenged.length) bits.push(`challenged ${t.challenged.map(who).join(", ")}`);
+    if (t.challenged?.length) bits.push(`challenged ${t.challenged.map(who).join(", ")}`);
   }
   if (t.spawns_left) bits.push(`${t.spawns_left} minion spawn${t.spawns_left > 1 ? "s" : ""} left`);
   if (t.sleuth_picks) bits.push(`${t.sleuth_picks} lock pick${t.sleuth_picks > 1 ? "s" : ""} left`);
   return html`<section class="tv-status" aria-label="the turn">
-    <p><b>Round ${pub.round}</b> · ${PHASE[obs.phase] || title(obs.phase)} · <span class="tv-chip small" style=${`--seat:${COLOURS[pub.active]}`} aria-hidden="true">${pub.active}</span> ${pub.active === me ? "your turn" : `seat ${pub.active}'s turn`}${active?.adventurer && active.role === "adventurer"
-        ? ` (${ix.advs[active.adventurer]?.name})` : active && active.role !== "adventurer" ? ` (the ${title(active.role)})` : ""}</p>
+    <p><b>Round ${pub.round}</b> · ${PHASE[obs.phase] || title(obs.phase)}${obs.phase === "over" ? "" : html` · <span class="tv-chip small" style=${`--seat:${COLOURS[pub.active]}`} aria-hidden="true">${pub.active}</span> ${pub.active === me ? "your turn" : `seat ${pub.active}'s turn`}${active?.adventurer && active.role === "adventurer"
+        ? ` (${ix.advs[active.adventurer]?.name})` : active && active.role !== "adventurer" ? ` (the ${title(active.role)})` : ""}`}</p>
     ${bits.length ? html`<p class="tv-small">${bits.join(" · ")}</p>` : null}
     ${p ? html`<p class="tv-pending">⏳ ${p.seat === me ? "You choose" : `Seat ${p.seat} chooses`} ${PENDING[p.kind] || title(p.kind)}
-      ${p.tile ? `: ${ix.tiles[p.tile]?.name}` : ""}${p.seats.length ? ` (${p.seats.map(who).join(", ")})` : ""}
+      ${p.tile ? `: ${ix.tiles[p.tile]?.name}` : ""}${p.seats.length ? ` (${p.kind === "spoils" ? "from " : ""}${p.seats.map(who).join(", ")})` : ""}
       ${p.cards.length && p.kind !== "become" ? html`: ${p.cards.map((c) => html`<${TCard} ix=${ix} card=${c} />`)}` : ""}
       ${p.kind === "become" ? `: ${p.cards.map(title).join(" or ")}` : ""}</p>` : null}
     ${w ? html`<p class="tv-window" role="status">⚔ Ambush window at ${spaceName(ix, w.node)}: ${w.mover >= 6 ? `minion ${w.mover - 6}` : who(w.mover)} arrived. ${w.deciding.length ? `Deciding: ${w.deciding.map(who).join(", ")}. ` : ""}Declarations stay sealed until all have decided.</p>` : null}
@@ -565,14 +575,14 @@ function Decks({ ix, pub, legal, setFocus }) {
 
 function Reveal({ ix, pub, me }) {
   return html`<section class="tv-reveal" aria-labelledby="tv-rev-h"><h2 id="tv-rev-h">Every hand, revealed</h2><ul>
-    ${pub.reveal.map((r) => html`<li><b>${Seat(r.seat, me)}</b>: ${r.hand.map((c) => html`<${TCard} ix=${ix} card=${c} />`)}
+    ${pub.reveal.map((r) => html`<li><b>${Seat(r.seat, me)}</b>: ${r.hand.length ? r.hand.map((c) => html`<${TCard} ix=${ix} card=${c} />`) : "empty hand"}
       ${r.set_aside.length ? html` · set aside: ${r.set_aside.map((c) => html`<${TCard} ix=${ix} card=${c} />`)}` : null}
       ${r.qualifies.length ? html` · ☣ qualified as ${r.qualifies.map(title).join(", ")}` : null}</li>`)}</ul></section>`;
 }
 
 // ---- the board -----------------------------------------------------------------------------------------------
 
-function Board({ obs, seat, catalog, legal, focus, setFocus, act }) {
+function Table({ obs, seat, catalog, legal, focus, setFocus, act }) {
   const ix = index(catalog);
   const pub = obs.public;
   const priv = obs.private;
@@ -584,15 +594,17 @@ function Board({ obs, seat, catalog, legal, focus, setFocus, act }) {
   const tap = (key, acts) => {
     if (!acts.length) return;
     setPicked(key);
-    setFocus(actionsAt(ix, pub, legal, key));
+    setFocus(key === "explore" ? (a) => a.kind === "explore" : actionsAt(ix, pub, legal, key, seat));
   };
   const order = [...pub.seats].sort((a, b) => (a.seat === seat ? -1 : b.seat === seat ? 1 : a.seat - b.seat));
-  const mapActs = legal.some((a) => typeof a.node === "number");
+  const mapActs = legal.some((a) => typeof a.node === "number" || /^(attack|challenge|minion_attack)$/.test(a.kind));
+  const cardActs = legal.some((a) => typeof a.card === "number");
+  const hint = [mapActs ? "a ringed space on the map" : "", cardActs ? "a card marked ▸" : ""].filter(Boolean).join(" or ");
   return html`<div class="tv">
     <${Status} ix=${ix} obs=${obs} pub=${pub} me=${seat} />
-    ${pub.pending?.kind === "orient" && pub.pending.seat === seat ? html`<${Orienting} ix=${ix} pub=${pub} legal=${legal}
+    ${/orient$/.test(pub.pending?.kind) && pub.pending.seat === seat ? html`<${Orienting} ix=${ix} pub=${pub} legal=${legal}
       act=${act} />` : null}
-    ${mapActs ? html`<p class="tv-hint">Tap a ringed space to see what you can do there.</p>` : null}
+    ${hint ? html`<p class="tv-hint">Tap ${hint} to see only its moves below.</p>` : null}
     <${Land} ix=${ix} pub=${pub} me=${seat} legal=${legal} picked=${picked} onTap=${tap} zoom=${zoom} setZoom=${setZoom} />
     <${LandWords} ix=${ix} pub=${pub} me=${seat} />
     ${priv ? html`<${Mine} ix=${ix} pub=${pub} priv=${priv} me=${seat} legal=${legal} setFocus=${setFocus} />` : null}
@@ -602,6 +614,16 @@ function Board({ obs, seat, catalog, legal, focus, setFocus, act }) {
     <${Decks} ix=${ix} pub=${pub} legal=${legal} setFocus=${setFocus} />
     ${pub.reveal ? html`<${Reveal} ix=${ix} pub=${pub} me=${seat} />` : null}
   </div>`;
+}
+
+// A moment the view cannot draw (the observation may still be changing) leaves the picker below usable.
+function Board(props) {
+  const [error, reset] = useErrorBoundary();
+  useEffect(() => {
+    if (error) reset();
+  }, [props.obs]);
+  return error ? html`<p class="error" role="alert">The table could not be drawn for this moment (${String(error.message || error)});
+    the moves below still work.</p>` : html`<${Table} ...${props} />`;
 }
 
 // How the picker names a field's value when it chooses in steps.
