@@ -363,3 +363,92 @@ def test_R37_smellin_doll_is_refused_outside_the_bag_window_by_name():
     with pytest.raises(hexbox.IllegalAction) as err:
         use(s, 1, "A01", curse="C04", target=0, dice="BA BA")
     assert str(err.value) == "Smellin' Doll is used when an adversary completes their bag"
+
+
+# ---- when an artefact may not be used, and why (R17, R37, R48, D23, D29) ---------------------------------------
+
+def _rolled(seat=0):
+    s = new(first_seat=seat)
+    clear_hands(s)
+    return s
+
+
+def _phase1_unrolled():
+    s = _rolled()
+    give(s, 0, "A02")
+    return s
+
+
+def _phase1_rolled():
+    s = _rolled()
+    give(s, 0, "A02")
+    roll(s, "PU PU PU PU PU")
+    return s
+
+
+def _phase2(*cards, seat=0, faces="PU PU PU PU PU"):
+    s = _rolled(seat)
+    give(s, seat, *cards)
+    to_phase2(s, faces)
+    return s
+
+
+def _war_mask_rolled():
+    s = _phase1_rolled()
+    give(s, 0, "A12")
+    return s
+
+
+def _empty_deck(card):
+    s = _phase2(card)
+    s.cdeck.clear()
+    return s
+
+
+ARTEFACT_REFUSALS = [
+    ("R48 Rabbit's Foot before the roll", _phase1_unrolled, 0, {"artefact": "A02", "dice": "PU"},
+     "Rabbit's Foot cannot be used now (phase1)"),
+    ("R48 Rabbit's Foot after keep", lambda: _phase2("A02"), 0, {"artefact": "A02", "dice": "PU"},
+     "Rabbit's Foot cannot be used now (phase1)"),
+    ("R48 War Mask before keep", _war_mask_rolled, 0, {"artefact": "A12"}, "War Mask cannot be used now (phase2)"),
+    ("Rabbit's Foot on dice not in the bag", _phase1_rolled, 0, {"artefact": "A02", "dice": "SK"},
+     "your bag does not hold SK"),
+    ("Witch's Ladle on a face not in the bag", lambda: _phase2("A03"), 0,
+     {"artefact": "A03", "face": "SK", "face_to": "PU"}, "your bag holds no SK"),
+    ("Twin Bone on a face not in the bag", lambda: _phase2("A04"), 0, {"artefact": "A04", "face": "GH"},
+     "your bag holds no GH"),
+    ("Grave Dust with nothing set aside", lambda: _phase2("A05"), 0, {"artefact": "A05", "face": "PU"},
+     "you set no PU aside this turn"),
+    ("D23 Gris-Gris on a curse not in play, by seat 1", lambda: _phase2("A08", seat=1), 1,
+     {"artefact": "A08", "curse": "C05"}, "you are not the single victim of C05 (D23)"),
+    ("Jumping Bean on an empty deck", lambda: _empty_deck("A09"), 0, {"artefact": "A09"}, "the Curse deck is empty"),
+    ("Black Candle on an empty deck", lambda: _empty_deck("A10"), 0, {"artefact": "A10"}, "the Curse deck is empty"),
+    ("Wolf Totem on oneself", lambda: _phase2("A11"), 0, {"artefact": "A11", "target": 0},
+     "name an adversary at the table"),
+    ("Wolf Totem past the table", lambda: _phase2("A11"), 0, {"artefact": "A11", "target": 4},
+     "name an adversary at the table"),
+    ("Bone Amulet on one's own turn", lambda: _phase2("A06"), 0, {"artefact": "A06"},
+     "Bone Amulet is used when a curse is cast on you"),
+    ("R37 Smellin' Doll with a curse one does not hold", None, 2,
+     {"artefact": "A01", "curse": "C04", "target": 0, "dice": "BA BA"}, "C04 is not in your hand"),
+    ("a card one does not hold", lambda: _phase2("A12"), 0, {"artefact": "A13"}, "you do not hold Spirit Ward"),
+]
+
+
+def _doll_window():
+    s = new()
+    clear_hands(s)
+    give(s, 2, "A01", "C05")
+    roll(s, "BA BA PU PU PU")
+    act(s, 0, A.KEEP)
+    return s
+
+
+@pytest.mark.parametrize("name, make, seat, fields, reason", ARTEFACT_REFUSALS, ids=[c[0] for c in ARTEFACT_REFUSALS])
+def test_an_artefact_use_out_of_its_moment_is_refused_with_the_reason(name, make, seat, fields, reason):
+    s = (make or _doll_window)()
+    before = s.observe(None), s.observe(seat)
+    with pytest.raises(hexbox.IllegalAction) as err:
+        use(s, seat, **fields)
+    assert str(err.value) == reason
+    assert (s.observe(None), s.observe(seat)) == before
