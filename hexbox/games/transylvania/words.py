@@ -90,8 +90,8 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     "fight_result": lambda d: f"The fight ends {d['attack']} to {d['defence']}.",
     "minion_destroyed": lambda d: f"Minion {d['minion']} is destroyed.",
     "monster_wounded": lambda d: f"Seat {d['seat']}'s Monster loses {d['lost']} Health ({d['health']} left).",
-    "ambush_window": lambda d: f"Seats {', '.join(map(str, d['seats']))} may attack {piece(d['mover'])} "
-                               f"on {space(d['node'])}.",
+    "ambush_window": lambda d: f"Seat{'s' if len(d['seats']) > 1 else ''} {', '.join(map(str, d['seats']))} may "
+                               f"attack {piece(d['mover'])} on {space(d['node'])}.",
     "ambush_declared": lambda d: "You declare: " + (f"reveal as the {d['reveal'].capitalize()}." if "reveal" in d
                                                      else f"ambush with {piece(d['piece'])}."),
     "window_finished": lambda d: f"Seat {d['seat']} has decided.",
