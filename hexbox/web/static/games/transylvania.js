@@ -285,10 +285,11 @@ function Space({ ix, key_, p, info, occ, locked, pub, me, acts, picked, onTap })
   }
   const pieces = [];
   (occ?.stand || []).forEach((s, i) => {
-    const px = x + (i ? 2.6 : -2.6) * (occ.stand.length > 1 ? 1 : 0.0001);
+    const px = x + (occ.stand.length > 1 ? (i ? 3.1 : -3.1) : 0);
     const py = y - 3.2;
     const monster = s.role !== "adventurer";
     pieces.push(html`<g class=${`tv-piece ${s.seat === me ? "me" : ""}`} aria-hidden="true">
+      ${s.seat === pub.active && !pub.reveal ? html`<circle cx=${px} cy=${py} r="3.7" class="tv-turn" />` : null}
       ${monster ? html`<rect x=${px - 3} y=${py - 3} width="6" height="6" rx="1.2" fill=${COLOURS[s.seat]} class="mon" />`
         : html`<circle cx=${px} cy=${py} r="2.9" fill=${COLOURS[s.seat]} />`}
       <text x=${px} y=${py + 1.3} class="tv-glyph dark">${monster ? MON_LETTER[s.role] : s.seat}</text>
@@ -388,7 +389,7 @@ function Land({ ix, pub, me, legal, picked, onTap, zoom, setZoom }) {
         onTap=${() => onTap(key, counts[key])} />`)}
     </svg>
     <details class="tv-keybox"><summary>Key to the map</summary><p class="tv-key">
-      <span>① adventurer (seat number; white edge: you)</span><span>■V ■W ■Z Monster (seat number beside)</span>
+      <span>① adventurer (seat number; white edge: you; gold circle: whose turn)</span><span>■V ■W ■Z Monster (seat number beside)</span>
       <span>m minion</span><span>? face-down token</span><span>A3 M4 S5 face-up token: trait and target</span>
       <span>✸ Event space</span><span>🔒 lock (walk over it)</span><span># locked gate (blocked) · G open gate</span>
       <span>◆ secret passage, R/B/G/Y its colour</span><span>✝ corpse</span><span>▯ mirror</span>
@@ -534,7 +535,7 @@ function Status({ ix, obs, pub, me }) {
   if (t.spawns_left) bits.push(`${t.spawns_left} minion spawn${t.spawns_left > 1 ? "s" : ""} left`);
   if (t.sleuth_picks) bits.push(`${t.sleuth_picks} lock pick${t.sleuth_picks > 1 ? "s" : ""} left`);
   return html`<section class="tv-status" aria-label="the turn">
-    <p><b>Round ${pub.round}</b> · ${PHASE[obs.phase] || title(obs.phase)}${obs.phase === "over" ? "" : html` · <span class="tv-chip small" style=${`--seat:${COLOURS[pub.active]}`} aria-hidden="true">${pub.active}</span> ${pub.active === me ? "your turn" : `seat ${pub.active}'s turn`}${active?.adventurer && active.role === "adventurer"
+    <p><b>Round ${pub.round}</b> · ${PHASE[obs.phase] || title(obs.phase)}${/^(over|setup)/.test(obs.phase) ? "" : html` · <span class="tv-chip small" style=${`--seat:${COLOURS[pub.active]}`} aria-hidden="true">${pub.active}</span> ${pub.active === me ? "your turn" : `seat ${pub.active}'s turn`}${active?.adventurer && active.role === "adventurer"
         ? ` (${ix.advs[active.adventurer]?.name})` : active && active.role !== "adventurer" ? ` (the ${title(active.role)})` : ""}`}</p>
     ${bits.length ? html`<p class="tv-small">${bits.join(" · ")}</p>` : null}
     ${p ? html`<p class="tv-pending">⏳ ${p.seat === me ? "You choose" : `Seat ${p.seat} chooses`} ${PENDING[p.kind] || title(p.kind)}
