@@ -43,6 +43,7 @@ RULE_MODULES = {
     "prowl": ("rules", "effects", "scoring"),
     "growl": ("rules", "night", "spells"),
     "voodoo": ("rules", "curses", "artefacts"),
+    "transylvania": ("rules", "play", "legal", "abilities", "board"),  # configured when it landed; not yet run
 }
 
 # tests left out of the mutation runs, with the reason. Under mutmut's trampolines (every call of a rule function
