@@ -74,7 +74,7 @@ def shots():
 
 
 def new_table(server, **body) -> dict:
-    answer = httpx.post(server.url + "/api/tables", json=body)
+    answer = httpx.post(server.url + "/api/tables", json=body, timeout=60)
     assert answer.status_code == 201, answer.text
     return answer.json()
 

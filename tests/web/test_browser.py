@@ -254,3 +254,24 @@ def test_a_finished_game_replays_step_by_step_as_any_seat(server, page_at, shots
                            f"'move {steps} of {steps}'")
     page.screenshot(path=str(shots / "replay-phone.png"), full_page=True)
     assert page.errors == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_largest_table_fits_a_phone_in_portrait(server, page_at, shots, game):
+    info = hexbox.game_info(game)
+    players = info.max_players
+    made = new_table(server, game=game, players=players, options=GAMES[game][1],
+                     bots={str(s): "heuristic" for s in range(1, players)})
+    for who, suffix in ((made["seats"][0]["token"], "seat"), (None, "spectator")):
+        page = page_at("phone")
+        page.goto(f"{server.url}/tables/{made['id']}" + (f"#token={who}" if who else ""))
+        page.wait_for_selector(".board")
+        page.wait_for_timeout(500)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, (game, players, suffix)
+        small = page.evaluate("""() => [...document.querySelectorAll('button, a.button, select, input')]
+            .filter(e => e.offsetParent && (e.getBoundingClientRect().height < 43.5
+                                            || e.getBoundingClientRect().width < 43.5))
+            .map(e => e.outerHTML.slice(0, 80))""")
+        assert small == [], (game, suffix, small)
+        page.screenshot(path=str(shots / f"{game}-{players}p-{suffix}-phone.png"), full_page=True)
+        assert page.errors == []
