@@ -129,9 +129,8 @@ function cardSym(k) {
 }
 
 // A card from the observation ("id#k"), with its text on tap; `actions` are the legal ones that use it.
-function TCard({ ix, card, actions = [], setFocus, extra = "" }) {
+function TCard({ ix, card, actions = [], setFocus, extra = "", no = ix.cardNo[card] }) {
   const k = kindOf(ix, card);
-  const no = ix.cardNo[card];
   const mine = actions.filter((a) => a.card === no);
   return html`<${Card} name=${`${k ? k.name : card}${extra}`} text=${cardText(k)} symbol=${cardSym(k)}
     kind=${`tv-${k?.kind || "card"} ${mine.length ? "tv-act" : ""}`} onPick=${mine.length ? () => setFocus((a) => a.card === no) : null}
@@ -234,7 +233,8 @@ function actionsAt(ix, pub, legal, key, me) {
   return (a) => a.node === slot
     || (a.kind === "attack" && (here.has(a.piece) || minions.has(a.piece)))
     || ((a.kind === "challenge" || a.kind === "minion_attack") && here.has(a.seat))
-    || (mine && /^(attempt|pilfer|use_passage|use_mirror)$/.test(a.kind));
+    || (mine && /^(attempt|pilfer|use_passage|use_mirror)$/.test(a.kind))
+    || (pub.window?.node === key && /ambush/.test(a.kind));
 }
 
 const tokenLabel = (t) => (t.trait === null ? "?" : t.trait === "locked" ? "" : `${t.trait[0].toUpperCase()}${t.target}`);
@@ -520,7 +520,7 @@ function Mine({ ix, pub, priv, me, legal, setFocus }) {
 
 // ---- whose turn, which window, the decks ---------------------------------------------------------------------
 
-function Status({ ix, obs, pub, me }) {
+function Status({ ix, obs, pub, me, legal, setFocus }) {
   const who = (s) => (s === me ? "you" : `seat ${s}`);
   const t = [pub.this_turn, pub.turn].find((x) => x && typeof x === "object") || {}; // the active turn's counters
   const active = pub.seats[pub.active];
@@ -540,10 +540,11 @@ function Status({ ix, obs, pub, me }) {
     ${bits.length ? html`<p class="tv-small">${bits.join(" · ")}</p>` : null}
     ${p ? html`<p class="tv-pending">⏳ ${p.seat === me ? "You choose" : `Seat ${p.seat} chooses`} ${PENDING[p.kind] || title(p.kind)}
       ${p.tile ? `: ${ix.tiles[p.tile]?.name}` : ""}${p.seats.length ? ` (${p.kind === "spoils" ? "from " : ""}${p.seats.map(who).join(", ")})` : ""}
-      ${p.cards.length && p.kind !== "become" ? html`: ${p.cards.map((c) => html`<${TCard} ix=${ix} card=${c} />`)}` : ""}
+      ${p.cards.length && p.kind !== "become" ? html`: ${p.cards.map((c, i) => html`<${TCard} ix=${ix} card=${c} extra=${p.kind === "experiment" ? ` · card ${i + 1}` : ""} />`)}` : ""}
       ${p.kind === "become" ? `: ${p.cards.map(title).join(" or ")}` : ""}</p>` : null}
     ${w ? html`<p class="tv-window" role="status">⚔ Ambush window at ${spaceName(ix, w.node)}: ${w.mover >= 6 ? `minion ${w.mover - 6}` : who(w.mover)} arrived. ${w.deciding.length ? `Deciding: ${w.deciding.map(who).join(", ")}. ` : ""}Declarations stay sealed until all have decided.</p>` : null}
-    ${pub.church_card ? html`<p>✝ On the Church: <${TCard} ix=${ix} card=${pub.church_card} /></p>` : null}
+    ${pub.church_card ? html`<p>✝ On the Church: <${TCard} ix=${ix} card=${pub.church_card} actions=${legal} setFocus=${setFocus}
+      no=${ix.copies.length} /></p>` : null}
   </section>`;
 }
 
@@ -602,7 +603,7 @@ function Table({ obs, seat, catalog, legal, focus, setFocus, act }) {
   const cardActs = legal.some((a) => typeof a.card === "number");
   const hint = [mapActs ? "a ringed space on the map" : "", cardActs ? "a card marked ▸" : ""].filter(Boolean).join(" or ");
   return html`<div class="tv">
-    <${Status} ix=${ix} obs=${obs} pub=${pub} me=${seat} />
+    <${Status} ix=${ix} obs=${obs} pub=${pub} me=${seat} legal=${legal} setFocus=${setFocus} />
     ${/orient$/.test(pub.pending?.kind) && pub.pending.seat === seat ? html`<${Orienting} ix=${ix} pub=${pub} legal=${legal}
       act=${act} />` : null}
     ${hint ? html`<p class="tv-hint">Tap ${hint} to see only its moves below.</p>` : null}
