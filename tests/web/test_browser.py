@@ -275,3 +275,46 @@ def test_the_largest_table_fits_a_phone_in_portrait(server, page_at, shots, game
         assert small == [], (game, suffix, small)
         page.screenshot(path=str(shots / f"{game}-{players}p-{suffix}-phone.png"), full_page=True)
         assert page.errors == []
+
+
+def test_three_devices_play_prowl_from_the_lobby_to_the_end_with_a_bot(server, page_at, shots):
+    """The issue's scenario: one person creates a Prowl table for two friends and a bot, sends the links, and the
+    three of them play it to the end, each on their own device."""
+    host = page_at("phone")
+    host.goto(server.url + "/")
+    host.click("text=Prowl: Clans & Cunning")
+    host.select_option("#players", "4")
+    host.select_option("#seat-1", "friend")
+    host.select_option("#seat-2", "friend")
+    host.select_option("#seat-3", "heuristic")
+    host.click("text=Create the table")
+    links = [host.locator(".made input").nth(i).input_value() for i in range(2)]
+    host.click("text=Take my seat")
+    devices = [host]
+    for kind, link in zip(("phone", "desktop"), links):
+        friend = page_at(kind)
+        friend.goto(link)
+        devices.append(friend)
+    for page in devices:
+        page.wait_for_selector(".board")
+    for _ in range(600):
+        if all(page.locator(".end").count() for page in devices):
+            break
+        seq = devices[0].get_attribute("main", "data-seq")
+        for page in devices:
+            confirm = page.locator(".confirm .primary")
+            choices = page.locator(".actions .choices button:not(.back):not([disabled])")
+            if confirm.count():
+                confirm.first.click()
+            elif choices.count():
+                choices.first.click()
+        try:  # wait for the next move to reach the host's screen (a tap may only have opened a step)
+            devices[0].wait_for_selector(f"main:not([data-seq='{seq}'])", timeout=1_000)
+        except sync_api.TimeoutError:
+            pass
+    else:
+        raise AssertionError("the game did not end on every device")
+    for i, page in enumerate(devices):
+        page.screenshot(path=str(shots / f"prowl-three-devices-{i}.png"), full_page=True)
+        assert page.errors == []
+    assert "Offer a rematch" in devices[0].inner_text(".end")  # the host may offer one
