@@ -23,29 +23,28 @@ const COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#D55E00
 const PASSAGE = { red: "#D55E00", blue: "#0072B2", green: "#009E73", yellow: "#F0E442" };
 const PHASE = { setup_start: "Set-up: start spaces", setup_keep: "Set-up: keep a card", exploration: "Exploration",
   monster: "Monster's turn", determination: "Determination", cleanup: "Cleanup", over: "Game over" };
-const PENDING = { start_space: "a start space on the Church", orient: "how to turn the new tile", attach: "where the cursed card attaches",
-  become: "which Monster to become", chase: "the minions' chase", experiment: "which card to examine (Experimentation)",
-  make_room: "what leaves the full examined row", mirror: "where the other Mirror goes", monster_site: "where the Monster rises",
-  order_tiles: "the order of the top tiles (Surveillance)", rampart: "whether to take the best result (Rampart)",
-  regen_examine: "whether to examine a new card free", regen_space: "a Church space to come back on",
-  spoils: "the challenge's spoils", templar: "the payment for the Secret Society", tinker: "whether to re-roll (Tinkering)",
-  to_church: "a Church space", church_exit: "the Church exit where the Monster's tile is laid",
-  rise_orient: "how to turn the tile the Monster lays", token: "where a token goes", unlock: "which lock to remove", keep: "which card to keep" };
+const PENDING = { start_space: "a start space", orient: "how the new tile lies", attach: "where the cursed card attaches",
+  become: "which Monster to become", chase: "the minions' chase", experiment: "a card to examine", make_room: "what leaves the full row",
+  mirror: "where the other Mirror goes", monster_site: "where the Monster rises", order_tiles: "the order of the top tiles",
+  rampart: "whether to use Rampart", regen_examine: "whether to examine a new card free", regen_space: "a Church space to return on",
+  spoils: "the challenge's spoils", templar: "the Secret Society's payment", tinker: "whether to re-roll", to_church: "a Church space",
+  church_exit: "the Church exit for the Monster's tile", rise_orient: "how the Monster's tile lies", token: "where a token goes",
+  unlock: "which lock to remove", keep: "which card to keep" };
 
 const ABILITY = {
-  divine_intervention: "Discard any one card free: from your hand (Transformation cards too), your row, a cursed attachment alone, or the Church card.",
-  stealthy_strike: "Declared with an attack on a Monster on your turn: +3 to your total. Not in defence, not against minions.",
-  surveillance: "Look privately at the top three tiles and put them back in any order.",
-  rampart: "After drawing a trait-test or all-play Event on your turn, take its best result instead of rolling.",
+  divine_intervention: "Discard any one card free: from hand (Transformation too), row, a cursed attachment alone, or the Church card.",
+  stealthy_strike: "With an attack on a Monster on your turn: +3 to your total.",
+  surveillance: "Look at the top three tiles and put them back in any order.",
+  rampart: "After drawing a test or all-play Event on your turn, take its best result instead of rolling.",
   tinkering: "Just after a roll on your turn, re-roll your k lowest or k highest dice.",
-  experimentation: "Reveal the top three Discovery cards, examine one free, put the other two back in an order you choose.",
-  sleight_of_hand: "Take one examined card (with attachments) from another adventurer on your tile into your row.",
-  easy_access: "For the rest of the turn, three times: remove a lock where you stood this turn (or a gate next to it), or put one back.",
-  augury: "Look at another adventurer's hand, then draw as many cards as it holds Transformation cards.",
-  secret_society: "Discard two Discovery cards, then turn up cards until a Knowledge card appears and take it.",
-  stealthy_passage: "Uses secret passages, even a locked end (landing there stops it; it breaks the lock next turn).",
-  feral_surge: "Rolls a die each turn: on the Werewolf icon, 12 Movement and 12 Attack dice until its next turn.",
-  minion_army: "Runs five minions (Movement 3, Health 1, the Zombie's Attack dice); places up to two a turn where it moved.",
+  experimentation: "Reveal the top three Discovery cards, examine one free, put the others back in your order.",
+  sleight_of_hand: "Take an examined card from another adventurer on your tile into your row.",
+  easy_access: "This turn, three times: remove a lock where you stood (or a gate beside it), or put one back.",
+  augury: "See another adventurer's hand; draw one card per Transformation card in it.",
+  secret_society: "Discard two Discovery cards, then turn up cards until a Knowledge card and take it.",
+  stealthy_passage: "Uses secret passages, even a locked end (it stops there and breaks the lock next turn).",
+  feral_surge: "Rolls a die each turn: on the icon, 12 Movement and 12 Attack dice until its next turn.",
+  minion_army: "Runs five minions (Movement 3, Health 1); places up to two a turn where it moved.",
 };
 const MOD = { attack: "Attack dice", mind: "Mind dice", spirit: "Spirit dice", movement: "Movement",
   total_attack: "to your Attack total", spirit_per_monster: "Spirit dice per Monster on the board",
@@ -389,12 +388,11 @@ function Land({ ix, pub, me, legal, picked, onTap, zoom, setZoom }) {
         onTap=${() => onTap(key, counts[key])} />`)}
     </svg>
     <details class="tv-keybox"><summary>Key to the map</summary><p class="tv-key">
-      <span>① adventurer (seat number; white edge: you; gold circle: whose turn)</span><span>■V ■W ■Z Monster (seat number beside)</span>
-      <span>m minion</span><span>? face-down token</span><span>A3 M4 S5 face-up token: trait and target</span>
-      <span>✸ Event space</span><span>🔒 lock (walk over it)</span><span># locked gate (blocked) · G open gate</span>
-      <span>◆ secret passage, R/B/G/Y its colour</span><span>✝ corpse</span><span>▯ mirror</span>
-      <span>◌ you can act there: tap it</span><span>red ring: ambush window</span><span>┈ unexplored exit</span>
-      <span>dotted dark circle: empty token space</span></p></details>
+      <span>① adventurer (white edge: you; gold circle: whose turn)</span><span>■V ■W ■Z Monster</span><span>m minion</span>
+      <span>? face-down token</span><span>A3 M4 S5 token: trait, target</span><span>· dotted: empty token space</span>
+      <span>✸ Event</span><span>🔒 lock (walk over)</span><span># locked gate · G open</span><span>◆ passage, R/B/G/Y colour</span>
+      <span>✝ corpse</span><span>▯ mirror</span><span>◌ tap: you can act there</span><span>red ring: ambush window</span>
+      <span>┈ unexplored exit</span></p></details>
   </section>`;
 }
 
