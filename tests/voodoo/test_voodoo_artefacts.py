@@ -452,3 +452,35 @@ def test_an_artefact_use_out_of_its_moment_is_refused_with_the_reason(name, make
         use(s, seat, **fields)
     assert str(err.value) == reason
     assert (s.observe(None), s.observe(seat)) == before
+
+
+def test_wolf_totem_teaches_the_thief_nothing_of_the_card_left_behind():
+    s = on_turn_of(1, "A11")
+    give(s, 3, "C04", "C05")
+    s.cseen[CURSE_INDEX["C04"]] = s.cseen[CURSE_INDEX["C05"]] = 1 << 3  # only their holder knows them
+    s.rng = ScriptedRng(seed=1)
+    use(s, 1, "A11", target=3)
+    assert s.cseen[s.hand[1][0]] == (1 << 1) | (1 << 3) and s.cseen[s.hand[3][0]] == 1 << 3
+
+
+def test_R37_a_smellin_doll_cast_pays_only_with_dice_of_that_bag():
+    s = new()
+    clear_hands(s)
+    give(s, 2, "A01", "C05")
+    roll(s, "BA BA PU PU PU")
+    act(s, 0, A.KEEP)
+    with pytest.raises(hexbox.IllegalAction) as err:
+        use(s, 2, "A01", curse="C05", target=0, dice="PU CR")
+    assert str(err.value) == "seat 0's bag does not hold PU CR"
+
+
+def test_an_own_turn_artefact_in_someone_elses_window_is_refused_by_name():
+    s = new()
+    clear_hands(s)
+    give(s, 2, "A13", "A01")
+    roll(s, "BA BA PU PU PU")
+    act(s, 0, A.KEEP)
+    assert 2 in s.actors
+    with pytest.raises(hexbox.IllegalAction) as err:
+        use(s, 2, "A13")
+    assert str(err.value) == "Spirit Ward cannot be used now (own turn)"

@@ -383,3 +383,13 @@ def test_R54_the_cast_that_binds_an_echo_curse_is_not_an_event_it_echoes():
     while s.phase_name == "curse_response":
         act(s, s.actors[0], A.DONE)
     assert judged(s, 1, A.ROLL) == ["E06"]  # seat 1's next act, on its turn
+
+
+def test_D27_smellin_doll_cast_is_a_score_for_the_users_scoring_rituals():
+    # Ahia Eldit (every adversary of its caster): cry out before moving one's marker; the Doll's cast scores
+    s = doll_window("PU CR PU PU PU", "C05")
+    curse_on(s, "E01", 1, -1)
+    use = doll(s, 2, "C05", 3)
+    assert judged(s, 2, use) == ["E01"]
+    emote(s, 2, "ouch")
+    assert judged(s, 2, use) == []
