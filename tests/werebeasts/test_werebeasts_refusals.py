@@ -102,7 +102,7 @@ CASES = [
     ("R21 an eliminated target", face_up, 0, lambda s: accuse(2, goal_id(s, 1)), "cannot be accused"),
     ("R12 no accusation during a sale", bidding, 0, lambda s: accuse(2, goal_id(s, 2)), "may not act now"),
     ("R12 a bidder does not accuse", bidding, 1, lambda s: accuse(2, goal_id(s, 2)), "bidding phase"),
-    ("R12 a bidder does not sell", bidding, 1, A.SELL, "bidding phase"),
+    ("R12 a bidder does not sell", bidding, 1, A.SELL, "cannot sell now: the game is in the bidding phase"),
     ("W2 spoils are the accuser's", spoils, 2, A.TAKE_CANS, "may not act now"),
     ("W2 no sale before the spoils", spoils, 0, A.SELL, "spoils phase"),
     ("W2 no spoils on one's turn", turn, 0, A.TAKE_CARDS, "turn phase"),
@@ -128,7 +128,7 @@ CASES = [
     ("R26 accepting the first seat beyond the table", accepting, 0, A.ACCEPT[5], "there is no seat 5 at this table"),
     ("R26 accepting the last bidder id", accepting, 0, A.ACCEPT[-1], "there is no seat 9 at this table"),
     ("R26 only the seller accepts", accepting, 3, A.ACCEPT[3], "may not act now"),
-    ("D6 no refusing every bid", accepting, 0, A.PASS, "accept phase"),
+    ("D6 no refusing every bid", accepting, 0, A.PASS, "cannot pass now: the game is in the accept phase"),
     ("R30 nothing after the end", over, 1, A.SELL, "game is over"),
     ("not a Werebeasts action", turn, 0, "sell", "not str"),
 ]
