@@ -5,7 +5,7 @@ from werebeasts_helpers import accuse, goal_id, hold, my_goals, new, pass_all, p
 
 import hexbox
 from hexbox.games.werebeasts import actions as A
-from hexbox.games.werebeasts.cards import CARDS
+from hexbox.games.werebeasts.cards import CARDS, GOAL_INDEX
 from hexbox.games.werebeasts.rules import BIDDING, SPOILS, TURN
 
 
@@ -144,6 +144,17 @@ def test_R18_R19_wrong_accusation_eliminates_the_accuser_and_the_accused_chooses
         five.apply(0, A.TAKE_CANS)
     five.apply(2, A.TAKE_CANS)
     assert five.cans[2] == 16 and five.cans[0] == 0 and five.cards[0] == cards0
+
+
+def test_R18_every_denial_is_kept_not_only_the_last(five):
+    first = goal_id(five, 5)  # in the box: wrong against anyone
+    five.apply(0, accuse(2, first))
+    five.apply(2, A.TAKE_CANS)
+    assert five.active == 1
+    second = unused_goal(five, 3, 1)
+    five.apply(1, accuse(3, second))
+    assert five.denials == ((2, GOAL_INDEX[first]), (3, GOAL_INDEX[second]))
+    assert all(obs["public"]["denials"] == [[2, first], [3, second]] for obs in views(five))
 
 
 def test_R20_X5_after_a_wrong_accusation_the_turn_passes_left_of_the_accuser(five):
