@@ -21,7 +21,6 @@ import os
 import random
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -68,6 +67,7 @@ class Poster:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.answers: list[float] = []  # request to the POST's own answer
         self.moves = 0  # every seq increment seen by seat 0's socket of each table
         self.errors = 0
         self.games = 0
@@ -101,6 +101,7 @@ async def human(port: int, ws_url: str, table: str, token: str, seat: int, think
                 status, reply = await poster.post(f"/api/tables/{table}/actions", token,
                                                   {"seq": answer["seq"], "action": rng.choice(answer["legal"])})
                 if status == 200:
+                    stats.answers.append(time.perf_counter() - sent)
                     waiting = (reply["seq"], sent)
                 elif status != 409:  # 409: someone moved first, a normal race in a shared window
                     stats.errors += 1
@@ -127,6 +128,7 @@ async def run(port: int, tables: int, seconds: float, think: float) -> Stats:
         tasks = [asyncio.create_task(table_loop(http, port, ws_url, i, think, stats, stop)) for i in range(tables)]
         await asyncio.sleep(min(5.0, seconds / 4))  # warm-up: tables created, first moves made
         stats.latencies.clear()
+        stats.answers.clear()
         moves0, t0 = stats.moves, time.perf_counter()
         await asyncio.sleep(seconds)
         stats.moves, elapsed = stats.moves - moves0, time.perf_counter() - t0
@@ -164,12 +166,19 @@ def main() -> None:
         server.send_signal(signal.SIGTERM)
         server.wait(30)
     lat = sorted(stats.latencies)
-    p50 = statistics.median(lat) * 1000 if lat else float("nan")
-    p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000 if lat else float("nan")
+    p50, p99 = _ms(lat, 0.5), _ms(lat, 0.99)
+    answered = sorted(stats.answers)
     kind = "PostgreSQL" if db.startswith("postgresql") else "SQLite"
     print(f"{kind}, {args.tables} live tables, {args.seconds:g} s: {stats.moves / stats.elapsed:,.0f} moves/s, "
           f"human move latency (request to push) p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(lat):,} moves; "
-          f"{stats.games} games finished, {stats.errors} errors")
+          f"{stats.games} games finished, {stats.errors} errors; the POST's own answer p50 "
+          f"{_ms(answered, 0.5):.1f} ms, p99 {_ms(answered, 0.99):.1f} ms")
+
+
+def _ms(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))] * 1000
 
 
 if __name__ == "__main__":

@@ -10,10 +10,12 @@ from .hub import Settings
 __all__ = ["Settings", "create_app", "serve"]
 
 
-def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info",
-          access_log: bool = False) -> None:
+def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, access_log: bool = False) -> None:
     import uvicorn
 
-    # no access log by default: a line per request costs the server more than a move (and logs no secrets anyway)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, access_log=access_log,
-                ws_max_size=64 * 1024)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"hexbox serve: http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
+    # warnings only, and no access log unless asked: a log line per request or websocket cost the server more
+    # than a move
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info" if access_log else "warning",
+                access_log=access_log, ws_max_size=64 * 1024)

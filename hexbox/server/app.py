@@ -7,6 +7,7 @@ models, and what the models cannot say (is this an action of the game, is it thi
 from __future__ import annotations
 
 import base64
+import gc
 import hashlib
 import json
 import re
@@ -151,6 +152,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await hub.start()
+        # everything imported and built so far lives as long as the process: keep the collector off it, so that
+        # its full collections walk only the tables (gc.freeze, as long-running Python servers do)
+        gc.collect()
+        gc.freeze()
         yield
         await hub.close()
 
