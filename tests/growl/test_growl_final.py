@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from growl_helpers import counts, defaults, hold, kinds, lay, night, pass_all, pub, table, views, wolves
+from growl_helpers import counts, defaults, hold, kinds, lay, new, night, pass_all, pub, table, views, wolves
 
 import hexbox
 from hexbox.games.growl import actions as A
@@ -289,3 +289,30 @@ def test_R71_result_reveals_every_team_and_hand():
         assert s.legal_actions(p) == []
     with pytest.raises(hexbox.IllegalAction):
         s.apply(0, A.END_SPELLS)
+
+
+def test_R70_R72_the_result_says_who_is_left():
+    from hexbox.games.growl.rules import _reason
+
+    assert _reason("two_or_fewer_alive", 1, True) == "Only one player is left alive, a human: the humans win."
+    assert _reason("two_or_fewer_alive", 2, False) == (
+        "Only 2 players are left alive, no human among them: the werewolves win.")
+    assert _reason("two_or_fewer_alive", 0, False) == "Nobody is left alive: the werewolves win."
+
+
+def test_a_clone_keeps_private_knowledge_and_is_independent():
+    s = new(6, seed=4)
+    while not any(s.priv_known) and not s.is_over:
+        seat = s.actors[0]
+        s.apply(seat, s.default_action(seat))
+    assert any(s.priv_known)
+    c = s.clone()
+    assert all(c.observe(v) == s.observe(v) for v in (None, *range(6)))
+    seat = c.actors[0]
+    c.apply(seat, c.default_action(seat))
+    assert c.log != s.log and c.priv_known is not s.priv_known
+
+
+def test_a_card_nobody_has_in_front_lies_nowhere():
+    s = new(6, seed=4)
+    assert s.holder(INDEX["seance"]) == -1

@@ -344,3 +344,13 @@ def test_T1_R24_talk_is_silent_from_the_night_card_until_its_passing_is_over():
     assert pub(s)["talk_allowed"] is False
     pass_all(s)
     assert s.phase != PASSING and pub(s)["talk_allowed"] is True
+
+
+def test_R57_every_seance_death_is_remembered():
+    s = five_golds(6)
+    s.dead[4] = s.dead[5] = True
+    wolves(s, 4)
+    s.seance = ()
+    s.reveal_team(4)
+    s.reveal_team(5)
+    assert pub(s)["seance"] == [{"seat": 4, "werewolf": True}, {"seat": 5, "werewolf": False}]

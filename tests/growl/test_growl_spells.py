@@ -165,6 +165,36 @@ def test_R30_R32_R44_a_dead_human_whose_net_bites_rise_never_turns():
     assert not s.wolf[1] and s.net_bites(1) == -1
 
 
+def test_R44_G9_death_rattle_default_and_declining_it():
+    # G9: the default gives the first card in canonical order to the first living receiver clockwise; declining
+    # is told to everyone and the game goes on
+    s = spells_table(deck=("wound", "gold", "gold"))
+    hold(s, 2, wound=2, bite=1, gold=1)
+    lay(s, 2, "death_rattle")
+    start(s, 0)
+    s.apply(0, A.GIVE[2])
+    assert s.phase == RATTLE
+    legal = s.legal_actions(2)
+    first = next(a for a in legal if a.kind != "decline")
+    n, p = s.n, s.pos_of[2]
+    left = next(s.seat_at[(p + k) % n] for k in range(1, n) if not s.dead[s.seat_at[(p + k) % n]])
+    assert s.default_action(2) == next(a for a in legal if a.kind != "decline" and a.card == first.card
+                                       and a.target == left)  # the first living seat on the dying seat's left
+    events = s.apply(2, A.DECLINE)
+    assert [e.to_json() for e in events][0] == {"kind": "death_rattle_declined", "data": {"seat": 2}, "to": None}
+    assert s.phase == GIVE and s.active == 1
+
+
+def test_R44_a_death_rattle_tells_the_dying_giver_what_the_receiver_holds():
+    s = spells_table(deck=("wound", "gold", "gold"))
+    hold(s, 2, wound=2, bite=1)
+    lay(s, 2, "death_rattle")
+    start(s, 0)
+    s.apply(0, A.GIVE[2])
+    s.apply(2, A.DEATH_RATTLE[INDEX["bite"]][4])
+    assert mine(s, 2)["known_hands"]["4"]["bite"] >= 1
+
+
 def test_R49_D23_omen_crow_tells_its_living_owner_the_team_of_the_dead():
     # R49, D23: omen crow tells its living owner the team of the dead
     s = spells_table(deck=("wound", "gold"))
