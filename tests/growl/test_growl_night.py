@@ -1,7 +1,22 @@
 """The Night Phase: passing (R24-R29) and the eight Night cards (R53-R60), D14, D18, D19."""
 
 import pytest
-from growl_helpers import counts, hold, kinds, lay, log, mine, night, pass_all, pub, set_deck, table, views, wolves
+from growl_helpers import (
+    counts,
+    hold,
+    kinds,
+    lay,
+    log,
+    mine,
+    night,
+    pass_all,
+    pub,
+    set_deck,
+    start,
+    table,
+    views,
+    wolves,
+)
 
 import hexbox
 from hexbox.games.growl import actions as A
@@ -354,3 +369,28 @@ def test_R57_every_seance_death_is_remembered():
     s.reveal_team(4)
     s.reveal_team(5)
     assert pub(s)["seance"] == [{"seat": 4, "werewolf": True}, {"seat": 5, "werewolf": False}]
+
+
+def test_R25_R26_a_night_pass_is_refused_by_name_once_the_night_is_over():
+    # the options worked out at nightfall are the legal list only while the passing lasts
+    s = five_golds(4)
+    night(s, "insomnia", seat=1)
+    s.apply(1, A.TARGET[1])
+    assert s.phase == PASSING
+    offered = s.pass_opts[0][0]
+    pass_all(s)
+    assert s.phase != PASSING
+    seat = s.actors[0]
+    stale = s.pass_opts[seat][0] if s.pass_opts[seat] else offered
+    with pytest.raises(hexbox.IllegalAction) as err:
+        s.apply(seat, stale)
+    assert str(err.value) == f"seat {seat} cannot {stale} now"
+
+
+def test_R18_a_day_gift_to_a_seat_out_of_reach_is_refused_by_name():
+    s = five_golds(6)
+    start(s, 0)
+    outside = next(t for t in range(6) if t not in s.window)
+    with pytest.raises(hexbox.IllegalAction) as err:
+        s.apply(0, A.GIVE[outside])
+    assert str(err.value) == f"seat {outside} may not receive a card from seat 0 now"
