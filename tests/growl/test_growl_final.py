@@ -316,3 +316,26 @@ def test_a_clone_keeps_private_knowledge_and_is_independent():
 def test_a_card_nobody_has_in_front_lies_nowhere():
     s = new(6, seed=4)
     assert s.holder(INDEX["seance"]) == -1
+
+
+def test_R2_R64_neighbours_follow_positions_once_seats_have_moved():
+    # R64 moves players to other positions: the neighbour on the left is whoever sits at the next position, and a
+    # dead one is skipped there too
+    s = new(6, seed=4)
+    s.seat_at = [0, 2, 1, 3, 4, 5]
+    s.pos_of = [0, 2, 1, 3, 4, 5]
+    assert s.neighbour(0, 1) == 2 and s.neighbour(2, 1) == 1 and s.neighbour(0, -1) == 5
+    s.dead[2] = True
+    assert s.neighbour(0, 1) == 1 and s.neighbour(3, -1) == 1
+
+
+def test_a_seat_that_may_not_act_has_no_legal_actions():
+    s = new(6, seed=9)
+    for _ in range(200):
+        if s.is_over:
+            break
+        for seat in range(6):
+            if seat not in s.actors:
+                assert s.legal_actions(seat) == [], (s.phase_name, seat)
+        seat = s.actors[0]
+        s.apply(seat, s.default_action(seat))

@@ -165,6 +165,17 @@ def test_R30_R32_R44_a_dead_human_whose_net_bites_rise_never_turns():
     assert not s.wolf[1] and s.net_bites(1) == -1
 
 
+def test_R49_omen_crow_intel_adds_up():
+    s = spells_table(deck=("wound", "gold"))
+    lay(s, 1, "omen_crow")
+    s.intel = ((1, 4, False),)  # learnt at an earlier death
+    hold(s, 3, wound=2, bite=1)
+    wolves(s, 3)
+    start(s, 0)
+    s.apply(0, A.GIVE[3])
+    assert s.intel == ((1, 4, False), (1, 3, True))
+
+
 def test_R44_G9_death_rattle_default_and_declining_it():
     # G9: the default gives the first card in canonical order to the first living receiver clockwise; declining
     # is told to everyone and the game goes on
