@@ -327,6 +327,11 @@ def test_R2_R64_neighbours_follow_positions_once_seats_have_moved():
     assert s.neighbour(0, 1) == 2 and s.neighbour(2, 1) == 1 and s.neighbour(0, -1) == 5
     s.dead[2] = True
     assert s.neighbour(0, 1) == 1 and s.neighbour(3, -1) == 1
+    s.dead[2] = False
+    s.seat_at = [0, 3, 1, 2, 4, 5]  # seat 3 sits at position 1, seat 1 at 2, seat 2 at 3
+    s.pos_of = [0, 2, 3, 1, 4, 5]
+    s.dead[4] = True
+    assert s.neighbour(0, 1) == 3 and s.neighbour(2, 1) == 5 and s.neighbour(5, 1) == 0 and s.neighbour(0, -1) == 5
 
 
 def test_a_seat_that_may_not_act_has_no_legal_actions():
