@@ -203,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         return mutmut(work, "show", args.show)
     only = list(args.only)
     if args.recheck and not args.report:
-        only += [n for n, s in results(args.game, args.recheck).items() if s not in KILLED]
+        only += [n for n, s in results(args.game, args.recheck).items() if s not in (*KILLED, "not checked")]
     if not args.report:
         if not args.resume:
             prepare(args.game, work, args.rev, args.worktree, args.conformance)
