@@ -295,6 +295,8 @@ def test_R70_R72_the_result_says_who_is_left():
     from hexbox.games.growl.rules import _reason
 
     assert _reason("two_or_fewer_alive", 1, True) == "Only one player is left alive, a human: the humans win."
+    assert _reason("two_or_fewer_alive", 1, False) == (
+        "Only one player is left alive, a werewolf: the werewolves win.")
     assert _reason("two_or_fewer_alive", 2, False) == (
         "Only 2 players are left alive, no human among them: the werewolves win.")
     assert _reason("two_or_fewer_alive", 0, False) == "Nobody is left alive: the werewolves win."
