@@ -109,23 +109,24 @@ async def human(port: int, ws_url: str, table: str, token: str, seat: int, think
 
 
 async def table_loop(http: httpx.AsyncClient, port: int, ws_url: str, index: int, think: float, stats: Stats,
-                     stop: asyncio.Event) -> None:
+                     stop: asyncio.Event, with_bots: bool) -> None:
     rng = random.Random(index)
     while not stop.is_set():
         game, players = GAMES[index % len(GAMES)]
-        bots = {str(s): "random" for s in range(2, players)}
+        bots = {str(s): "random" for s in range(2, players)} if with_bots else {}
         made = (await http.post("/api/tables", json={"game": game, "players": players, "bots": bots})).json()
         tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
         await asyncio.gather(*(human(port, ws_url, made["id"], tok, seat, think, stats, stop, rng, seat == 0)
                                for seat, tok in tokens.items()))
 
 
-async def run(port: int, tables: int, seconds: float, think: float) -> Stats:
+async def run(port: int, tables: int, seconds: float, think: float, with_bots: bool) -> Stats:
     base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     stats, stop = Stats(), asyncio.Event()
     limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
-        tasks = [asyncio.create_task(table_loop(http, port, ws_url, i, think, stats, stop)) for i in range(tables)]
+        tasks = [asyncio.create_task(table_loop(http, port, ws_url, i, think, stats, stop, with_bots))
+                 for i in range(tables)]
         await asyncio.sleep(min(5.0, seconds / 4))  # warm-up: tables created, first moves made
         stats.latencies.clear()
         stats.answers.clear()
@@ -145,6 +146,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a scripted human thinks")
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--no-bots", action="store_true", help="every seat a scripted human")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="hexbox-load-")
     db = args.db or f"sqlite:///{folder}/load.db"
@@ -161,7 +163,7 @@ def main() -> None:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        stats = asyncio.run(run(port, args.tables, args.seconds, args.think))
+        stats = asyncio.run(run(port, args.tables, args.seconds, args.think, not args.no_bots))
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(30)
