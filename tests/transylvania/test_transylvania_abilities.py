@@ -49,6 +49,7 @@ def test_R15_once_per_game_and_only_on_your_own_turn():
 
 
 def test_R103_divine_intervention_discards_anything_for_free():
+    # R103
     s = as_(ABBESS)
     give(s, 0, "t_werewolf#0")
     assert A.DIVINE[card("t_werewolf#0")] in s.legal_actions(0)  # even a Transformation card
@@ -63,6 +64,7 @@ def test_R103_divine_intervention_discards_anything_for_free():
 
 
 def test_R104_stealthy_strike_adds_three_against_a_monster_only():
+    # R104
     s = as_(HUNTER)
     to_monster(s, 1, VAMPIRE, "graveyard.b")
     s.minions[0] = SLOT["graveyard.b"]
@@ -74,6 +76,7 @@ def test_R104_stealthy_strike_adds_three_against_a_monster_only():
 
 
 def test_R105_surveillance_is_private_and_reorders_the_top_tiles():
+    # R105
     s = as_(EXPLORER)
     top = s.tiles[-3:][::-1]
     events = act(s, 0, A.USE_ABILITY)
@@ -98,6 +101,7 @@ def test_R106_rampart_in_an_all_play_event_replaces_only_the_hero_roll():
 
 
 def test_R107_tinkering_rerolls_after_seeing_the_roll():
+    # R107
     s = as_(INVENTOR)
     from hexbox.games.transylvania.cards import CARDS
     t = next(i for i, tk in enumerate(CARDS.tokens) if tk == (1, 6))
@@ -111,6 +115,7 @@ def test_R107_tinkering_rerolls_after_seeing_the_roll():
 
 
 def test_R108_experimentation_reveals_three_examines_one_and_puts_two_back():
+    # R108
     s = as_(SCIENTIST)
     on_top(s, "gk_map#0", "t_werewolf#0", "i_lantern#0")
     act(s, 0, A.USE_ABILITY)
@@ -123,6 +128,7 @@ def test_R108_experimentation_reveals_three_examines_one_and_puts_two_back():
 
 
 def test_R109_sleight_of_hand_takes_an_examined_card_on_the_same_tile():
+    # R109
     s = as_(AGENT)
     put(s, 1, "graveyard.l")
     examined(s, 1, "i_shotgun#0")
@@ -135,6 +141,7 @@ def test_R109_sleight_of_hand_takes_an_examined_card_on_the_same_tile():
 
 
 def test_R110_easy_access_up_to_three_locks_crossed_this_turn():
+    # R110
     s = as_(SLEUTH)
     put(s, 0, "graveyard.b")
     act(s, 0, A.USE_ABILITY)
@@ -152,6 +159,7 @@ def test_R110_easy_access_up_to_three_locks_crossed_this_turn():
 
 
 def test_R111_augury_looks_and_draws_one_per_transformation_card():
+    # R111
     s = as_(WITCH_HUNTER)
     put(s, 1, "church.d")
     give(s, 1, "t_werewolf#0", "t_bio_agent#0", "gk_map#0")

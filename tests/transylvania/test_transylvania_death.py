@@ -39,6 +39,7 @@ def kill(s, seat, node="graveyard.b"):
 
 
 def test_R71_R72_death_in_order():
+    # R60, R72
     s = fresh()
     give(s, 1, "gk_map#0", "t_vampire_bite#0")
     examined(s, 1, "vk_treatise#0", "full_moon#0")
@@ -88,6 +89,7 @@ def test_R140_the_revealed_hand_joins_the_corpse():
 
 
 def test_R76_dying_with_a_transformation_card_makes_that_monster():
+    # R76
     s = fresh()
     give(s, 1, "t_bio_agent#0")
     kill(s, 1, "graveyard.f")
@@ -97,6 +99,7 @@ def test_R76_dying_with_a_transformation_card_makes_that_monster():
 
 
 def test_R76_D8_the_necronomicon_allows_any_monster():
+    # R76
     s = fresh()
     give(s, 1, "i_necronomicon#0")
     kill(s, 1)
@@ -165,6 +168,7 @@ def test_D28_with_no_tile_beside_the_church_the_rising_monster_lays_one_first():
 
 
 def test_R75_death_on_its_own_turn_loses_the_rest_of_it():
+    # R75
     s = fresh()
     put(s, 0, "graveyard.h")
     s.health[0] = 1

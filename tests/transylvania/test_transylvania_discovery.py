@@ -36,6 +36,7 @@ def win(s, a, b, trait, loses=False):
 
 
 def test_R35_R36_R37_a_roll_of_at_least_the_number_takes_a_card():
+    # R35, R36, R37
     s = ready(3)
     clear_hands(s)
     put(s, 0, "church.a")
@@ -48,6 +49,7 @@ def test_R35_R36_R37_a_roll_of_at_least_the_number_takes_a_card():
 
 
 def test_R38_R127_a_failed_token_stays_face_up_and_cannot_be_tried_again_this_turn():
+    # R36, R38
     s = ready(3)
     put(s, 0, "church.a")
     token_at(s, "church.a", 1, 6)
@@ -61,6 +63,7 @@ def test_R38_R127_a_failed_token_stays_face_up_and_cannot_be_tried_again_this_tu
 
 
 def test_R50_success_on_a_token_event_space_then_draws_an_event():
+    # R50
     s = ready(3)
     lay_tile(s, "village_square", 0, -1, 0)
     put(s, 0, "village_square.g")
@@ -71,6 +74,7 @@ def test_R50_success_on_a_token_event_space_then_draws_an_event():
 
 
 def test_R39_R40_challenge_winner_takes_a_random_hand_card():
+    # R39, R40
     s = ready(3)
     clear_hands(s)
     put(s, 1, "church.d")
@@ -88,6 +92,7 @@ def test_R39_R40_challenge_winner_takes_a_random_hand_card():
 
 
 def test_R40_taking_an_examined_card_moves_it_with_its_attachment():
+    # R40
     s = ready(3)
     put(s, 0, "church.d")
     put(s, 1, "church.d")
@@ -112,6 +117,7 @@ def test_W2_the_challenged_winner_chooses_out_of_turn():
 
 
 def test_R40_a_tie_does_nothing_and_R41_no_second_challenge():
+    # R40, R41
     s = ready(3)
     put(s, 0, "church.d")
     put(s, 1, "church.d")
@@ -162,6 +168,7 @@ def test_R43_R61_hand_limit_at_cleanup_only():
 
 
 def test_R61_R117_the_notebook_raises_the_limit_to_six():
+    # R117
     s = ready(3)
     clear_hands(s)
     examined(s, 0, "i_notebook#0")

@@ -32,6 +32,7 @@ def on_graveyard(players=3):
 
 
 def test_R46_R115_stepping_on_an_event_space_draws_and_resolves_an_event():
+    # R115
     s = on_graveyard()
     event_on_top(s, "wolf_pack#0")
     dice(s, 0, 0)  # Attack 1: a sum of 0 -> damage 2
@@ -70,6 +71,7 @@ def test_R20_R125_the_row_for_the_sum_applies():
 
 
 def test_R47_an_examine_event_takes_a_slot_and_is_not_the_turn_examination():
+    # R47
     s = on_graveyard()
     event_on_top(s, "full_moon#0")
     act(s, 0, move("graveyard.d"))
@@ -78,6 +80,7 @@ def test_R47_an_examine_event_takes_a_slot_and_is_not_the_turn_examination():
 
 
 def test_R47_R130_a_full_row_must_make_room_for_free():
+    # R47
     s = on_graveyard()
     examined(s, 0, "gk_map#0", "gk_map#1", "gk_occult#0", "gk_occult#1")
     event_on_top(s, "full_moon#0")
@@ -126,6 +129,7 @@ def test_R48_church_cards_never_touch_monsters():
 
 
 def test_R50_a_token_event_space_is_live_only_without_its_token():
+    # R50
     s = ready(3)
     lay_tile(s, "village_square", 0, -1, 0)
     put(s, 0, "village_square.b")
@@ -139,6 +143,7 @@ def test_R50_a_token_event_space_is_live_only_without_its_token():
 
 
 def test_R51_all_play_events_roll_for_every_adventurer_and_no_monster():
+    # R51
     s = on_graveyard(4)
     to_monster(s, 3, 1, "graveyard.l")
     for seat in (1, 2):
@@ -150,6 +155,7 @@ def test_R51_all_play_events_roll_for_every_adventurer_and_no_monster():
 
 
 def test_R51_dead_adventurers_do_not_roll():
+    # R51
     s = on_graveyard(4)
     s.alive[2] = False
     s.pos[2] = -1

@@ -55,6 +55,7 @@ def test_R63_total_modifiers_are_added_after_the_dice():
 
 
 def test_R14_vs_modifiers_only_against_that_monster():
+    # R14
     s = board()
     examined(s, 0, "i_stake#0")
     to_monster(s, 1, VAMPIRE, "graveyard.b")
@@ -71,6 +72,7 @@ def test_R65_adventurers_never_attack_adventurers():
 
 
 def test_R84_R85_a_monster_kill_counts_and_R4_wins_at_half_the_seats():
+    # R84
     s = board(4)
     to_monster(s, 0, VAMPIRE, "graveyard.b")
     s.phase = "monster"
@@ -184,6 +186,7 @@ def test_R132_one_ambush_per_piece_per_mover_per_turn():
 
 
 def test_R75_death_by_ambush_on_its_own_move_ends_the_turn():
+    # R75
     s = board(4)
     put(s, 0, "graveyard.a")
     s.health[0] = 1
@@ -242,6 +245,7 @@ def test_W1_declarations_resolve_from_the_active_seats_left():
 
 
 def test_R75_R51_an_all_play_event_goes_on_after_its_drawer_dies():
+    # R51, R75
     from transylvania_helpers import event_on_top
     s = board(4)
     put(s, 0, "graveyard.h")

@@ -39,6 +39,7 @@ def monster_turn(monster, node, players=4):
 
 
 def test_R79_R81_monster_movement_is_never_modified():
+    # R81
     s = monster_turn(VAMPIRE, "graveyard.b")
     s.church = card("curfew_bells#0")
     examined(s, 1, "i_pocket_watch#0")
@@ -47,6 +48,7 @@ def test_R79_R81_monster_movement_is_never_modified():
 
 
 def test_R82_the_church_burns_a_monster_and_it_may_not_end_there():
+    # R82
     s = monster_turn(VAMPIRE, "graveyard.k")
     act(s, 1, move("church.n"))
     assert s.health[1] == 8
@@ -54,6 +56,7 @@ def test_R82_the_church_burns_a_monster_and_it_may_not_end_there():
 
 
 def test_R82_no_entry_without_points_to_leave_or_health_to_spare():
+    # R82
     s = monster_turn(VAMPIRE, "graveyard.k")
     s.moved = 5  # one point left: enough to step on, not to step off again
     assert move("church.n") not in s.legal_actions(1)
@@ -88,6 +91,7 @@ def test_R83_breaking_down_a_gate():
 
 
 def test_R90_R91_the_vampire_through_a_locked_passage_takes_two_turns():
+    # R80, R90
     s = monster_turn(VAMPIRE, "graveyard.j")
     act(s, 1, move("graveyard.m"))  # a gate: it stops there
     act(s, 1, A.END_TURN)
@@ -111,6 +115,7 @@ def test_R30_other_monsters_never_use_passages():
 
 
 def test_R93_spawning_on_visited_spaces_two_a_turn():
+    # R93
     s = monster_turn(ZOMBIE, "graveyard.b")
     act(s, 1, move("graveyard.g"))
     spawn = {NODES[a.node].id for a in s.legal_actions(1) if a.kind == "spawn"}
@@ -130,6 +135,7 @@ def test_R135_minions_never_on_the_church_or_a_locked_gate():
 
 
 def test_R95_R97_minions_move_three_and_attack_adventurers():
+    # R95, R97
     s = monster_turn(ZOMBIE, "graveyard.b")
     put(s, 2, "graveyard.h")
     act(s, 1, A.SPAWN[SLOT["graveyard.b"]])
@@ -143,6 +149,7 @@ def test_R95_R97_minions_move_three_and_attack_adventurers():
 
 
 def test_R98_a_minion_that_loses_goes_back_and_R100_may_return():
+    # R98
     s = monster_turn(ZOMBIE, "graveyard.b")
     put(s, 2, "graveyard.b")
     s.adv[2] = 1  # Big Game Hunter, Attack 4
@@ -154,6 +161,7 @@ def test_R98_a_minion_that_loses_goes_back_and_R100_may_return():
 
 
 def test_R94_D4_minions_roll_the_zombies_dice_or_eight():
+    # R94
     from hexbox.games.transylvania.play import fight_dice
     s = monster_turn(ZOMBIE, "graveyard.b")
     s.minions[0] = SLOT["graveyard.b"]
@@ -165,6 +173,7 @@ def test_R94_D4_minions_roll_the_zombies_dice_or_eight():
 
 
 def test_R99_an_adventurer_the_zombie_and_a_minion_share_a_space():
+    # R99
     s = monster_turn(ZOMBIE, "graveyard.b")
     put(s, 2, "graveyard.b")
     act(s, 1, A.SPAWN[SLOT["graveyard.b"]])
@@ -172,6 +181,7 @@ def test_R99_an_adventurer_the_zombie_and_a_minion_share_a_space():
 
 
 def test_R96_R134_W3_minions_chase_a_wounded_adventurer_on_another_turn():
+    # R96
     s = monster_turn(ZOMBIE, "graveyard.l")
     s.minions[0] = SLOT["graveyard.b"]
     act(s, 1, A.END_TURN)
@@ -202,6 +212,7 @@ def test_R88_zombie_minions_never_attack_other_monsters_while_adventurers_stand(
 
 
 def test_R80_R89_the_werewolf_rolls_at_the_start_of_its_turn():
+    # R80
     s = monster_turn(WEREWOLF, "graveyard.b")
     assert not s.surge[1]
     dice(s, 0)
@@ -235,6 +246,7 @@ def test_R89_an_adventurer_ambushing_a_surging_werewolf_faces_twelve_dice():
 
 
 def test_R93_spawning_before_during_and_after_moving():
+    # R93
     s = monster_turn(ZOMBIE, "graveyard.b")
     act(s, 1, A.SPAWN[SLOT["graveyard.b"]])  # before moving: its start space
     act(s, 1, move("graveyard.g"))

@@ -55,6 +55,7 @@ def test_R26_no_third_stand_up_and_no_passing_through_two():
 
 
 def test_R13_R119_movement_modifiers_and_floor_of_one():
+    # R13
     s = ready(3)
     s.row[0] = []
     s.adv[0] = 4  # the Inventor: Movement 4
@@ -167,6 +168,7 @@ def test_R30_secret_passages_need_both_ends_open_and_cost_nothing():
 
 
 def test_R126_R116_mirror_event_places_and_links_two_spaces():
+    # R116
     s = ready(3)
     lay_tile(s, "graveyard", 0, -1, 0)
     put(s, 0, "graveyard.h")

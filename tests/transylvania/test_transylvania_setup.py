@@ -23,12 +23,14 @@ def test_R7_one_random_adventurer_each_and_R8_health_six():
 
 
 def test_R9_D51_first_player_option():
+    # R9
     firsts = {hexbox.load("transylvania", players=4).new_state(seed=k).first for k in range(20)}
     assert len(firsts) > 1  # random by default
     assert {new(4, seed=k).first for k in range(5)} == {0}
 
 
 def test_R10_D53_players_choose_church_start_spaces_in_turn_order():
+    # R10
     s = new(3)
     assert s.actors == (0,) and s.phase == "setup_start"
     legal = s.legal_actions(0)
@@ -71,6 +73,7 @@ def test_D40_cursed_cards_drawn_at_setup_are_replaced():
 
 
 def test_R54_shackles_drawn_at_setup_are_examined():
+    # R54
     s = new(3)
     c = CARDS.card_index["i_shackles#0"]
     s.deck.remove(c)

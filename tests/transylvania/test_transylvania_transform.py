@@ -33,6 +33,7 @@ def fresh(players=4):
 
 
 def test_R67_the_vampire_recipe_any_three():
+    # R67
     s = fresh()
     give(s, 0, "t_vampire_bite#0", "t_vampire_bite#1")
     assert s.recipes(0) == []
@@ -48,6 +49,7 @@ def test_R67_the_vampire_recipe_any_three():
 
 
 def test_R67_the_werewolf_recipes():
+    # R67
     s = fresh()
     give(s, 0, "t_werewolf#0")
     assert s.recipes(0) == []
@@ -62,6 +64,7 @@ def test_R67_the_werewolf_recipes():
 
 
 def test_R67_the_zombie_recipes():
+    # R67
     s = fresh()
     give(s, 0, "t_bio_agent#0", "i_super_serum#0")
     assert s.recipes(0) == [ZOMBIE]
@@ -84,6 +87,7 @@ def test_R66_only_an_available_monster_qualifies():
 
 
 def test_R68_R69_reveal_on_your_own_turn_discards_everything():
+    # R68, R69
     s = fresh()
     give(s, 0, "t_werewolf#0", "t_werewolf#1", "gk_map#0")
     examined(s, 0, "vk_treatise#0")
@@ -116,6 +120,7 @@ def test_R136_no_reveal_on_the_church():
 
 
 def test_R68_W1_reveal_ambush_out_of_turn():
+    # R68
     s = fresh()
     give(s, 1, "t_bio_agent#0", "t_bio_agent#1")
     put(s, 1, "graveyard.b")
@@ -148,6 +153,7 @@ def test_R21_R141_dead_transformation_cards_may_be_swapped():
 
 
 def test_R142_a_cure_discards_itself_and_the_matching_card():
+    # R142
     s = fresh()
     give(s, 0, "t_werewolf#0")
     examined(s, 0, "i_wolfsbane#0")

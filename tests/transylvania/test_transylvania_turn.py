@@ -63,6 +63,7 @@ def test_R18_items_do_nothing_in_hand():
 
 
 def test_R56_R57_four_slots_and_bumping_back_to_hand():
+    # R56
     s = fresh()
     examined(s, 0, "gk_map#0", "gk_map#1", "gk_occult#0", "full_moon#0")
     give(s, 0, "i_lantern#0")
@@ -139,6 +140,7 @@ def test_R129_the_codex_draws_once_per_copy_and_the_tonic_heals_and_goes():
 
 
 def test_R54_shackles_must_be_examined_on_arrival():
+    # R54
     s = fresh()
     on_top(s, "i_shackles#0")
     s._draw_to(0, 1, "test")
@@ -180,6 +182,7 @@ def test_R17_bible_spirit_per_monster_on_the_board():
 
 
 def test_R59_R60_determination_gives_a_trait_token_on_two_or_less():
+    # R60
     s = fresh()
     s.attempted = True
     act(s, 0, A.END_EXPLORATION)
@@ -190,6 +193,7 @@ def test_R59_R60_determination_gives_a_trait_token_on_two_or_less():
 
 
 def test_R60_at_most_two_per_trait_and_only_from_the_supply():
+    # R60
     s = fresh()
     s.tt[0] = [2, 0, 0]
     from hexbox.games.transylvania.play import gain_trait_token
@@ -218,6 +222,7 @@ def test_R31_ending_the_turn_on_the_church_heals_one_unless_the_locket():
 
 
 def test_R120_the_health_cap():
+    # R120
     s = fresh()
     s.health[0] = 8
     s._heal(0, 3)
@@ -243,6 +248,7 @@ def test_R1_the_game_ends_at_once_and_nobody_acts():
 
 
 def test_R44_a_drawn_card_goes_to_the_hand():
+    # R44
     s = fresh()
     on_top(s, "gk_map#0")
     s._draw_to(0, 1, "test")
@@ -250,6 +256,7 @@ def test_R44_a_drawn_card_goes_to_the_hand():
 
 
 def test_R55_an_attached_card_takes_no_slot_and_no_examination():
+    # R55
     s = fresh()
     examined(s, 0, "gk_map#0", "gk_map#1", "gk_occult#0", "gk_occult#1")
     on_top(s, "i_raven#0")
@@ -259,6 +266,7 @@ def test_R55_an_attached_card_takes_no_slot_and_no_examination():
 
 
 def test_R121_a_skeleton_key_opens_one_lock_a_turn():
+    # R121
     from transylvania_helpers import lay_tile, move
     s = fresh()
     lay_tile(s, "graveyard", 0, -1, 0)
@@ -273,6 +281,7 @@ def test_R121_a_skeleton_key_opens_one_lock_a_turn():
 
 
 def test_R131_an_empty_deck_reshuffles_its_discards_and_forgets_its_order():
+    # R131
     s = fresh()
     s.discards, s.deck = s.deck, []
     s.deck_public = 0
