@@ -48,6 +48,31 @@ def test_R35_R36_R37_a_roll_of_at_least_the_number_takes_a_card():
     assert s.hand[0] == [card("gk_map#0")] and s.received and s.attempted
 
 
+def test_R14_a_trait_roll_counts_its_dice_and_sums_their_faces():
+    # R14
+    s = ready(3)
+    clear_hands(s)
+    s.adv[0] = 0  # the Abbess: Attack 1, Mind 3, Spirit 4
+    s.row[0] = []
+    s.tt[0] = [1, 0, 0]
+    assert s.dice(0, 0) == 1 + 1  # printed value + trait tokens
+    examined(s, 0, "i_shotgun#0")
+    s.church = card("night_watch#0")
+    assert s.dice(0, 0) == 1 + 1 + 2 + 1  # + examined cards + the Church card
+    s.row[0][0] = (card("i_shotgun#0"), (card("i_raven#0"),))
+    assert s.dice(0, 2) == 4 - 1  # attachments count too
+    s.tt[0][0] = 20
+    assert s.dice(0, 0) == 12  # clamped to 0..12
+    s.tt[0][0] = -5
+    assert s.dice(0, 0) == 0
+    s.tt[0][0] = 0
+    put(s, 0, "church.a")
+    token_at(s, "church.a", 0, 6)
+    dice(s, 3, 0, 3, 0, 3)  # 4 dice: 3 + 0 + 3 + 0 = 6 (the fifth value is never rolled)
+    act(s, 0, A.ATTEMPT)
+    assert len(s.rolls["attempt"][1]) == 4 and s.hand[0]  # the sum of the faces made it
+
+
 def test_R38_R127_a_failed_token_stays_face_up_and_cannot_be_tried_again_this_turn():
     # R36, R38
     s = ready(3)

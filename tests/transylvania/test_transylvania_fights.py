@@ -45,6 +45,7 @@ def test_R63_the_loser_loses_the_difference_and_a_tie_does_nothing():
 
 
 def test_R63_total_modifiers_are_added_after_the_dice():
+    # R14 (step 3)
     s = board()
     put(s, 0, "graveyard.b")
     to_monster(s, 1, ZOMBIE, "graveyard.b")
@@ -83,6 +84,21 @@ def test_R84_R85_a_monster_kill_counts_and_R4_wins_at_half_the_seats():
     act(s, 0, A.ATTACK[1][0])
     assert not s.alive[1] and s.kills[0] == 2
     assert s.is_over and s.result.kind == "monster_kills" and s.result.winners == {0}
+
+
+def test_R84_a_monster_attacks_on_its_turn_adding_no_modifiers():
+    # R84
+    from hexbox.games.transylvania.play import fight_dice
+    s = board(4)
+    to_monster(s, 0, VAMPIRE, "graveyard.b")
+    s.phase = "monster"
+    put(s, 1, "graveyard.b")
+    s.church = card("night_watch#0")  # Attack +1 for the adventurer, nothing for the Monster
+    assert fight_dice(s, 0, 1) == 5 and fight_dice(s, 1, 0) == 4 + 1
+    assert A.ATTACK[1][0] in s.legal_actions(0)
+    dice(s, 3, 1, 0, 0, 0, 0, 0, 0, 0, 1)  # Vampire 4 against 1
+    act(s, 0, A.ATTACK[1][0])
+    assert s.health[1] == 6 - 3 and s.health[0] == 10
 
 
 def test_R86_the_same_player_may_be_killed_again():

@@ -40,6 +40,18 @@ def test_R10_D53_players_choose_church_start_spaces_in_turn_order():
     assert A.CHOOSE[SLOT["church.d"]] not in s.legal_actions(2)  # R26: two already stand there
 
 
+def test_R11_the_decks_and_the_token_stack_are_shuffled_face_down():
+    # R11
+    a, b = new(4, seed=1), new(4, seed=2)
+    for s in (a, b):
+        assert sorted(s.deck) == list(range(CARDS.ndisc))
+        assert sorted(s.events) == list(range(CARDS.ndisc, len(CARDS.card_names)))
+        assert sorted(s.token_stack) == list(range(len(CARDS.tokens))) and not s.faceup
+        assert s.deck != sorted(s.deck) and s.events != sorted(s.events) and s.token_stack != sorted(s.token_stack)
+        assert s.observe(None)["public"]["decks"]["token_stack"] == len(CARDS.tokens)  # a count, not the tokens
+    assert a.deck != b.deck and a.events != b.events and a.token_stack != b.token_stack
+
+
 def test_R11_R12_each_player_draws_one_card():
     s = ready(4)
     assert [len(h) + len(r) for h, r in zip(s.hand, s.row)] == [1, 1, 1, 1]
