@@ -155,6 +155,27 @@ def test_R40_a_tie_does_nothing_and_R41_no_second_challenge():
     assert not any(a.kind == "challenge" and a.seat == 1 for a in s.legal_actions(0))
 
 
+def test_R41_each_other_adventurer_may_be_challenged_once_a_turn():
+    # R41
+    s = ready(4)
+    put(s, 0, "church.d")
+    put(s, 1, "church.d")
+    put(s, 2, "church.e")
+    put(s, 3, "church.a")
+    dice(s, *([1] * 30))
+    s.adv[0] = s.adv[1] = s.adv[2] = 0
+    s.tt[0] = s.tt[1] = s.tt[2] = [0, 0, 0]
+    s.row[0] = s.row[1] = s.row[2] = []
+    act(s, 0, A.CHALLENGE[1][0])  # a tie
+    put(s, 0, "church.e")
+    assert A.CHALLENGE[2][0] in s.legal_actions(0)  # a different adventurer, the same turn
+    act(s, 0, A.CHALLENGE[2][0])
+    assert not s.pending and s.phase == "exploration"  # a tie again: no spoils to settle
+    assert not any(a.kind == "challenge" for a in s.legal_actions(0))
+    put(s, 0, "church.d")
+    assert not any(a.kind == "challenge" for a in s.legal_actions(0))  # nor the first one again
+
+
 def test_R149_transformation_cards_cannot_be_taken():
     s = ready(3)
     clear_hands(s)

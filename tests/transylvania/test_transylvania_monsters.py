@@ -253,3 +253,14 @@ def test_R93_spawning_before_during_and_after_moving():
     act(s, 1, move("graveyard.j"))
     act(s, 1, A.SPAWN[SLOT["graveyard.g"]])  # a space it moved through
     assert s.minions[:2] == [SLOT["graveyard.b"], SLOT["graveyard.g"]]
+
+
+def test_R98_an_adventurer_killed_by_a_minion_is_a_kill_for_the_zombie():
+    # R98
+    s = monster_turn(ZOMBIE, "graveyard.b")
+    put(s, 2, "graveyard.b")
+    s.health[2] = 1
+    act(s, 1, A.SPAWN[SLOT["graveyard.b"]])
+    dice(s, *[3] * 4, *[0] * 6)
+    act(s, 1, A.MINION_ATTACK[0][2])
+    assert not s.alive[2] and s.kills[1] == 1

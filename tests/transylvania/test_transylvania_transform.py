@@ -230,3 +230,14 @@ def test_R3_cards_gained_out_of_turn_count_at_the_next_check_only():
     assert not s.is_over  # seat 1 is not the active adventurer
     act(s, 0, A.END_TURN)
     assert s.result.winners == {1}  # at the start of its turn
+
+
+def test_R120_a_monster_starts_at_ten_and_never_heals():
+    # R120
+    s = fresh()
+    give(s, 0, "t_werewolf#0", "t_werewolf#1")
+    act(s, 0, A.REVEAL[WEREWOLF])
+    assert s.health[0] == 10
+    s.health[0] = 7
+    s._heal(0, 3)
+    assert s.health[0] == 7

@@ -290,3 +290,14 @@ def test_R131_an_empty_deck_reshuffles_its_discards_and_forgets_its_order():
     s.deck, s.discards = [], []
     s._draw_to(0, 1, "test")
     assert len(s.hand[0]) == 1  # both empty: nothing is drawn
+
+
+def test_R131_a_refilled_deck_forgets_what_was_known_of_its_cards():
+    # R131
+    s = fresh()
+    s.discards, s.deck = s.deck, []
+    for c in s.discards:
+        s.known[c] = (1 << 6) - 1  # discarded face up: every seat knows them
+    s._draw_to(0, 1, "test")
+    assert len(s.hand[0]) == 1 and s.deck and not s.discards
+    assert all(s.known[c] == 0 for c in s.deck) and s.deck_public == 0
