@@ -182,16 +182,22 @@ def test_a_reload_mid_game_resumes(server, page_at):
     assert "you are seat 0" in page.inner_text("header")
 
 
+def _from_the_lobby(page, server, game_title, seats, shot=None):
+    """Set up a table in the lobby as a person would: the game, the players, each seat after seat 0 (yours)."""
+    page.goto(server.url + "/")
+    page.click(f"text={game_title}")
+    page.select_option("#players", str(len(seats) + 1))
+    for i, choice in enumerate(seats, 1):
+        page.select_option(f"#seat-{i}", choice)
+    if shot:
+        page.screenshot(path=str(shot), full_page=True)
+    page.click("text=Create the table")
+    return [page.locator(".made input").nth(i).input_value() for i in range(seats.count("friend"))]
+
+
 def test_the_lobby_creates_a_table_with_links_and_lists_open_seats(server, page_at, shots):
     page = page_at("phone")
-    page.goto(server.url + "/")
-    page.click("text=Prowl: Clans & Cunning")
-    page.select_option("#players", "3")
-    page.select_option("#seat-1", "friend")
-    page.select_option("#seat-2", "open")
-    page.screenshot(path=str(shots / "lobby-phone.png"), full_page=True)
-    page.click("text=Create the table")
-    link = page.locator(".made input").first.input_value()
+    link = _from_the_lobby(page, server, "Prowl: Clans & Cunning", ["friend", "open"], shots / "lobby-phone.png")[0]
     assert re.fullmatch(rf"{re.escape(server.url)}/tables/[\w-]+#token=[\w-]+", link)
     page.click("text=Take my seat")
     page.wait_for_selector(".board")
@@ -281,14 +287,7 @@ def test_three_devices_play_prowl_from_the_lobby_to_the_end_with_a_bot(server, p
     """The issue's scenario: one person creates a Prowl table for two friends and a bot, sends the links, and the
     three of them play it to the end, each on their own device."""
     host = page_at("phone")
-    host.goto(server.url + "/")
-    host.click("text=Prowl: Clans & Cunning")
-    host.select_option("#players", "4")
-    host.select_option("#seat-1", "friend")
-    host.select_option("#seat-2", "friend")
-    host.select_option("#seat-3", "heuristic")
-    host.click("text=Create the table")
-    links = [host.locator(".made input").nth(i).input_value() for i in range(2)]
+    links = _from_the_lobby(host, server, "Prowl: Clans & Cunning", ["friend", "friend", "heuristic"])
     host.click("text=Take my seat")
     devices = [host]
     for kind, link in zip(("phone", "desktop"), links):
