@@ -143,7 +143,6 @@ class Table:
     answers: dict[int | None, tuple[int, str]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     handles: list[asyncio.TimerHandle] = field(default_factory=list)
-    timeouts: int = 0  # moves played by the clock, for the deadline's own sanity bound
 
     @property
     def players(self) -> int:
