@@ -105,7 +105,8 @@ def test_the_host_fills_seats_removes_players_before_the_start_and_sets_spectato
 
 
 def test_a_rematch_keeps_the_seats_and_their_tokens(client):
-    created = new_table(client, "werebeasts", 3, bots={"2": "random"})
+    # seat 0 (a human) moves first, so the bot cannot end the game before the first check
+    created = new_table(client, "werebeasts", 3, seed=1, options={"dealer": 2}, bots={"2": "random"})
     table, toks, host = created["id"], tokens(created), created["host_token"]
     assert client.post(f"/api/tables/{table}/rematch", headers=bearer(host)).status_code == 409  # not over yet
     with client.websocket_connect(f"/api/tables/{table}/ws?token={toks[0]}") as ws:
