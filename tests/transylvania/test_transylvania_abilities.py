@@ -3,8 +3,8 @@
 from transylvania_helpers import (
     SLOT,
     act,
+    bare,
     card,
-    clear_hands,
     dice,
     event_on_top,
     examined,
@@ -13,7 +13,6 @@ from transylvania_helpers import (
     move,
     on_top,
     put,
-    ready,
     start_turn,
     to_monster,
 )
@@ -25,10 +24,7 @@ ABBESS, HUNTER, EXPLORER, HERO, INVENTOR, SCIENTIST, AGENT, SLEUTH, WITCH_HUNTER
 
 
 def as_(adventurer, players=4):
-    s = ready(players)
-    clear_hands(s)
-    for seat in range(players):
-        s.row[seat] = []
+    s = bare(players)
     s.adv[0] = adventurer
     s.adv[1:] = [x for x in range(10) if x != adventurer][:players - 1]
     lay_tile(s, "graveyard", 0, -1, 0)

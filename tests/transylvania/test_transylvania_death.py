@@ -4,6 +4,7 @@ from transylvania_helpers import (
     SLOT,
     TILE,
     act,
+    bare,
     card,
     clear_hands,
     dice,
@@ -24,10 +25,7 @@ from hexbox.games.transylvania.rules import ADVENTURER, VAMPIRE, WEREWOLF, ZOMBI
 
 
 def fresh(players=4):
-    s = ready(players)
-    clear_hands(s)
-    for seat in range(players):
-        s.row[seat] = []
+    s = bare(players)
     lay_tile(s, "graveyard", 0, -1, 0)
     return s
 

@@ -4,8 +4,8 @@
 from transylvania_helpers import (
     SLOT,
     act,
+    bare,
     card,
-    clear_hands,
     dice,
     examined,
     give,
@@ -13,7 +13,6 @@ from transylvania_helpers import (
     lay_tile,
     move,
     put,
-    ready,
     start_turn,
     to_monster,
 )
@@ -23,10 +22,7 @@ from hexbox.games.transylvania.rules import VAMPIRE, WEREWOLF, ZOMBIE
 
 
 def fresh(players=4):
-    s = ready(players)
-    clear_hands(s)
-    for seat in range(players):
-        s.row[seat] = []
+    s = bare(players)
     lay_tile(s, "graveyard", 0, -1, 0)
     put(s, 0, "graveyard.b")
     return s

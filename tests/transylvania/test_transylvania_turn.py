@@ -4,8 +4,8 @@ R129, R130, R145, R146), Determination and Cleanup (R59-R61, R31), and the round
 from transylvania_helpers import (
     SLOT,
     act,
+    bare,
     card,
-    clear_hands,
     dice,
     examined,
     give,
@@ -20,10 +20,7 @@ from hexbox.games.transylvania import actions as A
 
 
 def fresh(players=3):
-    s = ready(players)
-    clear_hands(s)
-    for seat in range(players):
-        s.row[seat] = []
+    s = bare(players)
     return s
 
 

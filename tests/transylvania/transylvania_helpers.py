@@ -125,6 +125,15 @@ def put(s: TransylvaniaState, seat: int, node: str) -> None:
     s.pos[seat] = SLOT[node]
 
 
+def bare(players: int = 4, **options: Any) -> TransylvaniaState:
+    """A ready table (seat 0's first turn) where nobody holds or has examined a card: tests deal what they need."""
+    s = ready(players, **options)
+    clear_hands(s)
+    for seat in range(players):
+        s.row[seat] = []
+    return s
+
+
 def clear_hands(s: TransylvaniaState) -> None:
     for seat in range(s.n):
         for c in s.hand[seat]:
