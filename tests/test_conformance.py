@@ -47,6 +47,10 @@ def test_observations_keep_the_envelope_and_the_schema(setup):
     kit.check_observations(*setup, seed=13)
 
 
+def test_vector_is_read_from_the_observation_alone(setup):
+    kit.check_vector(*setup, seed=23)
+
+
 def test_words_tell_each_viewer_only_what_it_may_know(setup):
     kit.check_words(*setup, seed=17)
 

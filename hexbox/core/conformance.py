@@ -236,6 +236,32 @@ def check_observations(name: str, players: int, options: dict[str, Any], seed: i
         assert views[-1]["private"] is None, "a spectator has no private half"
 
 
+# ---- the observation vector of learning agents -----------------------------------------------------------------
+
+
+def check_vector(name: str, players: int, options: dict[str, Any], seed: int) -> None:
+    """The game's encoder gives every seat a vector of its declared size, each number in [0, 1], each field within
+    its places; the vector is the same in every world of ``resample(seat)`` (so it carries nothing the seat may
+    not know) and it changes as the game goes on (so it carries something)."""
+    from .registry import game_info, load
+
+    encoder = game_info(name).need("encoder", "the conformance kit")(load(name, players, **options))
+    rng = random.Random(seed)
+    seen: set[tuple[float, ...]] = set()
+    for n, (state, _, _) in enumerate(play_random(name, players, options, seed)):
+        if n % 3:
+            continue
+        for seat in range(players):
+            obs = state.observe(seat)
+            encoder.check(obs)
+            vector = encoder.encode(obs)
+            assert len(vector) == encoder.size, f"seat {seat}'s vector has {len(vector)} numbers, not {encoder.size}"
+            seen.add(tuple(vector))
+            world = state.resample(seat, rng)
+            assert encoder.encode(world.observe(seat)) == vector, f"seat {seat}'s vector changed under its resample"
+    assert len(seen) > 2, "the vector hardly changes over a whole game"
+
+
 # ---- words per viewer ----------------------------------------------------------------------------------------
 
 

@@ -21,6 +21,7 @@ HOOKS = {
     "stats": "stats(final spectator observation) -> dict: designer statistics of one game",
     "report": "sections(results, plot) -> list[Section]: the game's part of `hexbox report`",
     "schema": "an object with Public and Private, the types of the observation's two halves",
+    "encoder": "encoder(game) -> Encoder: the observation vector of learning agents, read from observe(seat) alone",
     "timer": "timer(state) -> (seconds, window) or None: the server's clock on the decision now open; it restarts "
              "when window changes (None: at every move)",
 }

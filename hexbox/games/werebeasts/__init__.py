@@ -32,5 +32,6 @@ register(GameInfo(
         "report": f"{_HERE}.report:sections",
         "schema": f"{_HERE}.schema:TYPES",
         "timer": f"{_HERE}.timer:timer",
+        "encoder": f"{_HERE}.encoder:encoder",
     },
 ))
