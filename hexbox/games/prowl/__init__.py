@@ -33,5 +33,6 @@ register(GameInfo(
         "stats": "hexbox.games.prowl.stats:game_stats",
         "report": "hexbox.games.prowl.report:sections",
         "schema": "hexbox.games.prowl.schema:TYPES",
+        "encoder": "hexbox.games.prowl.encoder:encoder",
     },
 ))
