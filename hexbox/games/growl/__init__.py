@@ -38,5 +38,6 @@ register(GameInfo(
         "stats": "hexbox.games.growl.stats:game_stats",
         "report": "hexbox.games.growl.report:sections",
         "schema": "hexbox.games.growl.schema:TYPES",
+        "encoder": "hexbox.games.growl.encoder:encoder",
     },
 ))
