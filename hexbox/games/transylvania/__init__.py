@@ -42,6 +42,7 @@ INFO = GameInfo(
         "report": "hexbox.games.transylvania.report:sections",
         "schema": "hexbox.games.transylvania.schema:TYPES",
         "timer": "hexbox.games.transylvania.timer:timer",
+        "encoder": "hexbox.games.transylvania.encoder:encoder",
     },
 )
 
