@@ -41,9 +41,10 @@ class Vec:
 
     def ones(self, indices: Iterable[int]) -> None:
         base = self.base
-        for i in indices:
-            self.index.append(base + i)
-            self.value.append(1.0)
+        added = [base + i for i in indices]
+        if added:
+            self.index += added
+            self.value += [1.0] * len(added)
 
     def put(self, i: int, x: float) -> None:
         if x:
