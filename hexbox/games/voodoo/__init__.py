@@ -38,5 +38,6 @@ register(GameInfo(
         "report": "hexbox.games.voodoo.report:sections",
         "schema": "hexbox.games.voodoo.schema:TYPES",
         "timer": "hexbox.games.voodoo.timer:timer",
+        "encoder": "hexbox.games.voodoo.encoder:encoder",
     },
 ))
