@@ -80,7 +80,7 @@ def encoder(game) -> Encoder:
         offset += p.size
     ATT, CON, DOM = at["attachments"], at["constraint"], at["dominance"]
     KC, KH, KD = at["known_clan"], at["known_hand"], at["known_held"]
-    CL, DE, DI = at["clan"], at["denied"], at["discards"]
+    PL, FU, CL, DE, DI = at["placed"], at["face_up"], at["clan"], at["denied"], at["discards"]
     EFF = ATT + T + NM * K
 
     def seats(o, v):
@@ -102,16 +102,16 @@ def encoder(game) -> Encoder:
             v.scaled(0, info["hand_size"], HAND_TOP)
             v.scaled(1, info["turns_left"], HAND_TOP)
             if info["placed"]:
-                one(at["placed"])
+                one(PL)
             if info["face_up"]:
-                one(at["face_up"])
+                one(FU)
             card = info["clan_card"]
             if card is not None:
                 one(CL + CLAN_OF[card])
             for clan in info["denied"]:
                 one(DE + CLAN[clan])
-            for card in info["discards"]:
-                one(DI + CARD[card])
+            if info["discards"]:
+                v.ones(DI + CARD[card] for card in info["discards"])
             for a in info["attachments"]:
                 card = a["card"]
                 one(ATT + ATTACHMENT[card])
