@@ -252,7 +252,7 @@ def encoder(game) -> Encoder:
                 v.one(NC + ARTEFACT[aid])
 
     def broken(o, v):
-        if o["phase"] == "claim_window" and o["seat"] is not None:
+        if o["phase"] == "claim_window" and o["seat"] in o["actors"]:  # only while I may claim: it costs a scan
             from .heuristic import breaks_in_log
 
             for cid in breaks_in_log(o, o["seat"]):
@@ -307,8 +307,8 @@ def encoder(game) -> Encoder:
               "three I look at, top first, each by curse id (private, only while I choose)", candle),
         Field("my_hand", NC + NA, "my Curse cards by curse id, then my Artefact cards by artefact id (private)",
               my_hand),
-        Field("my_broken", NC, "claim window only: my curses in play whose break the last turn's public log shows "
-              "(heuristic.breaks_in_log), by id", broken),
+        Field("my_broken", NC, "in the claim window, while I may claim: my curses in play whose break the last "
+              "turn's public log shows (heuristic.breaks_in_log), by id", broken),
         Field("log_tail", TAIL * (len(KIND) + n), f"the last {TAIL} entries of this turn's log that are not "
               f"emotes or sayings, latest first, each: its kind ({', '.join(KIND)}), then the chair of its seat "
               "(the caster for in_play)", tail),
