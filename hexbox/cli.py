@@ -23,7 +23,6 @@ from hexbox.core import (
     IllegalAction,
     Record,
     State,
-    View,
     coerce_option,
     game_info,
     games,
@@ -32,7 +31,24 @@ from hexbox.core import (
 from hexbox.core import replay as replay_record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  context_settings={"help_option_names": ["-h", "--help"]},
                   help="hexbox: tabletop games of curses, werewolves and hidden loyalties.")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"hexbox {version('hexbox')}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="print the version and exit")] = False,
+) -> None:
+    """hexbox: tabletop games of curses, werewolves and hidden loyalties."""
 
 
 class BadInput(HexboxError):
@@ -75,14 +91,33 @@ def _render(name: str):
 
 @app.command("games")
 def games_cmd() -> None:
-    """List the games, their player counts and options."""
-    console = Console()
-    table = Table("game", "players", "options", "about")
+    """List the games, their player counts and every option with its default, bounds and meaning."""
+    console = Console(highlight=False)
     for name in games():
         info = game_info(name)
-        opts = ", ".join(f"{o.name}={o.default}" for o in info.options)
-        table.add_row(name, f"{info.min_players}-{info.max_players}", opts, info.summary)
-    console.print(table)
+        default = info.default_players or info.min_players
+        console.print(f"[bold]{name}[/bold] — {info.title}: {info.summary} "
+                      f"({info.min_players}-{info.max_players} players, {default} unless --players)")
+        for o in info.options:
+            meaning = o.help + (" (the server's clock only: nothing at a terminal)" if o.server_only else "")
+            console.print(f"  [bold]{o.name}[/bold] = {_shown(o.default)}   [dim]allowed: {_allowed(o)}[/dim]")
+            console.print(f"      {meaning}")
+        console.print()
+    console.print("Set an option with -o name=value, e.g. `hexbox play werebeasts -o max_bid_changes=3`.")
+
+
+def _shown(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _allowed(o: Any) -> str:
+    if o.choices is not None:
+        return " | ".join(map(str, o.choices))
+    if isinstance(o.default, bool):
+        return "true | false"
+    low = "a seat" if callable(o.low) else o.low
+    high = "the last seat" if callable(o.high) else o.high
+    return f"{low} to {high}" if low is not None and high is not None else type(o.default).__name__
 
 
 # ---- play ----------------------------------------------------------------------------------------------
@@ -90,91 +125,142 @@ def games_cmd() -> None:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="game name (see `hexbox games`)")],
+    game: Annotated[str | None, typer.Argument(help="game name (see `hexbox games`); not with --resume")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
     seat: Annotated[int | None, typer.Option(help="your seat (the others are bots)")] = None,
     humans: Annotated[str | None, typer.Option(help="hotseat: seats played by people, e.g. 0,2")] = None,
     bots: Annotated[str, typer.Option(help="random | heuristic | ismcts:iters=N")] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="seed of the deal (random if omitted)")] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="game option name=value")] = [],  # noqa: B006
-    record: Annotated[Path | None, typer.Option(help="write the game's record here at the end")] = None,
+    record: Annotated[Path | None, typer.Option(help="write the game's record here (at the end, or when stopped)")
+                      ] = None,
+    resume: Annotated[Path | None, typer.Option(help="continue the unfinished game of this record")] = None,
 ) -> None:
-    """Play at the terminal: the table from your seat only, legal actions numbered, Enter = the default."""
-    info = game_info(game)
-    n = players or info.default_players or info.min_players
-    g = load(game, players=n, **_options(game, option))
+    """Play at the terminal: the table from your seat only, what you were told since your last move, the legal
+    actions (a long list in steps), ? for card texts, q to stop and save."""
+    from hexbox.terminal import Stop, TerminalTable
+
+    if resume is not None:
+        if game is not None or players is not None or seed is not None or option:
+            raise BadInput("--resume continues a record: give no game, --players, --seed or --option with it")
+        rec = _read_record(resume)
+        state = _replayed(rec, resume)
+        if state.is_over:
+            raise BadInput(f"{resume}: that game is over; `hexbox replay {resume}` shows it")
+        record = record or resume
+    else:
+        if game is None:
+            raise BadInput("which game? e.g. `hexbox play werebeasts` (`hexbox games` lists them)")
+        info = game_info(game)
+        n = players if players is not None else info.default_players or info.min_players
+        g = load(game, players=n, **_options(game, option))
+        seed = seed if seed is not None else random.randrange(1 << 31)
+        rec = Record(game, g.players, dict(g.options), seed)
+        for pair in option:
+            name = pair.partition("=")[0]
+            if info.option(name).server_only:
+                typer.echo(f"note: {name} sets a timer of `hexbox serve`; at the terminal nobody is timed", err=True)
+        state = g.new_state(seed=seed)
+    n = rec.players
+    if record is not None:
+        _check_writable(record)
     if seat is not None and humans is not None:
         raise BadInput("give either --seat or --humans, not both")
     people = _seats(humans, n, "--humans") if humans else _seats(str(seat if seat is not None else 0), n, "--seat")
-    bot = {s: make_agent(bots, game) for s in range(n) if s not in people}
-    seed = seed if seed is not None else random.randrange(1 << 31)
+    bot = {s: make_agent(bots, rec.game) for s in range(n) if s not in people}
     console = Console(highlight=False)
-    render = _render(game)
-    state = g.new_state(seed=seed)
-    rec = Record(game, n, dict(g.options), seed)
-    logs: dict[int, list[str]] = {h: [] for h in people}
-    rng = random.Random(seed)
-    console.print(f"[bold]{info.title}[/bold], {n} players, seed {seed}. You: seat {', '.join(map(str, people))}.")
-    last_viewer: int | None = None
-    while not state.is_over:
-        actors = state.actors
-        bot_actors = [s for s in actors if s in bot]
-        if bot_actors:  # bots speak first in an open window, so people can react to them
-            s = rng.choice(bot_actors)
-            action = bot[s].act(View.of(state, s), rng)
-        else:
-            s = actors[0]
-            if len(people) > 1 and s != last_viewer:
-                console.clear()
-                _ask(console, f"Pass the screen to seat {s} and press Enter")
-                console.clear()
-            last_viewer = s
-            action = _choose(console, state, s, render, logs[s])
-        events = state.apply(s, action)
-        rec.actions.append((s, action.to_json()))
-        for h in people:  # each person's log holds only what that seat was told, never str(action) of another
-            logs[h].extend(escape(line) for line in state.describe(events, h))
-    shown = people[0] if len(people) == 1 else None
-    if len(people) > 1:
-        console.clear()  # the end: everything is revealed, so the screen is shown to the whole table
-    console.print(render(state.observe(shown)))
-    result = state.result
-    console.print(f"[bold]Winners:[/bold] {', '.join(f'seat {w}' for w in sorted(result.winners)) or 'nobody'}"
-                  f" — {result.reason}")
+    title = game_info(rec.game).title
+    you = "You: seat " + ", ".join(map(str, people))
+    if resume is not None:
+        console.print(f"[bold]{title}[/bold], {n} players, resumed after {len(rec.actions)} actions. {you}.")
+    else:
+        console.print(f"[bold]{title}[/bold], {n} players, seed {rec.seed}. {you}.")
+    autosave = Path(f"hexbox-{rec.game}-{rec.seed}.json")
+
+    def save(why: str) -> Path:
+        target = record or autosave
+        target.write_text(rec.dumps() + "\n", encoding="utf-8")
+        return target
+
+    table = TerminalTable(console, state, rec, people, bot, random.Random(rec.seed + len(rec.actions)), save)
+    try:
+        table.play()
+    except (Stop, KeyboardInterrupt) as exc:
+        target = save("stopped")
+        console.print(f"\n{'stopped' if isinstance(exc, Stop) else 'interrupted'} after {len(rec.actions)} actions; "
+                      f"the record is in {target}: `hexbox play --resume {target}` continues the game")
+        raise typer.Exit(130) from None
     if record:
-        record.write_text(rec.dumps() + "\n", encoding="utf-8")
+        save("over")
         console.print(f"record written to {record}")
+
+
+def _read_record(file: Path) -> Record:
+    try:
+        return Record.loads(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BadInput(f"cannot read {file}: {exc.strerror}") from None
+    except (ValueError, ConfigError) as exc:
+        raise BadInput(f"{file} is not a hexbox record: {exc}") from None
+
+
+def _replayed(rec: Record, file: Path) -> State:
+    try:
+        game_info(rec.game)
+    except ConfigError as exc:
+        raise BadInput(f"{file}: {exc}") from None
+    try:
+        return replay_record(rec)
+    except (ValueError, IllegalAction, ConfigError) as exc:
+        raise BadInput(f"{file} cannot be replayed: {exc}") from None
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a record path that cannot be written, before the game starts rather than at its end."""
+    if path.is_dir():
+        raise BadInput(f"--record {path}: that is a folder, not a file")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise BadInput(f"--record {path}: there is no folder {folder}")
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise BadInput(f"--record {path}: cannot write there ({exc.strerror})") from None
+    if not existed:
+        path.unlink()
 
 
 def _ask(console: Console, prompt: str) -> str:
     console.print(prompt, end=" ")
     line = sys.stdin.readline()
     if not line:
-        raise BadInput("input ended before the game did")
+        raise BadInput("input ended")
     return line.strip()
 
 
-def _choose(console: Console, state: State, seat: int, render, log: list[str]):
-    console.rule(f"seat {seat}")
-    console.print(render(state.observe(seat)))
-    if log:
-        console.print("[dim]" + "\n".join(log[-10:]) + "[/dim]")
-    legal = state.legal_actions(seat)
-    default = state.default_action(seat)
-    label = game_info(state.game.name).hook("label") or (lambda _state, _seat, action: str(action))
-    for i, a in enumerate(legal, 1):
-        mark = " [bold](default)[/bold]" if a == default else ""
-        console.print(f"  {i:>3}. {escape(label(state, seat, a))}{mark}")
-    while True:
-        answer = _ask(console, f"seat {seat}, your choice [1-{len(legal)}, Enter = default]:")
-        if not answer:
-            return default
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
-        console.print(f"[red]not a choice: {answer!r}[/red]")
-
-
 # ---- simulate ------------------------------------------------------------------------------------------
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="game name")],
+) -> None:
+    """Show the game's rules reference: components, set-up, a turn, the end, every card, the options."""
+    from importlib import resources
+
+    from rich.markdown import Markdown
+
+    info = game_info(game)
+    package = info.factory.partition(":")[0].rpartition(".")[0]
+    text = (resources.files(package) / "reference.md").read_text(encoding="utf-8")
+    console = Console()
+    if sys.stdout.isatty():
+        with console.pager(styles=True):
+            console.print(Markdown(text))
+    else:
+        console.print(Markdown(text))
 
 
 @app.command()
@@ -204,7 +290,7 @@ def simulate(
     from hexbox.sim.stats import summarize
 
     info = game_info(game)
-    n = players or info.default_players or info.min_players
+    n = players if players is not None else info.default_players or info.min_players
     opts = _options(game, option)
     load(game, players=n, **opts)  # a clear ConfigError before any work starts
     if n_games < 1 or jobs < 1:
@@ -231,6 +317,11 @@ def simulate(
                     sink.write(json.dumps(r) + "\n")
                     sink.flush()
                 progress.advance(task)
+    except KeyboardInterrupt:
+        finished = len(done) + len(results)
+        how = (f"the {finished} games played are in {out}: the same command goes on from there" if out else
+               "give --out FILE to keep the games played, and the same command then goes on from there")
+        raise BadInput(f"interrupted after {finished} of {n_games} games; {how}") from None
     finally:
         if sink:
             sink.close()
@@ -239,10 +330,13 @@ def simulate(
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    _print_summary(Console(highlight=False), game, n, summary)
+    _print_summary(Console(highlight=False), game, n, summary, specs, rotate)
 
 
-def _print_summary(console: Console, game: str, players: int, summary: dict[str, Any]) -> None:
+def _print_summary(console: Console, game: str, players: int, summary: dict[str, Any], specs: list[str],
+                   rotate: bool) -> None:
+    seated = ", ".join(f"seat {s}: {a}" for s, a in enumerate(specs)) if len(set(specs)) > 1 else f"all {specs[0]}"
+    console.print(f"agents: {seated}" + (" (shifted one seat per game)" if rotate else ""))
     table = Table("seat", "win rate", "95% interval", "wins", title=f"{game}, {players} players, "
                   f"{summary['games']} games")
     for s, r in summary["seats"].items():
@@ -264,20 +358,20 @@ def _print_summary(console: Console, game: str, players: int, summary: dict[str,
 def replay(
     file: Annotated[Path, typer.Argument(help="a record written by `hexbox play --record`")],
     seat: Annotated[int | None, typer.Option(help="watch from this seat (default: as a spectator)")] = None,
-    step: Annotated[bool, typer.Option(help="wait for Enter after each action")] = False,
+    step: Annotated[bool, typer.Option(help="draw the table after each action; Enter for the next, q to quit")
+                    ] = False,
 ) -> None:
     """Step through a recorded game, showing only what the chosen viewer could see."""
+    rec = _read_record(file)
     try:
-        rec = Record.loads(file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BadInput(f"cannot read {file}: {exc.strerror}") from None
-    except ValueError as exc:
-        raise BadInput(f"{file} is not a hexbox record: {exc}") from None
+        game_info(rec.game)
+    except ConfigError as exc:
+        raise BadInput(f"{file}: {exc}") from None
     if seat is not None and not 0 <= seat < rec.players:
         raise BadInput(f"--seat: seats are 0 to {rec.players - 1}")
     console = Console(highlight=False)
     render = _render(rec.game)
-    state = replay_record(Record(rec.game, rec.players, rec.options, rec.seed))
+    state = _replayed(Record(rec.game, rec.players, rec.options, rec.seed), file)
     for i, (s, action_json) in enumerate(rec.actions, 1):
         try:
             action = state.game.parse_action(action_json)
@@ -285,13 +379,24 @@ def replay(
         except (ValueError, IllegalAction) as exc:
             raise BadInput(f"{file}: action {i} cannot be replayed: {exc}") from None
         lines = state.describe(events, seat)  # what the viewer was told then, and nothing more
+        if step:
+            console.rule(f"action {i} of {len(rec.actions)}")
+            console.print(render(state.observe(seat)))
         if lines:
             console.print(f"[bold]{i}.[/bold] " + escape(lines[0]))
             for line in lines[1:]:
                 console.print("   " + escape(line))
-        if step:
-            _ask(console, "[dim]Enter for the next action[/dim]")
-    console.print(render(state.observe(seat)))
+        if step and i < len(rec.actions):
+            console.print("[dim]Enter for the next action, q to quit[/dim]", end=" ")
+            answer = sys.stdin.readline()
+            if not answer or answer.strip().lower() in ("q", "quit"):
+                return
+    if not step:
+        console.print(render(state.observe(seat)))
+    if state.is_over:
+        from hexbox.terminal import end_line
+
+        console.print(f"[bold]{escape(end_line(state.result, [seat] if seat is not None else []))}[/bold]")
 
 
 # ---- schema --------------------------------------------------------------------------------------------
@@ -442,7 +547,10 @@ def main(argv: list[str] | None = None) -> None:
     except typer.Abort:
         _fail("aborted", 130)
     except typer.TyperException as exc:  # usage errors: unknown option, missing argument, bad value
-        _fail(exc.format_message().splitlines()[0], 2)
+        message = exc.format_message().strip()
+        if not message:  # bare `hexbox`: the help is on the screen, and asking for it is no error
+            sys.exit(0)
+        _fail(message.splitlines()[0], 2)
     except (BadInput, ConfigError, IllegalAction) as exc:
         _fail(str(exc), 2)
     except KeyboardInterrupt:

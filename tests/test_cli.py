@@ -29,7 +29,8 @@ def test_play_werebeasts_to_the_end_with_scripted_input(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "seat 2, your choice" in out.stdout
     assert "You are seat 2" in out.stdout
-    assert "Winners:" in out.stdout and "Game over" in out.stdout
+    assert "the end" in out.stdout and ("You won!" in out.stdout or "You lost." in out.stdout)
+    assert "Game over" in out.stdout  # the final reveal
     assert " sells " in out.stdout  # the log in the game's own words
     rec = json.loads(record.read_text())
     assert rec["game"] == "werebeasts" and rec["players"] == 4 and rec["seed"] == 5
@@ -54,10 +55,12 @@ def test_hotseat_hands_the_screen_over():
     assert "Pass the screen to seat" in out.stdout
 
 
-def test_input_ending_early_is_a_clear_error():
-    out = hexbox("play", "werebeasts", "--seed", "1", stdin="")
-    assert out.returncode == 2
-    assert out.stderr.strip() == "hexbox: error: input ended before the game did"
+def test_input_ending_early_stops_the_game_and_keeps_its_record(tmp_path):
+    record = tmp_path / "early.json"
+    out = hexbox("play", "werebeasts", "--seed", "1", "--record", str(record), stdin="")
+    assert out.returncode == 130
+    assert "continues the game" in out.stdout and "--resume" in out.stdout
+    assert json.loads(record.read_text())["seed"] == 1
 
 
 @pytest.mark.parametrize("args, message", [
@@ -72,6 +75,11 @@ def test_input_ending_early_is_a_clear_error():
     (["simulate", "werebeasts", "--frobnicate"], "No such option"),
     (["replay", "/no/such/file.json"], "cannot read /no/such/file.json"),
     (["bench", "nope"], "unknown game 'nope'"),
+    (["play", "werebeasts", "--players", "0"], "werebeasts is for 3 to 10 players, not 0"),
+    (["play", "werebeasts", "--record", "/no/such/folder/game.json"], "there is no folder /no/such/folder"),
+    (["play"], "which game?"),
+    (["play", "--resume", "/no/such/file.json"], "cannot read /no/such/file.json"),
+    (["rules", "chess"], "unknown game 'chess'"),
 ])
 def test_bad_arguments_give_one_line_and_exit_2(args, message):
     out = hexbox(*args)
@@ -152,7 +160,8 @@ def test_prowl_hotseat_and_replay_show_no_other_seats_secret(tmp_path):
     # one screen per decision of a person: from the seat's rule line to its prompt
     screens = re.findall(r"─ seat (\d) ─.*?seat \1, your choice", out.stdout, flags=re.S)
     bodies = re.split(r"─ seat \d ─", out.stdout)[1:]
-    human_moves = [i for i, (seat, _) in enumerate(rec.actions) if seat in (0, 1)]
+    human_moves = [i for i, (seat, _) in enumerate(rec.actions) if seat in (0, 1)
+                   and len(hb.replay(rec, upto=i).legal_actions(seat)) > 1]  # a choice of one is not asked
     assert len(screens) == len(human_moves) > 10
     for n, (seat_text, body) in enumerate(zip(screens, bodies)):
         seat, i = int(seat_text), human_moves[n]

@@ -262,6 +262,11 @@ def generic_sentence(event: Event) -> str:
     return f"{event.kind}: {data}" if data else event.kind
 
 
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun in the right number: "1 card", "3 cards", "1 die" / "2 dice" (with ``plural``)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {plural or noun + 's'}"
+
+
 def seats_text(seats: tuple[int, ...] | list[int]) -> str:
     if not seats:
         return "nobody"

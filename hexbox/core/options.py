@@ -19,6 +19,8 @@ class Option:
     low: int | Callable[[int], int] | None = None
     high: int | Callable[[int], int] | None = None
     choices: Sequence[Any] | None = None
+    #: read only by the server's clock (a window's seconds): at a terminal and in simulations it changes nothing
+    server_only: bool = False
 
     def bounds(self, players: int) -> tuple[int | None, int | None]:
         low = self.low(players) if callable(self.low) else self.low

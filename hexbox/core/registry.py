@@ -15,6 +15,8 @@ from .options import Option, resolve_options
 HOOKS = {
     "render": "render(observation) -> str: the table for the terminal, in Rich markup",
     "describe": "describe(state, events, viewer) -> list[str]: what a viewer is told of a move",
+    "menu": "a dict kind -> the entry a long list of legal actions files that kind under at its first step (kinds "
+            "sharing an entry are chosen together; the others go under their own name)",
     "label": "label(state, seat, action) -> str: a legal action as its seat reads it now (else str(action))",
     "bot": "a class whose instances play: act(view, rng) -> action",
     "advice": "an object with ISMCTS advice: win_chances, search_actions, ISMCTS_DEFAULTS (each optional)",

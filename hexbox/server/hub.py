@@ -844,8 +844,8 @@ def games_list() -> list[dict[str, Any]]:
 def game_catalog(name: str) -> dict[str, Any]:
     """The game's ``cards.toml``: what is printed in the box is public (who holds which card is not)."""
     import importlib
-    import tomllib
-    from importlib import resources
+
+    from hexbox.core.data import catalog
 
     try:
         info = game_info(name)
@@ -853,5 +853,4 @@ def game_catalog(name: str) -> dict[str, Any]:
         raise ApiError(404, str(exc)) from None
     package = info.factory.partition(":")[0].rpartition(".")[0]
     importlib.import_module(package)
-    data = resources.files(package) / "cards.toml"
-    return tomllib.loads(data.read_text(encoding="utf-8")) if data.is_file() else {}
+    return catalog(package)

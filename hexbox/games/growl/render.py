@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexbox.core.game import count
+
 from .words import card, cards, log_sentences
 
 LOG_LINES = 6
@@ -38,7 +40,7 @@ def render(obs: dict[str, Any]) -> str:
         act = " [yellow]*[/yellow]" if s in obs["actors"] else ""
         dead = " [red](dead)[/red]" if not p["alive"] else ""
         front = f" — in front: {', '.join(_name(c) for c in p['front'])}" if p["front"] else ""
-        lines.append(f"  seat {s} (pos {p['position']}){act}{dead}: {p['hand_size']} cards{front}{mark}")
+        lines.append(f"  seat {s} (pos {p['position']}){act}{dead}: {count(p['hand_size'], 'card')}{front}{mark}")
     if pub["discards"]:
         lines.append("Discards: " + ", ".join(_name(c) for c in pub["discards"]))
     if pub["seance"]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexbox.core.game import count
+
 from .cards import CARD_INDEX, CARDS, CLANS, LEADERS
 
 NAMES = {c.id: c.name for c in CARDS}
@@ -52,7 +54,7 @@ def render(obs: dict[str, Any]) -> str:
         if info["discards"]:
             lines.append("    discards: " + ", ".join(NAMES[c] for c in info["discards"]))
     if pub["deck_size"] or pub["deck_discards"]:
-        lines.append(f"Strengthening deck: {pub['deck_size']} cards; revealed: "
+        lines.append(f"Strengthening deck: {count(pub['deck_size'], 'card')}; revealed: "
                      + (", ".join(NAMES[c] for c in pub["deck_discards"]) or "none"))
     prompt = pub["prompt"]
     if prompt and prompt["seat"] == seat:

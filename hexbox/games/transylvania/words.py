@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from hexbox.core.game import count
+
 from .cards import CARDS
 
 _NAME = {k.id: k.name for k in CARDS.kinds}
@@ -51,7 +53,7 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     "died": lambda d: f"Seat {d['seat']} dies on {space(d['node'])}; its corpse holds {cards(d['corpse'])}.",
     "kill": lambda d: f"Seat {d['seat']}'s Monster has {d['kills']} kill(s).",
     "game_over": lambda d: f"The game is over: {d['reason']}.",
-    "deck_reshuffled": lambda d: f"The {d['deck']} deck is reshuffled ({d['size']} cards).",
+    "deck_reshuffled": lambda d: f"The {d['deck']} deck is reshuffled ({count(d['size'], 'card')}).",
     "deck_empty": lambda d: f"Seat {d['seat']} finds the deck empty.",
     "lock_broken": lambda d: f"Seat {d['seat']} breaks the lock on {space(d['node'])}.",
     "feral_surge": lambda d: f"The Werewolf rolls {'the Werewolf icon: Feral Surge!' if d['icon'] else d['value']}.",

@@ -14,9 +14,9 @@ register(GameInfo(
     options=(
         Option("claim_mode", "call_out", "who turns a broken curse into points (R57, R58)",
                choices=("call_out", "automatic")),
-        Option("claim_window_seconds", 10, "server timer of the claim window V5", low=3, high=60),
-        Option("reaction_window_seconds", 6, "server timer of the windows V2 and V4", low=2, high=30),
-        Option("turn_seconds", 60, "server timer of each decision in V1/V3", low=10, high=300),
+        Option("claim_window_seconds", 10, "server timer of the claim window V5", low=3, high=60, server_only=True),
+        Option("reaction_window_seconds", 6, "server timer of the windows V2 and V4", low=2, high=30, server_only=True),
+        Option("turn_seconds", 60, "server timer of each decision in V1/V3", low=10, high=300, server_only=True),
         Option("target_score", 11, "points needed to win (R38)", low=5, high=21),
         Option("false_claim_penalty", 1, "points lost for a claim with no violation behind it (R57)", low=0, high=3),
         Option("max_turns", 300, "turn cap for endless games (R46)", low=30, high=1000),
@@ -38,6 +38,7 @@ register(GameInfo(
         "report": "hexbox.games.voodoo.report:sections",
         "schema": "hexbox.games.voodoo.schema:TYPES",
         "timer": "hexbox.games.voodoo.timer:timer",
+        "menu": "hexbox.games.voodoo.words:MENU",
         "encoder": "hexbox.games.voodoo.encoder:encoder",
     },
 ))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexbox.core.game import count
+
 from .cards import ARTEFACTS, CARDS, CURSES, FACES, PERMANENTS, dice_text
 from .words import logged
 
@@ -28,7 +30,8 @@ def render(obs: dict[str, Any]) -> str:
              f"Claims: {pub['claim_mode'].replace('_', '-')}."]
     holder = pub["target_holder"]
     lines.append(f"Target card: {'centre' if holder is None else 'seat ' + str(holder)}. "
-                 f"Decks: {pub['curse_deck']['size']} curses, {pub['artefact_deck']['size']} artefacts, "
+                 f"Decks: {count(pub['curse_deck']['size'], 'curse')}, "
+                 f"{count(pub['artefact_deck']['size'], 'artefact')}, "
                  f"{pub['permanent_deck']} permanent curses.")
     for s in range(pub["players"]):
         h = pub["hands"][s]
@@ -44,7 +47,7 @@ def render(obs: dict[str, Any]) -> str:
         known = [] if s == seat else h["known_curses"] + (mine["known_curses"].get(str(s), []) if mine else [])
         shown = f" (known: {', '.join(_CURSE[c].name for c in sorted(known))})" if known else ""
         lines.append(f"  seat {s} ({', '.join(tags) or 'player'}): [bold]{pub['scores'][s]}[/bold] pts, "
-                     f"{h['curses']} curses, {h['artefacts']} artefacts{shown}{extra}")
+                     f"{count(h['curses'], 'curse')}, {count(h['artefacts'], 'artefact')}{shown}{extra}")
     if obs["phase"] != "over":
         lines.append(f"Bag: [bold]{_dice(pub['bag'])}[/bold]   set aside: {_dice(pub['set_aside'])}")
     if pub["curses_in_play"]:

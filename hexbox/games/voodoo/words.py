@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexbox.core import Event
+from hexbox.core.game import count as counted
 
 from . import actions as A
 from .cards import ARTEFACT_INDEX, ARTEFACTS, CARDS, CURSE_INDEX, CURSES, PERMANENTS
@@ -126,7 +127,7 @@ def sentence(state: Any, e: Event, viewer: int | None, seen: set[str]) -> str | 
         holds = "you hold" if d["active"] == viewer else f"seat {d['active']} holds"
         return f"Turn {d['turn'] + 1}: {holds} the Voodoo doll."
     if k == "rolled":
-        return f"{_subject(d['seat'], viewer, 'roll', 'rolls')} {d['dice']} dice: {_dice(d['bag'])}."
+        return f"{_subject(d['seat'], viewer, 'roll', 'rolls')} {counted(d['dice'], 'die', 'dice')}: {_dice(d['bag'])}."
     if k == "rerolled":
         if "drop" in d:
             return (f"{_subject(d['seat'], viewer, 'set', 'sets')} a {_face(d['drop'])} aside and re-roll"
@@ -290,3 +291,7 @@ def logged(entry: dict[str, Any], viewer: int | None) -> str:
         return f"{_subject(seat, viewer, 'are', 'is')} done."
     return f"{_subject(seat, viewer, 'act', 'acts')}: {k}."
 
+
+
+#: at the terminal, speech and emotes (96 free actions) sit under one entry of a long list (hexbox/terminal.py)
+MENU = {"emote": "speak or emote", "say": "speak or emote"}

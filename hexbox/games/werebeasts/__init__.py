@@ -13,7 +13,7 @@ register(GameInfo(
     factory=f"{_HERE}.rules:WerebeastsGame",
     summary="auction beasts, hide your two goals, accuse the others of theirs",
     options=(
-        Option("bid_window_seconds", 10, "server timer of a bidding window (R39)", low=1, high=120),
+        Option("bid_window_seconds", 10, "server timer of a bidding window (R39)", low=1, high=120, server_only=True),
         Option("max_bid_changes", 6, "offer changes per bidder per sale", low=1, high=20),
         Option("dealer", -1, "-1 = random dealer (R10), else that seat deals", low=-1, high=lambda n: n - 1),
     ),

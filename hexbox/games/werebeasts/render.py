@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexbox.core.game import count
+
 from .cards import CARD_LABEL, GOAL_NAME
 
 
@@ -12,7 +14,8 @@ def render(obs: dict[str, Any]) -> str:
     seat, phase, pub, mine = obs["seat"], obs["phase"], obs["public"], obs["private"]
     names = GOAL_NAME
     lines = [f"[bold]Werebeasts[/bold] — turn {pub['turn']}, {phase} phase, "
-             f"deck {pub['deck_size']} cards. Goals in play: {', '.join(names[g] for g in pub['goals_in_play'])}"]
+             f"deck {count(pub['deck_size'], 'card')}. "
+             f"Goals in play: {', '.join(names[g] for g in pub['goals_in_play'])}"]
     if mine is not None:
         goals = ", ".join(
             names[g["goal"]] + (f" (shared with seat {g['shared_with']})" if g["shared_with"] is not None else "")
@@ -25,7 +28,7 @@ def render(obs: dict[str, Any]) -> str:
         active = " [yellow]*active*[/yellow]" if s == pub["active"] and phase != "over" else ""
         cards = ", ".join(CARD_LABEL[c] for c in p["cards"]) or "no cards"
         lines.append(f"  seat {s}{here}{active}{tag}: {_cans(p['cans'])}; {cards}")
-    up = [f"{names[g['goal']]} at position {g['position']}" for g in pub["goal_positions"] if g["goal"]]
+    up = [f"{names[g['goal']]} {_where(g)}" for g in pub["goal_positions"] if g["goal"]]
     if up and phase != "over":
         lines.append("Face-up goals: " + "; ".join(up))
     if pub["denials"]:
@@ -39,10 +42,18 @@ def render(obs: dict[str, Any]) -> str:
         r = obs["result"]
         lines.append(f"[bold]Game over[/bold]: {r['reason']}. Scores: "
                      + ", ".join(f"seat {k}: {v}" for k, v in r["scores"].items()))
-        lines.append("Goals: " + "; ".join(
-            f"{'box' if g['kind'] == 'box' else 'seats ' + '/'.join(map(str, g['seats']))}: {names[g['goal']]}"
-            for g in pub["goal_positions"]))
+        lines.append("Goals: " + "; ".join(f"{names[g['goal']]} {_where(g)}" for g in pub["goal_positions"]))
     return "\n".join(lines)
+
+
+def _where(goal: dict[str, Any]) -> str:
+    """Where a goal card lies, as players say it: between two neighbours, in front of one seat, or in the box."""
+    seats = goal["seats"]
+    if goal["kind"] == "box" or not seats:
+        return "in the box"
+    if len(seats) == 1:
+        return f"in front of seat {seats[0]}"
+    return f"between seats {seats[0]} and {seats[1]}"
 
 
 def _cans(k: int) -> str:

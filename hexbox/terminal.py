@@ -1,0 +1,306 @@
+"""A table at the terminal (``hexbox play``): what a person meets between two of their moves.
+
+- The log: every sentence the seat was told since its last decision (the game's own words for that viewer, never
+  ``str(action)`` of another seat), with eliminations, deaths and reveals standing out.
+- Choosing: a short list of legal actions is numbered; a long one is chosen in steps, first what (the kind of
+  move, or an entry the game's ``menu`` hook puts several kinds under), then which, field by field, each step a
+  short list. A decision with a single legal action is taken without asking, and said.
+- ``?`` shows the text of every card, tile or curse named on the screen (the game's ``cards.toml``); ``q`` (or
+  Ctrl-C, Ctrl-D) stops the game and writes its record, which ``hexbox play --resume FILE`` continues.
+- The end: one line saying whether you won, who won and why, then the final reveal.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from hexbox.core import Action, Record, State, View, game_info
+from hexbox.core.data import catalog
+
+#: a list longer than this is chosen in steps
+SHORT = 12
+#: words that make a log line stand out
+STANDOUT = re.compile(r"\b(eliminat\w*|is out|are out|dies|died|dead|killed|slain|kills|reveal\w*|transform\w*|"
+                      r"turns? into|wins?|won|broken)\b", re.IGNORECASE)
+
+
+class Stop(Exception):
+    """The person stopped the game (q, Ctrl-C, Ctrl-D): the record is kept so the game can be resumed."""
+
+
+# ---- choosing in steps ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Item:
+    action: Action
+    label: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, action: Action, label: str) -> Item:
+        fields = action.to_json()
+        fields.pop("kind")
+        return cls(action, label, fields)
+
+
+@dataclass
+class Group:
+    title: str
+    items: list[Item]
+
+
+def humane(kind: str) -> str:
+    return kind.replace("_", " ")
+
+
+def common_words(labels: list[str]) -> str:
+    """The words every label starts with ("play High Mage, strengthen first" … → "play High Mage")."""
+    split = [re.findall(r"\S+", label) for label in labels]
+    out = []
+    for words in zip(*split):
+        if len(set(words)) != 1:
+            break
+        out.append(words[0])
+    return " ".join(out).rstrip(",:;")
+
+
+def group(items: list[Item], menu: Mapping[str, str]) -> list[Group] | None:
+    """The next step of a long list: its groups in the order of their first action (so by action id), or None
+    when the list is short enough to show whole or cannot be split."""
+    if len(items) <= SHORT:
+        return None
+    entry = lambda it: menu.get(it.action.kind, humane(it.action.kind))
+    kind = lambda it: humane(it.action.kind)
+    titled = True
+    if len({entry(it) for it in items}) > 1:
+        key: Callable[[Item], Any] = entry
+    elif len({kind(it) for it in items}) > 1:  # inside an entry that holds several kinds
+        key = kind
+    else:
+        name = _splitter(items)
+        if name is None:
+            return None
+        key = lambda it: json.dumps(it.fields.get(name), sort_keys=True)
+        titled = False
+    groups: dict[Any, list[Item]] = {}
+    for it in items:
+        groups.setdefault(key(it), []).append(it)
+    out = []
+    for k, members in groups.items():
+        title = k if titled else (common_words([m.label for m in members]) if len(members) > 1 else members[0].label)
+        out.append(Group(title or f"{name} {json.loads(k)}", members))
+    return out
+
+
+def _splitter(items: list[Item]) -> str | None:
+    """The field whose values part the list into the most groups (ties: the earlier field)."""
+    best, most = None, 1
+    for name in items[0].fields:
+        n = len({json.dumps(it.fields.get(name), sort_keys=True) for it in items})
+        if n > most:
+            best, most = name, n
+    return best
+
+
+# ---- the table -----------------------------------------------------------------------------------------------
+
+
+class TerminalTable:
+    """One game at the terminal: people at ``people`` (hotseat when several), bots at the other seats."""
+
+    def __init__(self, console: Console, state: State, record: Record, people: list[int],
+                 bots: Mapping[int, Any], rng: random.Random, save: Callable[[str], Path | None],
+                 read: Callable[[str], str] | None = None):
+        self.console = console
+        self.state = state
+        self.record = record
+        self.people = people
+        self.bots = bots
+        self.rng = rng
+        self.save = save
+        self.read = read or _read_line
+        info = game_info(state.game.name)
+        self.render = info.hook("render") or (lambda obs: escape(json.dumps(obs, indent=1)))
+        self.label = info.hook("label") or (lambda _state, _seat, action: str(action))
+        self.menu: Mapping[str, str] = info.hook("menu") or {}
+        self.unread: dict[int, list[str]] = {p: [] for p in people}
+        self.last_screen: dict[int, tuple[str, list[str]]] = {}
+        self._texts: list[tuple[str, str]] | None = None
+
+    # ---- the loop
+
+    def play(self) -> None:
+        last_viewer: int | None = None
+        while not self.state.is_over:
+            actors = self.state.actors
+            bot_actors = [s for s in actors if s in self.bots]
+            if bot_actors:  # bots speak first in an open window, so people can react to them
+                seat = self.rng.choice(bot_actors)
+                action = self.bots[seat].act(View.of(self.state, seat), self.rng)
+            else:
+                seat = actors[0]
+                if len(self.people) > 1 and seat != last_viewer:
+                    self.console.clear()
+                    self.ask(f"Pass the screen to seat {seat} and press Enter")
+                    self.console.clear()
+                last_viewer = seat
+                action = self.decide(seat)
+            self.apply(seat, action)
+        self.end()
+
+    def apply(self, seat: int, action: Action) -> None:
+        events = self.state.apply(seat, action)
+        self.record.actions.append((seat, action.to_json()))
+        for p in self.people:  # each person hears only what that seat was told, never str(action) of another
+            self.unread[p].extend(self.state.describe(events, p))
+
+    def ask(self, prompt: str) -> str:
+        self.console.print(prompt, end=" ")
+        return self.read(prompt)
+
+    # ---- a decision
+
+    def show_log(self, seat: int, heading: str) -> None:
+        lines = self.unread[seat]
+        if lines:
+            self.console.print(f"[bold]{heading}[/bold]")
+            for line in lines:
+                text = escape(line)
+                self.console.print(f"  [bold yellow]{text}[/bold yellow]" if STANDOUT.search(line) else f"  {text}")
+        self.unread[seat] = []
+
+    def decide(self, seat: int) -> Action:
+        state = self.state
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:  # a choice of one is no choice: take it and say so
+            self.show_log(seat, "Since your last move:")
+            self.console.print(f"[dim]seat {seat}: only one move — {escape(self.label(state, seat, legal[0]))}[/dim]")
+            return legal[0]
+        self.console.rule(f"seat {seat}")
+        screen = self.render(state.observe(seat))
+        self.console.print(screen)
+        self.show_log(seat, "Since your last move:")
+        default = state.default_action(seat)
+        items = [Item.of(a, self.label(state, seat, a)) for a in legal]
+        labels = [it.label for it in items]
+        before = self.last_screen.get(seat)
+        if before and before[0] == state.phase_name and before[1] != labels:
+            self.console.print("[dim](your choices have changed since you last saw them)[/dim]")
+        self.last_screen[seat] = (state.phase_name, labels)
+        return self.pick(seat, items, default, screen)
+
+    def pick(self, seat: int, items: list[Item], default: Action, screen: str) -> Action:
+        path: list[Group] = []
+        default_label = next(it.label for it in items if it.action is default or it.action == default)
+        while True:
+            current = path[-1].items if path else items
+            groups = group(current, self.menu)
+            options: list[Any] = groups if groups is not None else current
+            if path:
+                self.console.print(f"[bold]{escape(path[-1].title)}[/bold] — which?")
+            for i, o in enumerate(options, 1):
+                if isinstance(o, Group) and len(o.items) > 1:
+                    self.console.print(f"  {i:>3}. {escape(o.title)} … ({len(o.items)})")
+                else:
+                    o = o.items[0] if isinstance(o, Group) else o
+                    mark = " [bold](default)[/bold]" if o.action == default else ""
+                    self.console.print(f"  {i:>3}. {escape(o.label)}{mark}")
+            hints = [f"1-{len(options)}", f"Enter: {default_label}"]
+            if path:
+                hints.append("0: back")
+            hints += ["?: card texts", "q: stop"]
+            answer = self.ask(f"seat {seat}, your choice [{', '.join(hints)}]:").strip()
+            if not answer:
+                return default
+            if answer == "?":
+                self.explain(screen + "\n" + "\n".join(it.label for it in current))
+                continue
+            if answer.lower() in ("q", "quit"):
+                raise Stop("stopped")
+            if answer == "0" and path:
+                path.pop()
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                chosen = options[int(answer) - 1]
+                if isinstance(chosen, Group):
+                    if len(chosen.items) == 1:
+                        return chosen.items[0].action
+                    path.append(chosen)
+                    continue
+                return chosen.action
+            self.console.print(f"[red]not a choice: {escape(answer)!s}[/red]")
+
+    # ---- card texts
+
+    def explain(self, screen: str) -> None:
+        found = [(name, text) for name, text in self.texts() if re.search(rf"\b{re.escape(name)}\b", screen)]
+        if not found:
+            self.console.print("[dim]no card, tile or curse with a text is named on this screen[/dim]")
+        for name, text in found:
+            self.console.print(f"[bold]{escape(name)}[/bold]: {escape(text)}")
+
+    def texts(self) -> list[tuple[str, str]]:
+        if self._texts is None:
+            package = game_info(self.state.game.name).factory.partition(":")[0].rpartition(".")[0]
+            self._texts = sorted(set(_named_texts(catalog(package))))
+        return self._texts
+
+    # ---- the end
+
+    def end(self) -> None:
+        result = self.state.result
+        shown = self.people[0] if len(self.people) == 1 else None
+        if len(self.people) > 1:
+            self.console.clear()  # the end: everything is revealed, so the screen is shown to the whole table
+        for p in self.people:
+            self.show_log(p, "How it ended:" if len(self.people) == 1 else f"How it ended, as seat {p} heard it:")
+        self.console.rule("the end")
+        self.console.print(f"[bold]{escape(end_line(result, self.people))}[/bold]")
+        self.console.print(self.render(self.state.observe(shown)))
+
+
+def end_line(result: Any, people: list[int]) -> str:
+    """One line: whether you won (when one person plays), who won and why."""
+    me = people[0] if len(people) == 1 else None
+    winners = [f"{w}{' (you)' if w == me else ''}" for w in sorted(result.winners)]
+    if not winners:
+        who = "Nobody wins"
+    elif len(winners) == 1:
+        who = f"Seat {winners[0]} wins"
+    else:
+        who = f"Seats {', '.join(winners[:-1])} and {winners[-1]} win"
+    why = f" — {result.reason}" if result.reason else ""
+    verdict = "" if me is None else "You won! " if me in result.winners else "You lost. "
+    return f"{verdict}{who}{why}"
+
+
+def _named_texts(data: Any) -> Iterable[tuple[str, str]]:
+    # every entry of the data with a name and a text of some kind, however deep it sits
+    if isinstance(data, dict):
+        name = data.get("name")
+        text = " ".join(str(data[k]) for k in ("text", "ability", "rule") if isinstance(data.get(k), str))
+        if isinstance(name, str) and text:
+            yield name, text
+        for value in data.values():
+            yield from _named_texts(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _named_texts(value)
+
+
+def _read_line(prompt: str) -> str:
+    line = sys.stdin.readline()
+    if not line:
+        raise Stop("input ended")
+    return line

@@ -1,0 +1,300 @@
+"""`hexbox play` as a person meets it: driven through a pseudo-terminal (pexpect) to the end of a game in every
+game, and the table's parts (choosing in steps, the log since the last move, the end line) on their own."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import re
+import sys
+
+import pexpect
+import pytest
+from rich.console import Console
+
+import hexbox
+from hexbox.core import Record
+from hexbox.terminal import SHORT, Item, Stop, TerminalTable, end_line, group
+
+PROMPT = r"your choice \["
+
+
+TERMINAL = {"COLUMNS": "100", "TERM": "xterm", "PATH": "/usr/bin:/bin", "PAGER": "cat"}
+
+
+@pytest.fixture(autouse=True)
+def _in_a_scratch_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a game stopped without --record is kept in the current folder
+
+
+def spawn(*args: str, timeout: float = 90) -> pexpect.spawn:
+    child = pexpect.spawn(sys.executable, ["-m", "hexbox", *args], encoding="utf-8", timeout=timeout,
+                          dimensions=(40, 100), env=TERMINAL, cwd=os.getcwd())
+    child.logfile_read = io.StringIO()
+    return child
+
+
+def finish(child: pexpect.spawn) -> tuple[str, int]:
+    child.expect(pexpect.EOF)
+    child.close()
+    return _plain(child.logfile_read.getvalue()), child.exitstatus
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text).replace("\r", "")
+
+
+def play_to_the_end(child: pexpect.spawn, answers=("", "", "1")) -> int:
+    """Answer every prompt (mostly Enter, the default) until the game ends; the number of prompts answered."""
+    n = 0
+    while child.expect([PROMPT, pexpect.EOF]) == 0:
+        child.sendline(answers[n % len(answers)])
+        n += 1
+    return n
+
+
+GAMES = [
+    ("werebeasts", 4, []),
+    ("prowl", 3, []),
+    ("growl", 4, []),
+    ("voodoo", 3, ["-o", "target_score=5"]),
+    ("transylvania", 3, ["-o", "max_rounds=10"]),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g for g, _, _ in GAMES])
+def test_every_game_is_played_to_its_end_at_a_terminal(game, players, options, tmp_path):
+    record = tmp_path / "game.json"
+    child = spawn("play", game, "--players", str(players), "--seed", "3", "--record", str(record), *options)
+    prompts = play_to_the_end(child)
+    out, status = finish(child)
+    assert status == 0, out[-2000:]
+    assert prompts > 0
+    assert "Since your last move:" in out
+    assert re.search(r"You (won!|lost\.) (Seat|Seats|Nobody)", out), out[-1500:]
+    rec = Record.loads(record.read_text())
+    assert hexbox.replay(rec).is_over, "the record written at the end replays to the same finished game"
+
+
+def test_the_log_tells_who_won_an_auction_and_the_accusation_that_ended_the_game(tmp_path):
+    child = spawn("play", "werebeasts", "--players", "4", "--seed", "5")
+    play_to_the_end(child, answers=("", "1", ""))
+    out, status = finish(child)
+    assert status == 0
+    assert re.search(r"(accepts|accept) (your|seat \d's) bid|No bid stands", out), "who got a card is told"
+    ending = out.split("How it ended:")[-1].split("the end")[0]
+    assert "accuses" in ending or "accuse" in ending or "eliminated" in ending or "sells" in ending, ending
+
+
+def test_ctrl_c_keeps_the_record_and_resume_plays_the_game_on_to_its_end(tmp_path):
+    record = tmp_path / "stopped.json"
+    child = spawn("play", "prowl", "--players", "3", "--seed", "8", "--record", str(record))
+    for _ in range(3):
+        child.expect(PROMPT)
+        child.sendline("1")
+    child.expect(PROMPT)
+    child.sendintr()
+    out, status = finish(child)
+    assert status == 130
+    assert "interrupted after" in out and f"hexbox play --resume {record}" in out.replace("\n", "")
+    before = Record.loads(record.read_text())
+    assert len(before.actions) >= 3 and not hexbox.replay(before).is_over
+
+    again = spawn("play", "--resume", str(record))
+    again.expect("resumed after")
+    play_to_the_end(again)
+    out, status = finish(again)
+    assert status == 0, out[-1500:]
+    after = Record.loads(record.read_text())
+    assert after.actions[:len(before.actions)] == before.actions and hexbox.replay(after).is_over
+
+
+@pytest.mark.parametrize("how", ["ctrl-d", "q"])
+def test_ctrl_d_or_q_stops_and_saves(how, tmp_path):
+    record = tmp_path / "game.json"
+    child = spawn("play", "werebeasts", "--seed", "2", "--record", str(record))
+    child.expect(PROMPT)
+    if how == "q":
+        child.sendline("q")
+    else:
+        child.sendeof()
+    out, status = finish(child)
+    assert status == 130 and "stopped after" in out
+    assert Record.loads(record.read_text()).seed == 2
+
+
+def test_a_finished_game_cannot_be_resumed_and_an_unknown_game_is_one_line(tmp_path):
+    done = tmp_path / "done.json"
+    state = hexbox.load("werebeasts", players=3).new_state(1)
+    rec = Record("werebeasts", 3, dict(state.game.options), 1)
+    rng = random.Random(0)
+    while not state.is_over:
+        seat = state.actors[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        rec.actions.append((seat, action.to_json()))
+    done.write_text(rec.dumps())
+    child = spawn("play", "--resume", str(done))
+    out, status = finish(child)
+    assert status == 2 and "that game is over" in out
+    chess = tmp_path / "chess.json"
+    chess.write_text(json.dumps({"game": "chess", "players": 2, "options": {}, "seed": 1, "actions": []}))
+    for args in (["replay", str(chess)], ["play", "--resume", str(chess)]):
+        out, status = finish(spawn(*args))
+        lines = [line for line in out.splitlines() if line.strip()]
+        assert status == 2 and len(lines) == 1 and "unknown game 'chess'" in lines[0], out
+
+
+def test_replay_step_draws_the_table_at_each_step_and_quits_with_q(tmp_path):
+    record = tmp_path / "game.json"
+    child = spawn("play", "prowl", "--players", "3", "--seed", "4", "--record", str(record))
+    play_to_the_end(child)
+    finish(child)
+    child = spawn("replay", str(record), "--step", "--seat", "0")
+    child.expect("Enter for the next action, q to quit")
+    child.sendline("")
+    child.expect("Enter for the next action, q to quit")
+    child.sendline("q")
+    out, status = finish(child)
+    assert status == 0
+    assert "action 1 of" in out and "action 2 of" in out and "action 3 of" not in out
+    assert out.count("Prowl") >= 2, "the table is drawn at each step"
+
+
+def test_question_mark_shows_the_text_of_the_cards_on_the_screen():
+    child = spawn("play", "prowl", "--players", "3", "--seed", "1")
+    child.expect(PROMPT)
+    child.sendline("?")
+    child.expect(PROMPT)
+    child.sendline("q")
+    out, _ = finish(child)
+    after = out.split("your choice [", 1)[1]
+    from hexbox.games.prowl.cards import CARDS
+
+    texts = [f"{c.name}: " for c in CARDS]
+    assert any(t in after for t in texts), after[:800]
+
+
+def test_bare_hexbox_prints_help_and_version_and_h_work():
+    out, status = finish(spawn())
+    assert status == 0 and "Usage: hexbox" in out
+    out, status = finish(spawn("--version"))
+    assert status == 0 and re.match(r"hexbox \d+\.\d+", out.strip())
+    out, status = finish(spawn("play", "-h"))
+    assert status == 0 and "--resume" in out
+
+
+@pytest.mark.parametrize("game", hexbox.games())
+def test_rules_shows_the_games_rules_reference(game):
+    out, status = finish(spawn("rules", game))
+    assert status == 0
+    assert hexbox.game_info(game).title.split(":")[0].split(" (")[0] in out
+
+
+def test_games_lists_every_option_readably_at_80_columns():
+    child = pexpect.spawn(sys.executable, ["-m", "hexbox", "games"], encoding="utf-8", dimensions=(40, 80),
+                          env={"COLUMNS": "80", "TERM": "xterm", "PATH": "/usr/bin:/bin"})
+    child.logfile_read = io.StringIO()
+    out, status = finish(child)
+    assert status == 0
+    assert max(len(line) for line in out.splitlines()) <= 80
+    for game in hexbox.games():
+        for option in hexbox.game_info(game).options:
+            assert option.name in out
+    assert "the server's clock only" in out
+
+
+def test_an_option_that_does_nothing_at_a_terminal_says_so():
+    child = spawn("play", "werebeasts", "-o", "bid_window_seconds=5", "--seed", "1")
+    child.expect("at the terminal nobody is timed")
+    child.expect(PROMPT)
+    child.sendline("q")
+    finish(child)
+
+
+# ---- the parts, on their own ---------------------------------------------------------------------------------
+
+
+def items_of(state, seat):
+    label = hexbox.game_info(state.game.name).hook("label") or (lambda _s, _seat, a: str(a))
+    return [Item.of(a, label(state, seat, a)) for a in state.legal_actions(seat)]
+
+
+def first_state(game: str, players: int, where, seed: int = 1):
+    """The first position of random games (seed, seed + 1, …) where ``where(state, seat)`` holds for the actor."""
+    for n in range(seed, seed + 50):
+        state = hexbox.load(game, players=players).new_state(n)
+        rng = random.Random(n)
+        while not state.is_over:
+            seat = state.actors[0]
+            if where(state, seat):
+                return state, seat
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no such position")
+
+
+def test_voodoo_speech_and_emotes_sit_under_one_entry_and_rerolls_go_by_dice():
+    state, seat = first_state("voodoo", 4, lambda s, p: len(s.legal_actions(p)) > 100)
+    menu = hexbox.game_info("voodoo").hook("menu")
+    top = group(items_of(state, seat), menu)
+    titles = [g.title for g in top]
+    assert "speak or emote" in titles and "emote" not in titles and "say" not in titles
+    assert len(top) <= SHORT
+    talk = next(g for g in top if g.title == "speak or emote")
+    assert [g.title for g in group(talk.items, menu)] == ["emote", "say"]
+    rerolls = next(g for g in top if g.title == "reroll")
+    by = group(rerolls.items, menu)
+    assert by is not None and all(len(g.items) <= len(rerolls.items) for g in by)
+
+
+def test_prowl_accusations_go_card_then_target():
+    state, seat = first_state("prowl", 5, lambda s, p: len(s.legal_actions(p)) > 50)
+    top = group(items_of(state, seat), {})
+    accuse = next(g for g in top if g.title == "accuse")
+    step = group(accuse.items, {})
+    assert step is not None and len(step) <= SHORT
+    assert all(len({it.fields["card"] for it in g.items}) == 1 for g in step)
+
+
+def test_a_choice_of_one_is_not_asked():
+    state, seat = first_state("transylvania", 3, lambda s, p: len(s.legal_actions(p)) == 1)
+
+    def never(prompt):
+        raise AssertionError(f"asked {prompt!r} with one legal action")
+
+    console = Console(file=io.StringIO(), width=100)
+    table = TerminalTable(console, state, Record("transylvania", 3), [seat], {}, random.Random(0),
+                          lambda why: None, read=never)
+    assert table.decide(seat) is state.legal_actions(seat)[0]
+    assert "only one move" in console.file.getvalue()
+
+
+def test_every_sentence_since_the_last_move_is_shown_and_eliminations_stand_out():
+    console = Console(file=io.StringIO(), width=200, force_terminal=True, color_system="standard", highlight=False)
+    table = TerminalTable(console, hexbox.load("werebeasts", players=5).new_state(1), Record("werebeasts", 5),
+                          [0], {}, random.Random(0), lambda why: None)
+    table.unread[0] = [f"Seat 1 bids {k} cans." for k in range(30)] + ["Seat 3 is eliminated."]
+    table.show_log(0, "Since your last move:")
+    text = console.file.getvalue()
+    assert all(f"Seat 1 bids {k} cans." in text for k in range(30)), "not only the last lines"
+    eliminated = next(line for line in text.splitlines() if "eliminated" in line)
+    assert "\x1b[1;33m" in eliminated, "an elimination stands out"
+    assert table.unread[0] == []
+
+
+def test_the_end_line_says_whether_you_won_who_won_and_why():
+    r = hexbox.Result(frozenset({2}), {0: 1, 2: 5}, "most points (5)")
+    assert end_line(r, [2]) == "You won! Seat 2 (you) wins — most points (5)"
+    assert end_line(r, [0]) == "You lost. Seat 2 wins — most points (5)"
+    assert end_line(hexbox.Result(frozenset({1, 3}), {}, "shared"), [0, 1]) == "Seats 1 and 3 win — shared"
+    assert end_line(hexbox.Result(frozenset(), {}, ""), [0]) == "You lost. Nobody wins"
+
+
+def test_stop_is_what_the_table_raises_on_q():
+    state, seat = first_state("werebeasts", 5, lambda s, p: len(s.legal_actions(p)) > 3)
+    table = TerminalTable(Console(file=io.StringIO()), state, Record("werebeasts", 5), [seat], {},
+                          random.Random(0), lambda why: None, read=lambda prompt: "q")
+    with pytest.raises(Stop):
+        table.decide(seat)
