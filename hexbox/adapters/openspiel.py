@@ -142,7 +142,7 @@ class HexboxState(pyspiel.State):
             if any(e.visible_to(p) for e in events):
                 lines = self.hexbox.describe(events, p)
                 if lines:
-                    self._told[p] = (tuple(lines), self._told[p])
+                    self._told[p] = _Told(tuple(lines), self._told[p])
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._game.hexbox.action_from_id(action))
@@ -181,9 +181,24 @@ class HexboxState(pyspiel.State):
         """The sentences ``player`` has been told since the start, in order."""
         chunks, node = [], self._told[player]
         while node is not None:
-            chunks.append(node[0])
-            node = node[1]
+            chunks.append(node.lines)
+            node = node.earlier
         return [line for chunk in reversed(chunks) for line in chunk]
+
+
+class _Told:
+    """What one move told a player, and what it had been told before: a chain shared by clones, never copied
+    (OpenSpiel deep-copies a Python state's attributes to clone it; a chain as deep as the game is long would
+    exceed the recursion limit)."""
+
+    __slots__ = ("lines", "earlier")
+
+    def __init__(self, lines: tuple[str, ...], earlier: _Told | None):
+        self.lines = lines
+        self.earlier = earlier
+
+    def __deepcopy__(self, memo: Any) -> _Told:
+        return self
 
 
 class _Observer:

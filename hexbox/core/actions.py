@@ -28,6 +28,14 @@ class Action:
 
     kind: ClassVar[str] = ""
 
+    # actions are immutable and the games keep the shared instances of their space (checked by identity):
+    # a copy, deep or not, is the action itself
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Action:
+        return self
+
     def to_json(self) -> JSON:
         out: JSON = {"kind": self.kind}
         for name in _field_types(type(self)):

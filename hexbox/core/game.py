@@ -163,6 +163,10 @@ class State:
     def clone(self) -> State:
         raise NotImplementedError
 
+    def __deepcopy__(self, memo: Any) -> State:
+        # copy.deepcopy (OpenSpiel copies a Python state's attributes with it) is the game's own cheap clone
+        return self.clone()
+
     # Every game keeps its outcome in a slot `_result` (None while the game goes on); a game may also keep
     # `is_over` as a plain attribute of its own when a hot loop reads it.
     @property
