@@ -95,7 +95,7 @@ class HexboxGame(pyspiel.Game):
 
     def new_initial_state(self, seed: int | None = None) -> HexboxState:
         # each new game of this object deals the next seed of one fixed sequence: runs repeat
-        return HexboxState(self, self.hexbox.new_state(self._seeds.randrange(1 << 31) if seed is None else seed))
+        return HexboxState(self, None, seed=self._seeds.randrange(1 << 31) if seed is None else seed)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         if params:
@@ -108,16 +108,26 @@ class HexboxState(pyspiel.State):
     """A hexbox state behind OpenSpiel's State; ``hexbox`` is the hexbox state itself."""
 
     def __init__(self, game: HexboxGame, state: Any, told: list[Any] | None = None, mine: list[int] | None = None,
-                 steps: int = 0):
+                 steps: int = 0, seed: int = 0):
         super().__init__(game)
         self._game = game
-        self.hexbox = state
+        # dealt on first use: OpenSpiel clones a Python state by making a new initial state and copying the
+        # attributes over, so a deal made here would be thrown away at every clone
+        self._hexbox = state
+        self._seed = seed
         n = game.hexbox.players
         # what each player has been told, as a chain (lines, earlier) shared between clones; and, per player, a
         # bit per action id it has taken
         self._told: list[Any] = told if told is not None else [None] * n
         self._mine: list[int] = mine if mine is not None else [0] * n
         self._steps = steps
+
+    @property
+    def hexbox(self) -> Any:
+        """The hexbox state itself."""
+        if self._hexbox is None:
+            self._hexbox = self._game.hexbox.new_state(self._seed)
+        return self._hexbox
 
     # ---- turns and moves ----------------------------------------------------------------------------------
 

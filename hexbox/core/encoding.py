@@ -197,3 +197,21 @@ def describe(encoder: Encoder) -> str:
         lines.append(f"{offset:>6} {size:>5}  {name}: {doc}")
     lines.append(f"{encoder.size:>6}        in all")
     return "\n".join(lines)
+
+
+def markdown(names: Iterable[str]) -> str:
+    """docs/encodings.md: the layout of every game's vector at its default table (tests keep the file equal)."""
+    from .registry import game_info, load
+
+    out = ["# Observation vectors, field by field", "",
+           "Generated from the encoders themselves (`hexbox encoding GAME [-p N] [-o option=value]` prints any",
+           "other table); `tests/adapters` fails when this page and the code differ. Offsets inside a per-seat",
+           "field are within one seat's block; block 0 is the viewer, block 1 the seat on its left, and so on.", ""]
+    for name in names:
+        info = game_info(name)
+        game = load(name)
+        encoder = info.need("encoder", "docs/encodings.md")(game)
+        out += [f"## {info.title}", "",
+                f"`{name}` at {game.players} players (default options): {encoder.size} numbers, "
+                f"{game.num_action_ids} action ids.", "", "```", describe(encoder), "```", ""]
+    return "\n".join(out)

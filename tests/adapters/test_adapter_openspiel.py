@@ -13,8 +13,9 @@ from hexbox.adapters import rewards
 from hexbox.core.registry import game_info
 
 TABLES = [(g, n) for g in hexbox.games() for n in sorted({game_info(g).min_players, game_info(g).max_players})]
-# Voodoo's free actions (emotes, phrases) make random games tens of thousands of actions long
-BOUND = {"voodoo": 3000}
+# Voodoo's free actions (emotes, phrases) make random games tens of thousands of actions long; Transylvania's
+# random games run to the round limit. Bounded so that CI plays them in seconds (the rules are the same).
+BOUND = {"voodoo": {"max_steps": 400}, "transylvania": {"max_rounds": 10}}
 
 
 def test_every_game_is_registered_with_its_options_as_parameters():
@@ -30,15 +31,13 @@ def test_every_game_is_registered_with_its_options_as_parameters():
 
 @pytest.mark.parametrize(("game", "players"), TABLES, ids=[f"{g}-{n}p" for g, n in TABLES])
 def test_openspiel_random_simulation_test_passes(game, players):
-    params = {"players": players}
-    if game in BOUND:
-        params["max_steps"] = BOUND[game]
+    params = {"players": players, **BOUND.get(game, {})}
     pyspiel.random_sim_test(pyspiel.load_game(f"hexbox_{game}", params), num_sims=2, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize("game", hexbox.games())
 def test_tensors_are_the_encoder_and_a_resampled_world_keeps_the_information_state(game):
-    spiel = pyspiel.load_game(f"hexbox_{game}", {"max_steps": BOUND.get(game, 0)})
+    spiel = pyspiel.load_game(f"hexbox_{game}", BOUND.get(game, {}))
     state = spiel.new_initial_state()
     rng = np.random.default_rng(1)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)

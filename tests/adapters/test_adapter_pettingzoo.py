@@ -124,3 +124,13 @@ def test_bad_set_ups_are_refused_before_play():
         raw_env("werebeasts", no_such_option=1)
     with pytest.raises(ValueError, match="reward"):
         raw_env("werebeasts", reward="money")
+
+
+def test_the_documented_layout_of_every_vector_is_the_code():
+    from pathlib import Path
+
+    from hexbox.core.encoding import markdown
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "encodings.md"
+    assert page.read_text(encoding="utf-8") == markdown(hexbox.games()), \
+        "docs/encodings.md is stale: regenerate it with hexbox.core.encoding.markdown(hexbox.games())"
