@@ -38,13 +38,15 @@ OPPONENT_KINDS = ("random", "heuristic")
 class SeatZeroEnv(gym.Env):
     """One seat of the AEC env as a gymnasium env: the bots play every other seat between the learner's turns.
 
-    ``opponents``: "random", "heuristic" or "mixed" (each opponent seat drawn anew every game). The reward is the
+    ``opponents``: "random", "heuristic" or "mixed" (each opponent seat drawn anew every game, heuristic with
+    probability ``heuristic_share``). The reward is the
     adapter's, +1 a win and -1 otherwise, given at the learner's last step of the game.
     """
 
     metadata = {"render_modes": []}
 
-    def __init__(self, game: str, players: int, opponents: str = "random", seed: int = 0, max_steps: int = 2000):
+    def __init__(self, game: str, players: int, opponents: str = "random", seed: int = 0, max_steps: int = 2000,
+                 heuristic_share: float = 0.5):
         super().__init__()
         if opponents not in (*OPPONENT_KINDS, "mixed"):
             raise ValueError(f"opponents must be random, heuristic or mixed, not {opponents!r}")
@@ -52,9 +54,10 @@ class SeatZeroEnv(gym.Env):
         self.raw = self.aec.unwrapped
         self.players = players
         self.opponents = opponents
+        self.heuristic_share = heuristic_share
         self.bots = {kind: make_agent(kind, game) for kind in OPPONENT_KINDS}
-        self.rng = random.Random(seed)
-        self.seed_ = seed
+        self.deals = random.Random(seed)  # the deals and the opponents: the same sequence whoever sits in seat 0
+        self.rng = random.Random(seed + 1)  # the bots' own chance
         self.games = 0
         space = self.aec.observation_space(LEARNER)
         self.observation_space = space["observation"]
@@ -67,8 +70,8 @@ class SeatZeroEnv(gym.Env):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None):
         super().reset(seed=seed)
         if seed is not None:
-            self.rng = random.Random(seed)
-        self.aec.reset(seed=self.rng.randrange(1 << 31))
+            self.deals, self.rng = random.Random(seed), random.Random(seed + 1)
+        self.aec.reset(seed=self.deals.randrange(1 << 31))
         self.games += 1
         self.seat_bots = {s: self._draw() for s in range(1, self.players)}
         obs, _, done = self._advance()
@@ -95,7 +98,9 @@ class SeatZeroEnv(gym.Env):
     # ---- between the learner's turns ---------------------------------------------------------------------
 
     def _draw(self) -> str:
-        return self.rng.choice(OPPONENT_KINDS) if self.opponents == "mixed" else self.opponents
+        if self.opponents == "mixed":
+            return "heuristic" if self.deals.random() < self.heuristic_share else "random"
+        return self.opponents
 
     def opponent_label(self) -> str:
         kinds = set(self.seat_bots.values())
@@ -197,35 +202,49 @@ def make_callback(minutes: float | None, every: int, rows: list[dict[str, Any]],
     return Progress()
 
 
-def write_curve(rows: list[dict[str, Any]], out: Path, baseline: dict[str, Any], title: str) -> None:
+def write_curve(rows: list[dict[str, Any]], out: Path) -> None:
     fields = ["timesteps", "seconds", "episodes", "win_rate_all", *(f"win_rate_{k}" for k in OPPONENT_KINDS)]
     with (out / "curve.csv").open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
         w.writerows(rows)
+
+
+def plot(out: Path) -> None:
+    """curve.png from curve.csv and eval.json in ``out``: the training curve, the final evaluation with its 95%
+    intervals, and the random-policy baseline."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    colours = {"random": "tab:blue", "heuristic": "tab:red", "all": "black"}
-    for k in ("all", *OPPONENT_KINDS):
-        pts = [(r["timesteps"], r[f"win_rate_{k}"]) for r in rows if r[f"win_rate_{k}"] != ""]
+    with (out / "curve.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    report = json.loads((out / "eval.json").read_text())
+    fig, ax = plt.subplots(figsize=(7.5, 4.5))
+    colours = {"random": "tab:blue", "heuristic": "tab:red", "all": "grey"}
+    mixed = report["train_opponents"] == "mixed"
+    for k in ("all", *OPPONENT_KINDS) if mixed else OPPONENT_KINDS:
+        pts = [(int(r["timesteps"]), float(r[f"win_rate_{k}"])) for r in rows if r[f"win_rate_{k}"]]
         if pts:
             xs, ys = zip(*pts)
-            ax.plot(xs, ys, label=f"PPO, training games vs {k}", color=colours[k], lw=1.5 if k != "all" else 1,
-                    ls="-" if k != "all" else ":")
+            ax.plot(xs, ys, color=colours[k], lw=1.5 if k != "all" else 1, ls="-" if k != "all" else ":",
+                    label=f"training games vs {k} (last 1,000, sampled actions)")
+    end = report["timesteps"]
+    n = report["eval_games_per_opponent"]
+    how = "argmax" if "argmax" in report["eval_policy"] else "sampled"
     for k in OPPONENT_KINDS:
-        if k in baseline:
-            ax.axhline(baseline[k]["rate"], color=colours[k], ls="--", lw=1,
-                       label=f"random policy vs {k} ({baseline[k]['rate']:.2f})")
+        r, b = report["policy"][k], report["random_policy_baseline"][k]
+        ax.errorbar([end], [r["rate"]], yerr=[[r["rate"] - r["low"]], [r["high"] - r["rate"]]], fmt="o",
+                    color=colours[k], capsize=4, label=f"final policy vs {k}: {r['rate']:.2f} ({n} games, {how})")
+        ax.axhline(b["rate"], color=colours[k], ls="--", lw=1, label=f"random policy vs {k}: {b['rate']:.2f}")
     ax.set_xlabel("timesteps (seat 0's decisions)")
-    ax.set_ylabel("win rate of seat 0 (recent training games)")
+    ax.set_ylabel("win rate of seat 0")
     ax.set_ylim(0, 1)
-    ax.set_title(title)
+    ax.set_title(f"MaskablePPO, {report['game']} {report['players']} players, seat 0, "
+                 f"trained vs {report['train_opponents']}")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8, loc="best")
+    ax.legend(fontsize=7.5, loc="upper left")
     fig.tight_layout()
     fig.savefig(out / "curve.png", dpi=120)
     plt.close(fig)
@@ -237,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--opponents", choices=("random", "heuristic", "mixed"), default="mixed",
                    help="who plays the other seats during training")
+    p.add_argument("--heuristic-share", type=float, default=0.5,
+                   help="mixed: the chance that an opponent seat is the heuristic bot in a training game")
     p.add_argument("--timesteps", type=int, default=2_000_000, help="at most this many of seat 0's decisions")
     p.add_argument("--minutes", type=float, default=None, help="stop training after this wall time")
     p.add_argument("--eval-games", type=int, default=500, help="games against each kind of opponent")
@@ -252,6 +273,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--net", default="256,256", help="hidden layer sizes of the policy and value networks")
     p.add_argument("--threads", type=int, default=1, help="torch threads (the machine is shared)")
     p.add_argument("--sample", action="store_true", help="evaluate with sampled actions instead of the argmax")
+    p.add_argument("--evaluate-only", action="store_true",
+                   help="no training: evaluate --out's policy.zip again (its eval.json keeps the training facts)")
     p.add_argument("--smoke", action="store_true", help="a short run: a few hundred steps, 20 evaluation games")
     a = p.parse_args(argv)
     if a.smoke:
@@ -263,22 +286,35 @@ def main(argv: list[str] | None = None) -> int:
 
     torch.set_num_threads(a.threads)
     a.out.mkdir(parents=True, exist_ok=True)
-    venv = DummyVecEnv([lambda i=i: SeatZeroEnv(a.game, a.players, a.opponents, seed=a.seed * 1000 + i)
-                        for i in range(a.envs)])
     net = [int(x) for x in a.net.split(",") if x]
     hyper = dict(n_steps=a.n_steps, batch_size=a.batch_size, n_epochs=a.epochs, learning_rate=a.lr,
                  ent_coef=a.ent_coef, gamma=a.gamma, gae_lambda=0.95, clip_range=0.2,
                  policy_kwargs=dict(net_arch=dict(pi=net, vf=net)))
-    model = MaskablePPO("MlpPolicy", venv, seed=a.seed, verbose=0, device="cpu", **hyper)
-    rows: list[dict[str, Any]] = []
-    every = max(a.envs * a.n_steps, 256 if a.smoke else 10_000)
-    print(f"training MaskablePPO on {a.game} ({a.players} players), seat 0 vs {a.opponents}: "
-          f"up to {a.timesteps} steps" + (f" or {a.minutes} min" if a.minutes else ""), flush=True)
-    start = time.monotonic()
-    model.learn(total_timesteps=a.timesteps, callback=make_callback(a.minutes, every, rows, window=1000))
-    train_seconds = time.monotonic() - start
-    model.save(a.out / "policy.zip")
-    print(f"trained {model.num_timesteps} steps in {train_seconds:.0f} s", flush=True)
+    if a.evaluate_only:
+        before = json.loads((a.out / "eval.json").read_text())
+        trained = {k: before[k] for k in ("train_opponents", "timesteps", "train_seconds", "hyperparameters")}
+    else:
+        venv = DummyVecEnv([lambda i=i: SeatZeroEnv(a.game, a.players, a.opponents, seed=a.seed * 1000 + i,
+                                                        heuristic_share=a.heuristic_share)
+                            for i in range(a.envs)])
+        model = MaskablePPO("MlpPolicy", venv, seed=a.seed, verbose=0, device="cpu", **hyper)
+        rows: list[dict[str, Any]] = []
+        every = max(a.envs * a.n_steps, 256 if a.smoke else 10_000)
+        print(f"training MaskablePPO on {a.game} ({a.players} players), seat 0 vs {a.opponents}: "
+              f"up to {a.timesteps} steps" + (f" or {a.minutes} min" if a.minutes else ""), flush=True)
+        start = time.monotonic()
+        model.learn(total_timesteps=a.timesteps, callback=make_callback(a.minutes, every, rows, window=1000))
+        train_seconds = time.monotonic() - start
+        model.save(a.out / "policy.zip")
+        write_curve(rows, a.out)
+        print(f"trained {model.num_timesteps} steps in {train_seconds:.0f} s", flush=True)
+        trained = {
+            "train_opponents": a.opponents, "timesteps": int(model.num_timesteps),
+            "train_seconds": round(train_seconds, 1),
+            "hyperparameters": {**{k: v for k, v in hyper.items() if k != "policy_kwargs"}, "net_arch": net,
+                                "n_envs": a.envs, "seed": a.seed, "torch_threads": a.threads,
+                                **({"heuristic_share": a.heuristic_share} if a.opponents == "mixed" else {})},
+        }
 
     start = time.monotonic()
     policy = MaskablePPO.load(a.out / "policy.zip", device="cpu")  # what is measured is what was saved
@@ -290,21 +326,17 @@ def main(argv: list[str] | None = None) -> int:
     eval_seconds = time.monotonic() - start
     violations = sum(r["mask_violations"] for r in results.values())
     report = {
-        "game": a.game, "players": a.players, "seat": 0, "train_opponents": a.opponents,
-        "timesteps": int(model.num_timesteps), "train_seconds": round(train_seconds, 1),
+        "game": a.game, "players": a.players, "seat": 0, **trained,
         "eval_seconds": round(eval_seconds, 1), "eval_games_per_opponent": a.eval_games,
         "eval_policy": "masked (action_masks=), " + ("argmax (deterministic=True)" if deterministic
                                                      else "sampled (deterministic=False)"),
-        "eval_deals": "the same deals for the policy and the baseline (seeded)",
-        "hyperparameters": {**{k: v for k, v in hyper.items() if k != "policy_kwargs"}, "net_arch": net,
-                            "n_envs": a.envs, "seed": a.seed, "torch_threads": a.threads},
+        "eval_deals": "the same seeded deals (and opponents' draws) for the policy and the baseline",
         "policy": results,
         "random_policy_baseline": baseline,
         "mask_violations": violations,
     }
     (a.out / "eval.json").write_text(json.dumps(report, indent=2) + "\n")
-    title = f"MaskablePPO, {a.game} {a.players}p, seat 0, trained vs {a.opponents}"
-    write_curve(rows, a.out, baseline, title)
+    plot(a.out)
     for k in OPPONENT_KINDS:
         r, b = results[k], baseline[k]
         print(f"vs {k:9}: policy {r['rate']:.3f} [{r['low']:.3f}, {r['high']:.3f}]   "
