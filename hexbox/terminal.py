@@ -58,6 +58,9 @@ class Item:
 class Group:
     title: str
     items: list[Item]
+    #: the field whose value the group shares (None for a group of kinds) and that value
+    field: str | None = None
+    value: Any = None
 
 
 def humane(kind: str) -> str:
@@ -98,9 +101,22 @@ def group(items: list[Item], menu: Mapping[str, str]) -> list[Group] | None:
         groups.setdefault(key(it), []).append(it)
     out = []
     for k, members in groups.items():
-        title = k if titled else (common_words([m.label for m in members]) if len(members) > 1 else members[0].label)
-        out.append(Group(title or f"{name} {json.loads(k)}", members))
+        if titled:
+            out.append(Group(k, members))
+            continue
+        title = common_words([m.label for m in members]) if len(members) > 1 else members[0].label
+        out.append(Group(title or f"{name} {json.loads(k)}", members, name, json.loads(k)))
     return out
+
+
+def amounts(groups: list[Group] | None) -> tuple[str, dict[int, Item]] | None:
+    """(field, amount -> item) when a long step is one choice per whole number (a bid of 0…17 cans): chosen by
+    typing the amount rather than from a list."""
+    if not groups or len(groups) <= SHORT or any(len(g.items) != 1 for g in groups):
+        return None
+    if any(g.field is None or g.value.__class__ is not int for g in groups):
+        return None
+    return groups[0].field, {g.value: g.items[0] for g in groups}
 
 
 def _splitter(items: list[Item]) -> str | None:
@@ -206,9 +222,28 @@ class TerminalTable:
         while True:
             current = path[-1].items if path else items
             groups = group(current, self.menu)
+            by_amount = amounts(groups)
             options: list[Any] = groups if groups is not None else current
             if path:
                 self.console.print(f"[bold]{escape(path[-1].title)}[/bold] — which?")
+            if by_amount:
+                name, table = by_amount
+                shown = ", ".join(map(str, sorted(table)))
+                self.console.print(f"  {escape(options[0].title)} … {escape(options[-1].title)}")
+                back = "0" if 0 not in table else "b"
+                answer = self.ask(f"seat {seat}, your choice — type the {humane(name)} [{shown}; Enter: "
+                                  f"{default_label}{f'; {back}: back' if path else ''}; q: stop]:").strip()
+                if not answer:
+                    return default
+                if answer.lower() in ("q", "quit"):
+                    raise Stop("stopped")
+                if path and answer.lower() == back:
+                    path.pop()
+                    continue
+                if answer.lstrip("-").isdigit() and int(answer) in table:
+                    return table[int(answer)].action
+                self.console.print(f"[red]not one of the amounts: {escape(answer)}[/red]")
+                continue
             for i, o in enumerate(options, 1):
                 if isinstance(o, Group) and len(o.items) > 1:
                     self.console.print(f"  {i:>3}. {escape(o.title)} … ({len(o.items)})")

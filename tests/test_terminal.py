@@ -16,9 +16,9 @@ from rich.console import Console
 
 import hexbox
 from hexbox.core import Record
-from hexbox.terminal import SHORT, Item, Stop, TerminalTable, end_line, group
+from hexbox.terminal import SHORT, Item, Stop, TerminalTable, amounts, end_line, group
 
-PROMPT = r"your choice \["
+PROMPT = r"your choice[^[]*\["  # a list, or "— type the cans [" for an amount
 
 
 TERMINAL = {"COLUMNS": "100", "TERM": "xterm", "PATH": "/usr/bin:/bin", "PAGER": "cat"}
@@ -298,3 +298,32 @@ def test_stop_is_what_the_table_raises_on_q():
                           random.Random(0), lambda why: None, read=lambda prompt: "q")
     with pytest.raises(Stop):
         table.decide(seat)
+
+
+def test_werebeasts_bids_at_a_big_table_go_by_amount():
+    def many_cans(state, seat):
+        return sum(a.kind == "offer_cans" for a in state.legal_actions(seat)) > SHORT
+
+    state, seat = None, None
+    for seed in range(40):  # bots that never accuse, so that cans pile up and bids grow
+        s = hexbox.load("werebeasts", players=10).new_state(seed)
+        rng = random.Random(seed)
+        while not s.is_over and not many_cans(s, s.actors[0]):
+            actor = s.actors[0]
+            s.apply(actor, rng.choice([a for a in s.legal_actions(actor) if a.kind != "accuse"]
+                                      or s.legal_actions(actor)))
+        if not s.is_over:
+            state, seat = s, s.actors[0]
+            break
+    assert state is not None
+    top = group(items_of(state, seat), {})
+    cans = next(g for g in top if g.title == "offer cans")
+    field, table = amounts(group(cans.items, {}))
+    assert field == "cans" and sorted(table) == sorted(a.cans for a in state.legal_actions(seat)
+                                                      if a.kind == "offer_cans")
+    answers = iter([str(top.index(cans) + 1), str(max(table))])
+    console = Console(file=io.StringIO(), width=100)
+    picked = TerminalTable(console, state, Record("werebeasts", 10), [seat], {}, random.Random(0),
+                           lambda why: None, read=lambda prompt: next(answers)).decide(seat)
+    assert picked.kind == "offer_cans" and picked.cans == max(table)
+    assert "type the cans" in console.file.getvalue()

@@ -16,7 +16,9 @@ def render(obs: dict[str, Any]) -> str:
     """The table as seen from ``obs['seat']``: track, your clan and hand, discards and attachments."""
     seat = obs["seat"]
     pub, mine = obs["public"], obs["private"]
-    lines = [f"[bold]Prowl[/bold] — round {pub['round']} of {pub['rounds']}, turn {pub['turn']}, {obs['phase']} phase"]
+    when = f"round {pub['round']} of {pub['rounds']}, turn {pub['turn']}" if pub["round"] else \
+        f"set-up ({pub['rounds']} rounds to come)"  # rounds and turns count from 1; 0 is the set-up
+    lines = [f"[bold]Prowl[/bold] — {when}, {obs['phase']} phase"]
     lines.append("Track (top first): " + "  >  ".join(
         f"{i + 1}. [bold]{CLAN_NAMES[k]}[/bold]" for i, k in enumerate(pub["track"])))
     if mine is not None:

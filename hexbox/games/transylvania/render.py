@@ -41,7 +41,8 @@ def render(obs: dict[str, Any]) -> str:
     lines = []
     for y in range(min(ys), max(ys) + 1):
         lines.append("".join(cells.get((x, y), " ") for x in range(min(xs), max(xs) + 1)).rstrip())
-    out = ["[bold]Transylvania[/bold] — round {} · seat {} to act".format(pub["round"], pub["active"]),
+    when = f"round {pub['round']}" if pub["round"] else "set-up"  # rounds count from 1; 0 is the set-up
+    out = [f"[bold]Transylvania[/bold] — {when} · seat {pub['active']} to act",
            "\n".join(lines),
            "key: digits adventurers, V/W/Z Monsters, m minion, t token, L locked token, E event, G/# gate, "
            "P passage, x corpse"]
