@@ -228,11 +228,11 @@ class TerminalTable:
                 self.console.print(f"[bold]{escape(path[-1].title)}[/bold] — which?")
             if by_amount:
                 name, table = by_amount
-                shown = ", ".join(map(str, sorted(table)))
                 self.console.print(f"  {escape(options[0].title)} … {escape(options[-1].title)}")
                 back = "0" if 0 not in table else "b"
-                answer = self.ask(f"seat {seat}, your choice — type the {humane(name)} [{shown}; Enter: "
-                                  f"{default_label}{f'; {back}: back' if path else ''}; q: stop]:").strip()
+                self.hint([f"Enter: {default_label}", f"{back}: back" if path else "", "q: stop"])
+                answer = self.ask(f"seat {seat}, your choice — type the {humane(name)} [{_spans(sorted(table))}]:"
+                                  ).strip()
                 if not answer:
                     return default
                 if answer.lower() in ("q", "quit"):
@@ -251,11 +251,8 @@ class TerminalTable:
                     o = o.items[0] if isinstance(o, Group) else o
                     mark = " [bold](default)[/bold]" if o.action == default else ""
                     self.console.print(f"  {i:>3}. {escape(o.label)}{mark}")
-            hints = [f"1-{len(options)}", f"Enter: {default_label}"]
-            if path:
-                hints.append("0: back")
-            hints += ["?: card texts", "q: stop"]
-            answer = self.ask(f"seat {seat}, your choice [{', '.join(hints)}]:").strip()
+            self.hint([f"Enter: {default_label}", "0: back" if path else "", "?: card texts", "q: stop"])
+            answer = self.ask(f"seat {seat}, your choice [1-{len(options)}]:").strip()
             if not answer:
                 return default
             if answer == "?":
@@ -275,6 +272,10 @@ class TerminalTable:
                     continue
                 return chosen.action
             self.console.print(f"[red]not a choice: {escape(answer)!s}[/red]")
+
+    def hint(self, keys: list[str]) -> None:
+        """The keys of the prompt to come, on their own line so that the prompt itself stays short."""
+        self.console.print("[dim]" + escape(" · ".join(k for k in keys if k)) + "[/dim]")
 
     # ---- card texts
 
@@ -318,6 +319,20 @@ def end_line(result: Any, people: list[int]) -> str:
     why = f" — {result.reason}" if result.reason else ""
     verdict = "" if me is None else "You won! " if me in result.winners else "You lost. "
     return f"{verdict}{who}{why}"
+
+
+def _spans(numbers: list[int]) -> str:
+    """1, 2, 3, 5, 7, 8 → "1-3, 5, 7-8"."""
+    out: list[str] = []
+    start = prev = numbers[0]
+    for n in [*numbers[1:], None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        out.append(str(start) if start == prev else f"{start}-{prev}")
+        if n is not None:
+            start = prev = n
+    return ", ".join(out)
 
 
 def _named_texts(data: Any) -> Iterable[tuple[str, str]]:
