@@ -496,6 +496,8 @@ def bench_cmd(
                           f"{r[f'{variant}_calls_per_iteration']:.1f}", f"{calls:.2f}×" if calls else "—")
     console.print(table)
     ref = report.get("ismcts_reference")
+    if not ref:
+        console.print("reference: open_spiel is not installed (pip install -e '.[bench]')")
     if ref:
         console.print(f"reference: {ref['name']}, {ref['simulations']:,} simulations from the first decision: "
                       f"{ref['simulations_per_s']:,.0f} simulations/s (same run), "

@@ -68,14 +68,24 @@ def humane(kind: str) -> str:
 
 
 def common_words(labels: list[str]) -> str:
-    """The words every label starts with ("play High Mage, strengthen first" … → "play High Mage")."""
+    """What every label says: the words they all start with ("play High Mage, strengthen first", "play High
+    Mage, effect first" → "play High Mage"), or the words they all end with when those say more ("discard a
+    Star and re-roll Bat Wing", "discard a Skull and re-roll Bat Wing" → "… and re-roll Bat Wing")."""
     split = [re.findall(r"\S+", label) for label in labels]
+    head = _shared(split)
+    tail = _shared([list(reversed(words)) for words in split])[::-1]
+    if len(" ".join(tail)) > len(" ".join(head)):
+        return "… " + " ".join(tail)
+    return " ".join(head).rstrip(",:;")
+
+
+def _shared(split: list[list[str]]) -> list[str]:
     out = []
     for words in zip(*split):
         if len(set(words)) != 1:
             break
         out.append(words[0])
-    return " ".join(out).rstrip(",:;")
+    return out
 
 
 def group(items: list[Item], menu: Mapping[str, str]) -> list[Group] | None:

@@ -327,3 +327,23 @@ def test_werebeasts_bids_at_a_big_table_go_by_amount():
                            lambda why: None, read=lambda prompt: next(answers)).decide(seat)
     assert picked.kind == "offer_cans" and picked.cans == max(table)
     assert "type the cans" in console.file.getvalue()
+
+
+def test_voodoo_rerolls_are_chosen_by_the_dice_rerolled_then_the_die_set_aside():
+    state, seat = first_state("voodoo", 4, lambda s, p: sum(a.kind == "reroll" for a in s.legal_actions(p)) > SHORT)
+    rerolls = [it for it in items_of(state, seat) if it.action.kind == "reroll"]
+    by_dice = group(rerolls, {})
+    assert all(g.field == "dice" for g in by_dice)
+    several = [g for g in by_dice if len(g.items) > 1]
+    assert several and all(g.title.startswith("… and re-roll ") for g in several), [g.title for g in several]
+
+
+def test_bench_names_the_extra_to_install_when_open_spiel_is_missing(tmp_path):
+    (tmp_path / "pyspiel.py").write_text("raise ImportError('not installed')\n")
+    env = {**TERMINAL, "PYTHONPATH": str(tmp_path)}
+    child = pexpect.spawn(sys.executable, ["-m", "hexbox", "bench", "werebeasts", "--rounds", "1", "--seconds",
+                                           "0.05"], encoding="utf-8", timeout=120, env=env, dimensions=(40, 140))
+    child.logfile_read = io.StringIO()
+    out, status = finish(child)
+    assert status == 0
+    assert out.count("open_spiel is not installed (pip install -e '.[bench]')") == 2, out[-600:]
