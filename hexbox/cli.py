@@ -480,7 +480,7 @@ def bench_cmd(
         console.print(f"reference: {ref['name']}: {ref['games_per_s']:,.0f} games/s, "
                       f"{ref['actions_per_s']:,.0f} actions/s (same run)")
     else:
-        console.print("reference: open_spiel is not installed (pip install -e '.[bench]')")
+        console.print("reference: open_spiel is not installed (pip install -e '.\\[bench]')")
     if not search:
         return
     from hexbox.bench import ISMCTS_ITERS
@@ -497,7 +497,7 @@ def bench_cmd(
     console.print(table)
     ref = report.get("ismcts_reference")
     if not ref:
-        console.print("reference: open_spiel is not installed (pip install -e '.[bench]')")
+        console.print("reference: open_spiel is not installed (pip install -e '.\\[bench]')")
     if ref:
         console.print(f"reference: {ref['name']}, {ref['simulations']:,} simulations from the first decision: "
                       f"{ref['simulations_per_s']:,.0f} simulations/s (same run), "
@@ -524,7 +524,7 @@ def serve_cmd(
     rate: Annotated[float, typer.Option(help="requests per second per client (bursts of 3 seconds' worth)")] = 20.0,
     access_log: Annotated[bool, typer.Option("--access-log", help="log every request")] = False,
 ) -> None:
-    """Serve tables over HTTP and websockets, with the browser client at / (needs the [server] extra)."""
+    """Serve tables over HTTP and websockets, with the browser client at / (needs the \\[server] extra)."""
     try:
         from hexbox.server import Settings, serve
     except ImportError as exc:
