@@ -119,6 +119,28 @@ class Encoder:
                     raise ValueError(f"encoder field {f.name!r} wrote {x!r} at {i - offset}, outside [0, 1]")
                 seen.add(i)
 
+    def where(self, name: str, block: int = 0) -> slice:
+        """The places of a field ("phase"), or of a part of a per-seat field in one block ("seats.cards", block 1:
+        the seat on the viewer's left)."""
+        top, _, part = name.partition(".")
+        offset = 0
+        for f in self.fields:
+            if f.name == top:
+                break
+            offset += f.size
+        else:
+            raise KeyError(f"no field {top!r}; fields: {', '.join(f.name for f in self.fields)}")
+        if not part:
+            return slice(offset, offset + f.size)
+        per = sum(p.size for p in f.parts)
+        inner = 0
+        for p in f.parts:
+            if p.name == part:
+                start = offset + block * per + inner
+                return slice(start, start + p.size)
+            inner += p.size
+        raise KeyError(f"{top} has no part {part!r}; parts: {', '.join(p.name for p in f.parts)}")
+
     def layout(self) -> list[tuple[str, int, int, str]]:
         """(name, offset, size, doc) of every field and of every part of a per-seat field, in order."""
         rows, offset = [], 0

@@ -134,3 +134,17 @@ def test_the_documented_layout_of_every_vector_is_the_code():
     page = Path(__file__).resolve().parents[2] / "docs" / "encodings.md"
     assert page.read_text(encoding="utf-8") == markdown(hexbox.games()), \
         "docs/encodings.md is stale: regenerate it with hexbox.core.encoding.markdown(hexbox.games())"
+
+
+def test_where_finds_a_field_and_a_part_of_a_seats_block():
+    game = hexbox.load("werebeasts", players=5)
+    enc = game.info.hook("encoder")(game)
+    rows = {name.strip(): (offset, size) for name, offset, size, _ in enc.layout()}
+    seats, cards = rows["seats"], rows["seats.cards"]
+    block = seats[1] // 5
+    assert enc.where("phase") == slice(0, rows["phase"][1])
+    assert enc.where("seats.cards", 2) == slice(seats[0] + 2 * block + cards[0], seats[0] + 2 * block + cards[0] + 44)
+    with pytest.raises(KeyError, match="no field"):
+        enc.where("nope")
+    with pytest.raises(KeyError, match="no part"):
+        enc.where("seats.nope")

@@ -18,16 +18,7 @@ def test_the_vector_is_read_from_the_observation_alone(players, options):
 
 def at(enc, name: str, block: int = 0) -> slice:
     """The places of a field ("clock") or of a part of a per-seat field in one chair's block ("seats.known")."""
-    rows = enc.layout()
-    top, _, part = name.partition(".")
-    start, size = next((offset, size) for n, offset, size, _ in rows if n == top)
-    if not part:
-        return slice(start, start + size)
-    parts = [(n.strip(), offset, size) for n, offset, size, _ in rows if n.startswith(f"  {top}.")]
-    block_size = sum(size for _, _, size in parts)
-    offset, size = next((offset, size) for n, offset, size in parts if n == name)
-    first = start + block * block_size + offset
-    return slice(first, first + size)
+    return enc.where(name, block)
 
 
 def read(state, viewer, name, block=0):

@@ -25,15 +25,7 @@ def vector(st, seat):
 
 def field(enc, vec, name, chair=None):
     """The numbers of the field ``name``; for a part of the seats' blocks, those of chair ``chair``."""
-    rows = enc.layout()
-    if chair is None:
-        _, offset, size, _ = next(r for r in rows if r[0] == name)
-        return vec[offset:offset + size]
-    _, seats, _, _ = next(r for r in rows if r[0] == "seats")
-    block = sum(size for r, _, size, _ in rows if r.startswith("  seats."))
-    _, inner, size, _ = next(r for r in rows if r[0] == f"  seats.{name}")
-    start = seats + chair * block + inner
-    return vec[start:start + size]
+    return vec[enc.where(name) if chair is None else enc.where(f"seats.{name}", chair)]
 
 
 def hot(values, vocabulary):

@@ -15,21 +15,7 @@ def test_the_kit_finds_the_vector_read_from_the_observation_alone(players):
 
 def part(enc, name: str, block: int = 0) -> slice:
     """The places of a field ("spaces") or of a part of block ``block`` of a blocked field ("seats.status")."""
-    top, _, inner = name.partition(".")
-    rows = enc.layout()
-    i = next(i for i, r in enumerate(rows) if r[0] == top)
-    _, offset, size, _ = rows[i]
-    if not inner:
-        return slice(offset, offset + size)
-    parts = []
-    for r in rows[i + 1:]:
-        if not r[0].startswith("  "):
-            break
-        parts.append(r)
-    per = sum(r[2] for r in parts)
-    _, at, psize, _ = next(r for r in parts if r[0] == f"  {top}.{inner}")
-    start = offset + block * per + at
-    return slice(start, start + psize)
+    return enc.where(name, block)
 
 
 def vector(s, seat):
