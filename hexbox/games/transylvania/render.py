@@ -8,6 +8,7 @@ from typing import Any
 from .board import NODES
 from .cards import CARDS
 from .heuristic import board_of
+from .words import who as adventurer
 
 SLOT = CARDS.node_by_name
 MARK = {"token": "t", "locked_token": "L", "token_event": "e", "event": "E", "gate": "G", "passage": "P"}
@@ -47,9 +48,9 @@ def render(obs: dict[str, Any]) -> str:
            "key: digits adventurers, V/W/Z Monsters, m minion, t token, L locked token, E event, G/# gate, "
            "P passage, x corpse"]
     for s in pub["seats"]:
-        who = s["adventurer"] if s["role"] == "adventurer" else f"[red]{s['role'].upper()}[/red]"
+        who = adventurer(s["adventurer"]) if s["role"] == "adventurer" else f"[red]{s['role'].upper()}[/red]"
         row = ", ".join(e["card"] + ("+" + "+".join(e["attached"]) if e["attached"] else "") for e in s["examined"])
-        out.append(f"seat {s['seat']}: {who} at {s['node'] or '—'}, Health {s['health']}, hand {s['hand_size']}"
+        out.append(f"seat {s['seat']}: {who} at {s['node'] or '—'}, Health {max(0, s['health'])}, hand {s['hand_size']}"
                    + (f", kills {s['kills']}" if s["role"] != "adventurer" else "")
                    + (f" · examined: {row}" if row else ""))
     if pub["church_card"]:

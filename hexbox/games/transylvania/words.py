@@ -14,6 +14,12 @@ from .cards import CARDS
 
 _NAME = {k.id: k.name for k in CARDS.kinds}
 _TILE = {t.id: t.name for t in CARDS.tiles}
+_WHO = {a.id: a.name for a in CARDS.adventurers}
+
+
+def who(adventurer: str) -> str:
+    """An adventurer (or a Monster) as players call it: "Big Game Hunter", "Werewolf"."""
+    return _WHO.get(adventurer, adventurer.replace("_", " ").title())
 
 
 def card(text: str | None) -> str:
@@ -39,7 +45,7 @@ def piece(p: int) -> str:
 
 SENTENCES: dict[str, Callable[[dict], str]] = {
     "turn": lambda d: f"Round {d['round']}: seat {d['seat']}'s turn.",
-    "placed_standup": lambda d: f"Seat {d['seat']} ({d['adventurer']}) stands on {space(d['node'])}.",
+    "placed_standup": lambda d: f"Seat {d['seat']} ({who(d['adventurer'])}) stands on {space(d['node'])}.",
     "drew": lambda d: f"Seat {d['seat']} draws {card(d['card'])} ({d['why']}).",
     "drew_card": lambda d: f"You draw {card(d['card'])}.",
     "cursed": lambda d: f"Seat {d['seat']}'s card is cursed: {card(d['card'])}.",
@@ -49,14 +55,15 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     "discarded": lambda d: f"{card(d['card'])} is discarded" + (f" ({d['why']})." if d["why"] else "."),
     "discard_by": lambda d: f"Seat {d['seat']} discards {card(d['card'])}.",
     "healed": lambda d: f"Seat {d['seat']} heals to {d['health']} Health.",
-    "wounded": lambda d: f"Seat {d['seat']} loses {d['lost']} Health ({d['health']} left).",
+    "wounded": lambda d: f"Seat {d['seat']} loses {d['lost']} Health ({max(0, d['health'])} left).",
     "died": lambda d: f"Seat {d['seat']} dies on {space(d['node'])}; its corpse holds {cards(d['corpse'])}.",
-    "kill": lambda d: f"Seat {d['seat']}'s Monster has {d['kills']} kill(s).",
+    "kill": lambda d: f"Seat {d['seat']}'s Monster has {count(d['kills'], 'kill')}.",
     "game_over": lambda d: f"The game is over: {d['reason']}.",
     "deck_reshuffled": lambda d: f"The {d['deck']} deck is reshuffled ({count(d['size'], 'card')}).",
     "deck_empty": lambda d: f"Seat {d['seat']} finds the deck empty.",
     "lock_broken": lambda d: f"Seat {d['seat']} breaks the lock on {space(d['node'])}.",
-    "feral_surge": lambda d: f"The Werewolf rolls {'the Werewolf icon: Feral Surge!' if d['icon'] else d['value']}.",
+    "feral_surge": lambda d: "The Werewolf rolls the Werewolf icon: Feral Surge!" if d["icon"] else
+    f"The Werewolf rolls {d['value']}.",
     "moved": lambda d: f"Seat {d['seat']} moves to {space(d['to'])}.",
     "teleported": lambda d: f"Seat {d['seat']} is carried to {space(d['to'])}.",
     "church_burns": lambda d: f"The Church burns seat {d['seat']}'s Monster ({d['health']} Health left).",
@@ -102,11 +109,13 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
                              for s, v in d["declared"].items()) + ".",
     "spawned": lambda d: f"Minion {d['minion']} rises on {space(d['node'])}.",
     "minion_moved": lambda d: f"Minion {d['minion']} moves to {space(d['to'])}.",
-    "chase": lambda d: f"The Zombie's minions may chase seat(s) {', '.join(map(str, d['wounded']))}.",
-    "revealed": lambda d: f"Seat {d['seat']} was a traitor: the {d['was']} becomes the {d['monster'].capitalize()}!",
+    "chase": lambda d: f"The Zombie's minions may chase {'seat' if len(d['wounded']) == 1 else 'seats'} "
+                       f"{', '.join(map(str, d['wounded']))}.",
+    "revealed": lambda d: f"Seat {d['seat']} was a traitor: the {who(d['was'])} becomes the "
+                          f"{d['monster'].capitalize()}!",
     "set_aside_revealed": lambda d: f"Seat {d['seat']}'s set-aside hand: {cards(d['cards'])}.",
     "rises": lambda d: f"Seat {d['seat']} rises as the {d['monster'].capitalize()}.",
-    "new_adventurer": lambda d: f"Seat {d['seat']} comes back as the {d['adventurer']}.",
+    "new_adventurer": lambda d: f"Seat {d['seat']} comes back as the {who(d['adventurer'])}.",
     "ability": lambda d: f"Seat {d['seat']} uses {d['ability'].replace('_', ' ').title()}.",
     "ability_cancelled": lambda d: f"Seat {d['seat']} calls off its Secret Society.",
     "tiles_seen": lambda d: f"You see the top tiles: {', '.join(_TILE.get(t, t) for t in d['tiles'])}.",
