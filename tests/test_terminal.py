@@ -347,3 +347,23 @@ def test_bench_names_the_extra_to_install_when_open_spiel_is_missing(tmp_path):
     out, status = finish(child)
     assert status == 0
     assert out.count("open_spiel is not installed (pip install -e '.[bench]')") == 2, out[-600:]
+
+
+def test_simulate_names_its_agents_and_says_how_to_go_on_after_ctrl_c(tmp_path):
+    out_file = tmp_path / "runs.jsonl"
+    child = spawn("simulate", "prowl", "-n", "100000", "-p", "3", "--agents", "random,heuristic,random",
+                  "--out", str(out_file))
+    child.expect("prowl: 100000 games")  # the progress bar: games are being played
+    child.sendintr()
+    out, status = finish(child)
+    assert status == 2
+    assert re.search(r"interrupted after \d+ of 100000 games; the \d+ games played are in .*runs\.jsonl: the same "
+                     r"command goes on from there", out.replace("\n", "")), out[-500:]
+    done = subprocess_summary("simulate", "prowl", "-n", "6", "-p", "3", "--agents", "random,heuristic,random")
+    assert "agents: seat 0: random, seat 1: heuristic, seat 2: random" in done
+
+
+def subprocess_summary(*args: str) -> str:
+    out, status = finish(spawn(*args))
+    assert status == 0, out
+    return out.replace("\n", " ")
