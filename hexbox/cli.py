@@ -177,21 +177,21 @@ def play(
         console.print(f"[bold]{title}[/bold], {n} players, seed {rec.seed}. {you}.")
     autosave = Path(f"hexbox-{rec.game}-{rec.seed}.json")
 
-    def save(why: str) -> Path:
+    def save() -> Path:
         target = record or autosave
         target.write_text(rec.dumps() + "\n", encoding="utf-8")
         return target
 
-    table = TerminalTable(console, state, rec, people, bot, random.Random(rec.seed + len(rec.actions)), save)
+    table = TerminalTable(console, state, rec, people, bot, random.Random(rec.seed + len(rec.actions)))
     try:
         table.play()
     except (Stop, KeyboardInterrupt) as exc:
-        target = save("stopped")
+        target = save()
         console.print(f"\n{'stopped' if isinstance(exc, Stop) else 'interrupted'} after {len(rec.actions)} actions; "
                       f"the record is in {target}: `hexbox play --resume {target}` continues the game")
         raise typer.Exit(130) from None
     if record:
-        save("over")
+        save()
         console.print(f"record written to {record}")
 
 

@@ -18,7 +18,6 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -146,15 +145,13 @@ class TerminalTable:
     """One game at the terminal: people at ``people`` (hotseat when several), bots at the other seats."""
 
     def __init__(self, console: Console, state: State, record: Record, people: list[int],
-                 bots: Mapping[int, Any], rng: random.Random, save: Callable[[str], Path | None],
-                 read: Callable[[str], str] | None = None):
+                 bots: Mapping[int, Any], rng: random.Random, read: Callable[[str], str] | None = None):
         self.console = console
         self.state = state
         self.record = record
         self.people = people
         self.bots = bots
         self.rng = rng
-        self.save = save
         self.read = read or _read_line
         info = game_info(state.game.name)
         self.render = info.hook("render") or (lambda obs: escape(json.dumps(obs, indent=1)))
@@ -176,11 +173,12 @@ class TerminalTable:
                 action = self.bots[seat].act(View.of(self.state, seat), self.rng)
             else:
                 seat = actors[0]
-                if len(self.people) > 1 and seat != last_viewer:
+                asked = len(self.state.legal_actions(seat)) > 1  # a choice of one is taken without the screen
+                if len(self.people) > 1 and seat != last_viewer and asked:
                     self.console.clear()
                     self.ask(f"Pass the screen to seat {seat} and press Enter")
                     self.console.clear()
-                last_viewer = seat
+                last_viewer = seat if asked else last_viewer
                 action = self.decide(seat)
             self.apply(seat, action)
         self.end()

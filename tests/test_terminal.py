@@ -265,8 +265,7 @@ def test_a_choice_of_one_is_not_asked():
         raise AssertionError(f"asked {prompt!r} with one legal action")
 
     console = Console(file=io.StringIO(), width=100)
-    table = TerminalTable(console, state, Record("transylvania", 3), [seat], {}, random.Random(0),
-                          lambda why: None, read=never)
+    table = TerminalTable(console, state, Record("transylvania", 3), [seat], {}, random.Random(0), read=never)
     assert table.decide(seat) is state.legal_actions(seat)[0]
     assert "only one move" in console.file.getvalue()
 
@@ -274,7 +273,7 @@ def test_a_choice_of_one_is_not_asked():
 def test_every_sentence_since_the_last_move_is_shown_and_eliminations_stand_out():
     console = Console(file=io.StringIO(), width=200, force_terminal=True, color_system="standard", highlight=False)
     table = TerminalTable(console, hexbox.load("werebeasts", players=5).new_state(1), Record("werebeasts", 5),
-                          [0], {}, random.Random(0), lambda why: None)
+                          [0], {}, random.Random(0))
     table.unread[0] = [f"Seat 1 bids {k} cans." for k in range(30)] + ["Seat 3 is eliminated."]
     table.show_log(0, "Since your last move:")
     text = console.file.getvalue()
@@ -295,7 +294,7 @@ def test_the_end_line_says_whether_you_won_who_won_and_why():
 def test_stop_is_what_the_table_raises_on_q():
     state, seat = first_state("werebeasts", 5, lambda s, p: len(s.legal_actions(p)) > 3)
     table = TerminalTable(Console(file=io.StringIO()), state, Record("werebeasts", 5), [seat], {},
-                          random.Random(0), lambda why: None, read=lambda prompt: "q")
+                          random.Random(0), read=lambda prompt: "q")
     with pytest.raises(Stop):
         table.decide(seat)
 
@@ -324,7 +323,7 @@ def test_werebeasts_bids_at_a_big_table_go_by_amount():
     answers = iter([str(top.index(cans) + 1), str(max(table))])
     console = Console(file=io.StringIO(), width=100)
     picked = TerminalTable(console, state, Record("werebeasts", 10), [seat], {}, random.Random(0),
-                           lambda why: None, read=lambda prompt: next(answers)).decide(seat)
+                           read=lambda prompt: next(answers)).decide(seat)
     assert picked.kind == "offer_cans" and picked.cans == max(table)
     assert "type the cans" in console.file.getvalue()
 
