@@ -89,7 +89,9 @@ def prepare(game: str, work: Path, rev: str, worktree: bool, conformance: bool) 
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
-    archive = subprocess.run(["git", "archive", rev, "hexbox", "tests"], cwd=ROOT, check=True, capture_output=True)
+    # docs too: each game package links its rules reference (reference.md) to docs/games/
+    archive = subprocess.run(["git", "archive", rev, "hexbox", "tests", "docs"], cwd=ROOT, check=True,
+                             capture_output=True)
     subprocess.run(["tar", "-x", "-C", str(work)], input=archive.stdout, check=True)
     if worktree:
         shutil.rmtree(work / "tests" / game)

@@ -29,7 +29,7 @@ def steps_per_second(env, steps: int, seed: int) -> float:
     done = 0
     start = time.process_time()
     while done < steps:
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             action = None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
             env.step(action)
