@@ -157,8 +157,13 @@ class TerminalTable:
         self.render = info.hook("render") or (lambda obs: escape(json.dumps(obs, indent=1)))
         self.label = info.hook("label") or (lambda _state, _seat, action: str(action))
         self.menu: Mapping[str, str] = info.hook("menu") or {}
+        # the first step's entries keep one number each for the whole game, in the order of the action space,
+        # so that "speak or emote" is the same number on every screen (a missing entry leaves a gap)
+        entries: dict[str, int] = {}
+        for kind in state.game.action_space.kinds:
+            entries.setdefault(self.menu.get(kind, humane(kind)), len(entries) + 1)
+        self.entry_number = entries
         self.unread: dict[int, list[str]] = {p: [] for p in people}
-        self.last_screen: dict[int, tuple[str, list[str]]] = {}
         self._texts: list[tuple[str, str]] | None = None
 
     # ---- the loop
@@ -217,11 +222,6 @@ class TerminalTable:
         self.show_log(seat, "Since your last move:")
         default = state.default_action(seat)
         items = [Item.of(a, self.label(state, seat, a)) for a in legal]
-        labels = [it.label for it in items]
-        before = self.last_screen.get(seat)
-        if before and before[0] == state.phase_name and before[1] != labels:
-            self.console.print("[dim](your choices have changed since you last saw them)[/dim]")
-        self.last_screen[seat] = (state.phase_name, labels)
         return self.pick(seat, items, default, screen)
 
     def pick(self, seat: int, items: list[Item], default: Action, screen: str) -> Action:
@@ -252,7 +252,12 @@ class TerminalTable:
                     return table[int(answer)].action
                 self.console.print(f"[red]not one of the amounts: {escape(answer)}[/red]")
                 continue
-            for i, o in enumerate(options, 1):
+            numbers = list(range(1, len(options) + 1))
+            if not path and groups is not None and all(g.field is None for g in groups):
+                fixed = [self.entry_number.get(g.title) for g in groups]
+                if None not in fixed:
+                    numbers = fixed
+            for i, o in zip(numbers, options):
                 if isinstance(o, Group) and len(o.items) > 1:
                     self.console.print(f"  {i:>3}. {escape(o.title)} … ({len(o.items)})")
                 else:
@@ -260,7 +265,7 @@ class TerminalTable:
                     mark = " [bold](default)[/bold]" if o.action == default else ""
                     self.console.print(f"  {i:>3}. {escape(o.label)}{mark}")
             self.hint([f"Enter: {default_label}", "0: back" if path else "", "?: card texts", "q: stop"])
-            answer = self.ask(f"seat {seat}, your choice [1-{len(options)}]:").strip()
+            answer = self.ask(f"seat {seat}, your choice [{_spans(numbers)}]:").strip()
             if not answer:
                 return default
             if answer == "?":
@@ -271,8 +276,9 @@ class TerminalTable:
             if answer == "0" and path:
                 path.pop()
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
-                chosen = options[int(answer) - 1]
+            numbered = dict(zip(numbers, options))
+            if answer.isdigit() and int(answer) in numbered:
+                chosen = numbered[int(answer)]
                 if isinstance(chosen, Group):
                     if len(chosen.items) == 1:
                         return chosen.items[0].action

@@ -320,10 +320,11 @@ def test_werebeasts_bids_at_a_big_table_go_by_amount():
     field, table = amounts(group(cans.items, {}))
     assert field == "cans" and sorted(table) == sorted(a.cans for a in state.legal_actions(seat)
                                                       if a.kind == "offer_cans")
-    answers = iter([str(top.index(cans) + 1), str(max(table))])
     console = Console(file=io.StringIO(), width=100)
-    picked = TerminalTable(console, state, Record("werebeasts", 10), [seat], {}, random.Random(0),
-                           read=lambda prompt: next(answers)).decide(seat)
+    table_ = TerminalTable(console, state, Record("werebeasts", 10), [seat], {}, random.Random(0),
+                           read=lambda prompt: next(answers))
+    answers = iter([str(table_.entry_number["offer cans"]), str(max(table))])
+    picked = table_.decide(seat)
     assert picked.kind == "offer_cans" and picked.cans == max(table)
     assert "type the cans" in console.file.getvalue()
 
@@ -366,3 +367,21 @@ def subprocess_summary(*args: str) -> str:
     out, status = finish(spawn(*args))
     assert status == 0, out
     return out.replace("\n", " ")
+
+
+def test_an_entry_of_the_first_step_keeps_its_number_from_screen_to_screen():
+    def screen_of(state, seat):
+        console = Console(file=io.StringIO(), width=120)
+        table = TerminalTable(console, state, Record("voodoo", 4), [seat], {}, random.Random(0),
+                              read=lambda prompt: "q")
+        with pytest.raises(Stop):
+            table.pick(seat, items_of(state, seat), state.default_action(seat), "")
+        return console.file.getvalue()
+
+    with_rerolls, seat = first_state("voodoo", 4, lambda s, p: any(a.kind == "reroll" for a in s.legal_actions(p))
+                                     and len(s.legal_actions(p)) > SHORT)
+    without, other = first_state("voodoo", 4, lambda s, p: not any(a.kind == "reroll" for a in s.legal_actions(p))
+                                 and len(s.legal_actions(p)) > SHORT)
+    talk = [re.search(r"(\d+)\. speak or emote", screen_of(st, p)).group(1) for st, p in ((with_rerolls, seat),
+                                                                                           (without, other))]
+    assert talk[0] == talk[1], "the same entry, the same number"
