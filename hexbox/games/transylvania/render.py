@@ -8,6 +8,7 @@ from typing import Any
 from .board import NODES
 from .cards import CARDS
 from .heuristic import board_of
+from .words import card, space, tile
 from .words import who as adventurer
 
 SLOT = CARDS.node_by_name
@@ -49,18 +50,20 @@ def render(obs: dict[str, Any]) -> str:
            "P passage, x corpse"]
     for s in pub["seats"]:
         who = adventurer(s["adventurer"]) if s["role"] == "adventurer" else f"[red]{s['role'].upper()}[/red]"
-        row = ", ".join(e["card"] + ("+" + "+".join(e["attached"]) if e["attached"] else "") for e in s["examined"])
-        out.append(f"seat {s['seat']}: {who} at {s['node'] or '—'}, Health {max(0, s['health'])}, hand {s['hand_size']}"
+        row = ", ".join(card(e["card"]) + "".join(f" (cursed: {card(c)})" for c in e["attached"])
+                        for e in s["examined"])
+        where = space(s["node"]) if s["node"] else "—"
+        out.append(f"seat {s['seat']}: {who} at {where}, Health {max(0, s['health'])}, hand {s['hand_size']}"
                    + (f", kills {s['kills']}" if s["role"] != "adventurer" else "")
                    + (f" · examined: {row}" if row else ""))
     if pub["church_card"]:
-        out.append(f"On the Church: {pub['church_card']}")
+        out.append(f"On the Church: {card(pub['church_card'])}")
     if me is not None:
-        out.append(f"Your hand: {', '.join(me['hand']) or 'empty'}")
+        out.append(f"Your hand: {', '.join(map(card, me['hand'])) or 'empty'}")
         if me["qualifies"]:
             out.append(f"[red]You could reveal as: {', '.join(me['qualifies'])}[/red]")
         if me["known_tiles"]:
-            out.append(f"Top tiles: {', '.join(me['known_tiles'])}")
+            out.append(f"Top tiles: {', '.join(tile(t) for t in me['known_tiles'])}")
         if me["glimpses"]:
-            out.append("You know: " + ", ".join(f"seat {g['seat']} holds {g['card']}" for g in me["glimpses"]))
+            out.append("You know: " + ", ".join(f"seat {g['seat']} holds {card(g['card'])}" for g in me["glimpses"]))
     return "\n".join(out)

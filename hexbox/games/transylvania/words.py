@@ -39,6 +39,10 @@ def space(node: str | None) -> str:
     return f"{_TILE.get(tile, tile)} ({n})"
 
 
+def tile(tile_id: str) -> str:
+    return _TILE.get(tile_id, tile_id)
+
+
 def piece(p: int) -> str:
     return f"seat {p}" if p < 6 else f"minion {p - 6}"
 
