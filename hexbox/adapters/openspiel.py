@@ -179,11 +179,14 @@ class HexboxState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HexboxState:
         """A world consistent with what ``player_id`` knows, from the game's ``resample``. Every player of the
-        world is taken to have been told what ``player_id`` was told: nothing else is known of it."""
+        world is taken to have been told what ``player_id`` was told, and to have taken no action of its own that
+        ``player_id`` could name: nothing else is known of them."""
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         world = self.hexbox.resample(player_id, rng)
         told = [self._told[player_id]] * len(self._told)
-        return HexboxState(self._game, world, told, list(self._mine), self._steps)
+        # and only its own actions are known: what the others chose may have been secret
+        mine = [bits if p == player_id else 0 for p, bits in enumerate(self._mine)]
+        return HexboxState(self._game, world, told, mine, self._steps)
 
     # ---- what a player knows ------------------------------------------------------------------------------
 

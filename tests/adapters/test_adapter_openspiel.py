@@ -91,3 +91,17 @@ def test_openspiel_mcts_and_ismcts_bots_play_our_games_through_evaluate_bots(gam
         returns = evaluate_bots.evaluate_bots(state, bots, rng)
         assert state.is_terminal() and state.hexbox.is_over, "the bots played the game to its end"
         assert returns == rewards(state.hexbox.result, 3, "win")
+
+
+def test_a_resampled_world_knows_only_the_resampling_players_own_actions():
+    spiel = pyspiel.load_game("hexbox_prowl", {"players": 3})
+    state = spiel.new_initial_state()
+    rng = np.random.default_rng(3)
+    while len({p for p in range(3) if any(state.information_state_tensor(p)[spiel.encoder.size:])}) < 3:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    player = state.current_player()
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    size = spiel.encoder.size
+    assert world.information_state_tensor(player)[size:] == state.information_state_tensor(player)[size:]
+    for other in set(range(3)) - {player}:
+        assert not any(world.information_state_tensor(other)[size:]), "another seat's choices may have been secret"
