@@ -8,6 +8,7 @@ import json
 import os
 import random
 import re
+import signal
 import sys
 
 import pexpect
@@ -29,9 +30,15 @@ def _in_a_scratch_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a game stopped without --record is kept in the current folder
 
 
+def _interruptible() -> None:
+    # a run started in the background by a shell without job control ignores SIGINT, and so would the child:
+    # Ctrl-C must reach it as it reaches a program started at a terminal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(*args: str, timeout: float = 90) -> pexpect.spawn:
     child = pexpect.spawn(sys.executable, ["-m", "hexbox", *args], encoding="utf-8", timeout=timeout,
-                          dimensions=(40, 100), env=TERMINAL, cwd=os.getcwd())
+                          dimensions=(40, 100), env=TERMINAL, cwd=os.getcwd(), preexec_fn=_interruptible)
     child.logfile_read = io.StringIO()
     return child
 
