@@ -16,7 +16,7 @@ array at those places. For Werebeasts at five seats that is 4 µs of numpy inste
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -192,24 +192,42 @@ def actors_field(players: int) -> Field:
                  lambda o, v: v.ones(chair(s, o, players) for s in o["actors"]))
 
 
-def per_seat(name: str, players: int, parts: Sequence[Field]) -> Field:
-    """A block for every seat, from the viewer's chair, made of ``parts`` whose ``write(observation, vec)`` get
-    the seat as ``vec``'s third argument: ``write(observation, vec, seat)``."""
+def per_seat(name: str, players: int, parts: Sequence[Field],
+             block: Callable[[JSON, Vec, int, Mapping[str, int]], None] | None = None) -> Field:
+    """A block for every seat, from the viewer's chair, made of ``parts``.
+
+    Either each part writes its own numbers, ``part.write(observation, vec, seat)``, or — where one pass over a
+    seat is cheaper — ``block(observation, vec, seat, at)`` writes the whole block, ``at`` giving each part's
+    offset within it by name (the parts then only document the block; their ``write`` is not called).
+    """
     size = sum(p.size for p in parts)
     plan, at = [], 0
+    offsets: dict[str, int] = {}
     for p in parts:
         plan.append((at, p.write))
+        offsets[p.name] = at
         at += p.size
 
     def write(o: JSON, v: Vec) -> None:
         start = v.base
         for k, s in enumerate(chairs(o, players)):
+            if block is not None:
+                v.base = start + k * size
+                block(o, v, s, offsets)
+                continue
             for offset, part in plan:
                 v.base = start + k * size + offset
                 part(o, v, s)  # type: ignore[call-arg]
         v.base = start
 
     return Field(name, players * size, f"{size} numbers per seat, from the viewer's chair", write, tuple(parts))
+
+
+def part(name: str, size: int, doc: str) -> Field:
+    """A part of a per-seat block written in one pass (``per_seat(..., block=...)``): it documents, never writes."""
+    def unused(*args: Any) -> None:
+        raise AssertionError(f"part {name!r} is written by its per-seat block, not on its own")
+    return Field(name, size, doc, unused)
 
 
 def describe(encoder: Encoder) -> str:

@@ -6,7 +6,7 @@ divided by the 80 cans of the game, so 1.0 is every can there is.
 
 from __future__ import annotations
 
-from hexbox.core.encoding import Encoder, Field, actors_field, chair, per_seat, phase_field, vocabulary
+from hexbox.core.encoding import Encoder, Field, actors_field, chair, part, per_seat, phase_field, vocabulary
 
 from .cards import CARDS
 from .rules import PHASES
@@ -29,37 +29,40 @@ def encoder(game) -> Encoder:
     n = game.players
     changes = game.max_bid_changes
 
-    def info(o, s):
-        return o["public"]["players_info"][s]
-
-    def face_up(o, v, s):
-        for k, position in enumerate(info(o, s)["positions"]):
-            face = o["public"]["goal_positions"][position]["goal"]
+    # one pass over a seat's numbers: a function per part cost 44 of the vector's 60 µs (5 seats, loaded machine)
+    def seat_block(o, v, s, at):
+        pub = o["public"]
+        info = pub["players_info"][s]
+        v.flag(at["eliminated"], info["eliminated"])
+        v.scaled(at["cans"], info["cans"], CANS)
+        v.flag(at["dealer"], s == pub["dealer"])
+        v.flag(at["active"], s == pub["active"])
+        v.ones([at["cards"] + AUCTION[c] for c in info["cards"]])
+        for k, position in enumerate(info["positions"]):
+            face = pub["goal_positions"][position]["goal"]
             if face is not None:
-                v.one(k * G + GOALS[face])
-
-    def bid(o, v, s):
+                v.one(at["face_up"] + k * G + GOALS[face])
+        if pub["denials"]:
+            v.ones([at["denied"] + GOALS[g] for seat, g in pub["denials"] if seat == s])
         b = _bid(o, s)
         if b is not None:
-            v.one(STATUS[b["status"]])
-            v.scaled(3, b["cans"], CANS)
-            v.scaled(4, b["changes"], changes)
-            v.ones(5 + AUCTION[c] for c in b["cards"])
+            base = at["bid"]
+            v.one(base + STATUS[b["status"]])
+            v.scaled(base + 3, b["cans"], CANS)
+            v.scaled(base + 4, b["changes"], changes)
+            v.ones([base + 5 + AUCTION[c] for c in b["cards"]])
 
     seat = per_seat("seats", n, [
-        Field("eliminated", 1, "out of the game (R21)", lambda o, v, s: v.flag(0, info(o, s)["eliminated"])),
-        Field("cans", 1, "cans in front of it", lambda o, v, s: v.scaled(0, info(o, s)["cans"], CANS)),
-        Field("dealer", 1, "it dealt (R10)", lambda o, v, s: v.flag(0, s == o["public"]["dealer"])),
-        Field("active", 1, "the Active Player", lambda o, v, s: v.flag(0, s == o["public"]["active"])),
-        Field("cards", A, "auction cards in front of it, by card id",
-              lambda o, v, s: v.ones(AUCTION[c] for c in info(o, s)["cards"])),
-        Field("face_up", 2 * G, "the goal face up at each of its two positions, by goal id (zeros while face down)",
-              face_up),
-        Field("denied", G, "goals it was wrongly accused of (R18)",
-              lambda o, v, s: v.ones(GOALS[g] for seat, g in o["public"]["denials"] if seat == s)),
-        Field("bid", 5 + A, "its bid in this sale: status open/passed/done, cans offered, offer changes used "
-              "(of max_bid_changes), cards offered by card id", bid),
-    ])
+        part("eliminated", 1, "out of the game (R21)"),
+        part("cans", 1, "cans in front of it"),
+        part("dealer", 1, "it dealt (R10)"),
+        part("active", 1, "the Active Player"),
+        part("cards", A, "auction cards in front of it, by card id"),
+        part("face_up", 2 * G, "the goal face up at each of its two positions, by goal id (zeros while face down)"),
+        part("denied", G, "goals it was wrongly accused of (R18)"),
+        part("bid", 5 + A, "its bid in this sale: status open/passed/done, cans offered, offer changes used "
+             "(of max_bid_changes), cards offered by card id"),
+    ], block=seat_block)
 
     def my_goals(o, v):
         for k, goal in enumerate(o["private"]["my_goals"] if o["private"] else ()):
