@@ -186,8 +186,13 @@ def play(
     try:
         table.play()
     except (Stop, KeyboardInterrupt) as exc:
-        target = save()
-        console.print(f"\n{'stopped' if isinstance(exc, Stop) else 'interrupted'} after {len(rec.actions)} actions; "
+        how = "stopped" if isinstance(exc, Stop) else "interrupted"
+        try:
+            target = save()
+        except OSError as error:
+            raise BadInput(f"{how} after {len(rec.actions)} actions, and the record could not be written to "
+                           f"{record or autosave}: {error.strerror}") from None
+        console.print(f"\n{how} after {len(rec.actions)} actions; "
                       f"the record is in {target}: `hexbox play --resume {target}` continues the game")
         raise typer.Exit(130) from None
     if record:
