@@ -1,0 +1,141 @@
+"""The turn, R56 around every move, claims and permanent curses: rules of rules.py that the mutation run of that
+module found untested (docs/mutation.md). Each test states a rule of docs/games/voodoo.md; positions are built
+directly, so every test takes a moment."""
+
+import random
+
+import pytest
+from voodoo_helpers import (
+    act,
+    clear_hands,
+    curse_on,
+    give,
+    new,
+    public,
+    roll,
+    to_phase2,
+)
+
+import hexbox
+from hexbox.games.voodoo import actions as A
+from hexbox.games.voodoo.cards import CURSE_INDEX
+
+
+def refused(state, seat, action, reason):
+    """``action`` is refused with exactly this reason, and nothing changes."""
+    before = state.observe(None)
+    with pytest.raises(hexbox.IllegalAction) as err:
+        act(state, seat, action)
+    assert str(err.value) == reason
+    assert state.observe(None) == before
+
+
+def claim(curse):
+    return {"kind": "claim", "curse": curse}
+
+
+def claim_window(*owned):
+    """Seat 0 passes the doll at once; seat 1 owns the curses ``owned``, in play on seat 2 and unbroken (seat 2 did
+    not move): V5 opens for seat 1."""
+    s = new()
+    clear_hands(s)
+    for cid in owned:
+        curse_on(s, cid, 1, 2)
+    to_phase2(s, "PU PU PU PU PU")
+    act(s, 0, A.PASS_DOLL)
+    assert s.phase == 4 and s.actors == (1,)
+    return s
+
+
+# ---- casting (R18, R20, R39) ------------------------------------------------------------------------------
+
+def test_R18_a_cast_is_refused_before_the_bag_is_complete_with_the_reason():
+    # cites R18, R14: curses are cast in phase 2, paid from the completed bag
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C04")
+    roll(s, "BA BA PU CR ST")
+    refused(s, 0, {"kind": "cast", "curse": "C04", "target": 1, "pay": "BA BA"},
+            "cannot cast now: it is not that moment of your turn (phase1)")
+
+
+def test_R18_only_a_curse_from_ones_own_hand_can_be_cast():
+    # cites R18: "choose a Curse card from your hand"
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C04")
+    give(s, 1, "C05")
+    to_phase2(s, "BA BA PU CR ST")
+    refused(s, 0, {"kind": "cast", "curse": "C05", "target": 2, "pay": "PU CR"}, "C05 is not in your hand")
+
+
+# ---- claims (R57) -----------------------------------------------------------------------------------------
+
+def test_R57_claims_only_in_the_claim_window():
+    # cites R57
+    s = new()
+    curse_on(s, "C05", 1, 0)
+    to_phase2(s, "PU PU PU PU PU")
+    refused(s, 0, claim("C05"), "claims are made in the claim window after the doll is passed (R57)")
+
+
+def test_R57_a_claim_names_a_curse_in_play_that_the_claimer_cast():
+    # cites R57: the caster of a curse in play may claim it; a curse not in play, or someone else's, is refused
+    s = claim_window("C05")
+    curse_on(s, "C04", 2, 3)
+    assert [a for a in s.legal_actions(1) if a.kind == "claim"] == [A.CLAIM[CURSE_INDEX["C05"]]]
+    refused(s, 1, claim("C06"), "C06 is not a curse you cast that is in play")  # in nobody's play
+    refused(s, 1, claim("C04"), "C04 is not a curse you cast that is in play")  # seat 2's curse
+    assert s.scores == [0, 0, 0, 0] and s.false_claims == 0
+
+
+def test_R57_each_curse_is_claimed_at_most_once_per_window():
+    # cites R57: after a false claim the claimer "cannot claim that curse again in this window", however many
+    # other curses it claims in between
+    s = claim_window("C05", "C04")
+    s.scores[1] = 3
+    act(s, 1, claim("C05"))  # nothing was broken: false claims
+    act(s, 1, claim("C04"))
+    assert s.scores[1] == 1 and s.false_claims == 2
+    assert [a for a in s.legal_actions(1) if a.kind == "claim"] == []
+    refused(s, 1, claim("C05"), "you claimed C05 already in this window")
+    refused(s, 1, claim("C04"), "you claimed C04 already in this window")
+    assert public(s)["claimed"] == ["C04", "C05"]
+
+
+# ---- the end (R46) ----------------------------------------------------------------------------------------
+
+def test_R46_the_pass_that_reaches_the_cap_ends_the_game_and_says_so():
+    # cites R46
+    s = hexbox.load("voodoo", players=3, max_turns=30, first_seat=0).new_state(seed=4)
+    clear_hands(s)
+    s.turn = 29
+    s.scores = [4, 1, 4]
+    to_phase2(s, "PU PU PU PU PU")
+    events = act(s, 0, A.PASS_DOLL)
+    assert s.is_over and s.result.winners == {0, 2}
+    assert [e.kind for e in events] == ["doll_passed", "game_over"]
+    assert events[-1].public and events[-1].data == s.result.to_json()
+    assert events[-1].data["kind"] == "turn_cap"
+    pub = public(s)
+    assert pub["window_open"] == [] and s.actors == ()
+
+
+# ---- resampling (docs/games/voodoo.md, Hidden information) ----------------------------------------------
+
+@pytest.mark.parametrize("viewer", [0, 1, 2, 3])
+def test_every_adversarys_unseen_hand_is_redealt_in_a_resampled_world(viewer):
+    # what a seat does not know about the other hands is dealt anew: each other seat's hand, not one of them only
+    s = new(players=4, seed=2)
+    clear_hands(s)
+    for seat, cards in enumerate((("C01", "C02"), ("C03", "C04"), ("C05", "C06"), ("C07", "C08"))):
+        give(s, seat, *cards)
+    rng = random.Random(3)
+    changed = set()
+    for _ in range(12):
+        w = s.resample(viewer, rng)
+        assert w.observe(viewer) == s.observe(viewer)
+        assert sorted(w.hand[viewer]) == sorted(s.hand[viewer])
+        changed |= {seat for seat in range(4) if sorted(w.hand[seat]) != sorted(s.hand[seat])}
+    assert changed == {0, 1, 2, 3} - {viewer}
+
