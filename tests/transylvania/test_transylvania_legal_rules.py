@@ -15,6 +15,7 @@ from transylvania_helpers import (
     examined,
     give,
     lay_tile,
+    new,
     put,
     to_monster,
 )
@@ -51,13 +52,6 @@ def table(adv: int = HERO, players: int = 3):
         put(s, t, "church.e")
     s.tokens.clear()
     return s
-
-
-def refused(s, seat, action, reason_part: str) -> None:
-    before = legal(s, seat)
-    with pytest.raises(IllegalAction, match=reason_part):
-        act(s, seat, action)
-    assert legal(s, seat) == before
 
 
 # ---- Exploration: moving (R24-R27, R29, R122) ---------------------------------------------------------------
@@ -472,9 +466,8 @@ def test_R111_augury_on_each_other_living_adventurer_on_the_board():
     s = table(WITCH_HUNTER, players=5)
     quiet(s)
     to_monster(s, 2, 0, "church.a")
-    s.alive[3] = False
-    s.pos[4] = -1  # not on the board
-    assert legal(s) == ids(A.END_EXPLORATION, A.AUGURY[1])
+    s.alive[3] = False  # dead: off the board until its next turn
+    assert legal(s) == ids(A.END_EXPLORATION, A.AUGURY[1], A.AUGURY[4])
     s.used[WITCH_HUNTER] = True
     assert legal(s) == ids(A.END_EXPLORATION)
 
@@ -498,16 +491,6 @@ def test_R109_sleight_of_hand_takes_an_examined_card_of_an_adventurer_on_the_sam
     assert legal(s) == ids(A.END_EXPLORATION, A.SLEIGHT[c])
     s.used[AGENT] = True
     assert legal(s) == ids(A.END_EXPLORATION)
-
-
-def test_R109_sleight_of_hand_skips_seats_off_the_board():
-    s = table(AGENT)
-    quiet(s)
-    (c,) = examined(s, 1, "gk_occult#0")
-    put(s, 1, "graveyard.a")
-    s.pos[2] = -1
-    examined(s, 2, "gk_map#0")
-    assert legal(s) == ids(A.END_EXPLORATION, A.SLEIGHT[c])
 
 
 def test_R110_easy_access_unlocks_and_locks_the_spaces_stood_on_this_turn():
@@ -916,3 +899,298 @@ def test_R97_each_minion_attacks_each_adventurer_on_its_space_once():
     assert legal(s) == ids(A.END_TURN, A.MINION_ATTACK[2][1])
     s.alive[1] = False  # R88: no adventurer left on the board: the minions may attack the Vampire
     assert legal(s) == ids(A.END_TURN, A.MINION_ATTACK[1][3], A.MINION_ATTACK[2][3])
+
+
+# ---- the ambush window (W1, R64, R132, R133, R136, D21) -----------------------------------------------------
+
+
+def test_W1_R64_a_monster_and_its_minions_each_ambush_the_mover_once():
+    s = table()
+    to_monster(s, 1, ZOMBIE, "graveyard.a")
+    s.minions[2] = SLOT["graveyard.a"]
+    s.minions[4] = SLOT["graveyard.a"]
+    s.minions[0] = SLOT["graveyard.g"]  # elsewhere
+    act(s, 0, mv("graveyard.a")[0])
+    assert s.actors == (1,)
+    assert legal(s, 1) == ids(A.PASS, A.AMBUSH[0], A.AMBUSH[3], A.AMBUSH[5])
+    assert s.default_action(1) == A.PASS
+    act(s, 1, A.AMBUSH[3])  # declared: not again, the others still
+    assert s.actors == (1,)
+    assert legal(s, 1) == ids(A.PASS, A.AMBUSH[0], A.AMBUSH[5])
+    act(s, 1, A.AMBUSH[0])
+    assert legal(s, 1) == ids(A.PASS, A.AMBUSH[5])
+
+
+def test_D21_W1_every_seat_on_the_space_is_asked_and_a_qualifying_hidden_monster_may_reveal():
+    s = table(players=4)
+    give(s, 1, "t_werewolf#0", "t_werewolf#1")  # qualifies as the Werewolf
+    put(s, 1, "graveyard.a")
+    to_monster(s, 2, ZOMBIE, "church.e")
+    s.minions[0] = SLOT["graveyard.a"]
+    act(s, 0, mv("graveyard.a")[0])
+    assert s.actors == (1, 2)
+    assert legal(s, 1) == ids(A.PASS, A.REVEAL_AMBUSH[1])
+    assert legal(s, 2) == ids(A.PASS, A.AMBUSH[1])
+    assert s.default_action(1) == A.PASS
+    act(s, 2, A.PASS)
+    assert s.actors == (1,)
+    assert legal(s, 2) == []  # finished
+
+
+def test_D21_a_plain_adventurer_asked_in_a_window_may_only_pass():
+    s = table()
+    put(s, 1, "graveyard.a")
+    s.minions[0] = SLOT["graveyard.a"]
+    to_monster(s, 2, ZOMBIE, "church.e")
+    act(s, 0, mv("graveyard.a")[0])
+    assert s.actors == (1, 2)
+    assert legal(s, 1) == ids(A.PASS)
+
+
+def test_R136_no_reveal_ambush_on_the_church_and_R64_none_against_a_monster_mover():
+    s = table()
+    give(s, 1, "t_werewolf#0", "t_werewolf#1")
+    put(s, 1, "church.n")
+    put(s, 0, "graveyard.k")
+    to_monster(s, 2, ZOMBIE, "clock_tower.a")
+    act(s, 0, mv("church.n")[0])
+    assert s.actors == (1,)
+    assert legal(s, 1) == ids(A.PASS)  # on the Church
+    s = monster_table(VAMPIRE, "graveyard.b")
+    give(s, 1, "t_werewolf#0", "t_werewolf#1")
+    put(s, 1, "graveyard.a")
+    act(s, 0, mv("graveyard.a")[0])
+    assert s.actors == (1,)
+    # the mover is a Monster: the adventurer may ambush it, but reveal_ambush is only against adventurers
+    assert legal(s, 1) == ids(A.PASS, A.AMBUSH[0])
+
+
+def test_R133_R97_a_minion_stepping_onto_an_adventurer_may_be_ambushed_by_it():
+    s = monster_table(ZOMBIE, "clock_tower.a")
+    s.minions[0] = SLOT["graveyard.b"]
+    s.minion_steps[0] = 3
+    give(s, 1, "t_werewolf#0", "t_werewolf#1")
+    put(s, 1, "graveyard.a")
+    act(s, 0, A.MINION_MOVE[0][SLOT["graveyard.a"]])
+    assert s.actors == (1,)
+    assert legal(s, 1) == ids(A.PASS, A.AMBUSH[0])  # no reveal against a minion
+
+
+# ---- pending decisions ----------------------------------------------------------------------------------------
+
+
+def pend(s, *p):
+    s.pending.append(p)
+    return s
+
+
+def chosen(*nodes):
+    return [A.CHOOSE[SLOT[n]] if isinstance(n, str) else A.CHOOSE[n] for n in nodes]
+
+
+def test_R10_D53_a_start_space_is_one_of_the_six_footprint_spaces_with_room():
+    s = new(3)
+    starts = [x for x in CARDS.church_starts]
+    assert legal(s, 0) == ids(*chosen(*starts))
+    assert s.default_action(0) == A.CHOOSE[min(starts)]
+    act(s, 0, A.CHOOSE[starts[0]])
+    act(s, 1, A.CHOOSE[starts[0]])
+    assert legal(s, 2) == ids(*chosen(*starts[1:]))
+
+
+def test_R12_the_fifth_player_keeps_one_of_two_and_by_default_the_first_drawn():
+    s = new(5)
+    while s.pending[-1][0] == "start_space":
+        act(s, s.actors[0], s.default_action(s.actors[0]))
+    assert s.pending[-1][:2] == ("keep", 4)
+    s.deck[:0], s.hand[4] = s.hand[4], []
+    give(s, 4, "gk_map#1", "gk_map#0")  # drawn in this order
+    assert legal(s, 4) == ids(A.KEEP[card("gk_map#0")], A.KEEP[card("gk_map#1")])
+    assert s.default_action(4) == A.KEEP[card("gk_map#1")]
+
+
+def test_R125_event_choices_a_church_space_a_lock_or_token_space_of_your_tile_a_mirror_space():
+    s = table()
+    church = [x for x in CARDS.tiles[0].nodes if x != SLOT["church.e"]]  # church.e holds two
+    pend(s, "to_church", 0)
+    assert legal(s) == ids(*chosen(*church))
+    assert s.default_action(0) == A.CHOOSE[min(church)]
+    s.pending[-1] = ("unlock", 0)
+    assert legal(s) == ids(*chosen("graveyard.c", "graveyard.m", "graveyard.o"))
+    s.pending[-1] = ("token", 0)
+    s.tokens[SLOT["graveyard.f"]] = s.token_stack.pop()
+    assert legal(s) == ids(*chosen("graveyard.c", "graveyard.l"))
+    s.pending[-1] = ("mirror", 0)
+    spaces = [x for x in s.board.slots() if x not in (SLOT["graveyard.b"], SLOT["graveyard.m"])]
+    assert legal(s) == ids(*chosen(*spaces))
+    assert s.default_action(0) == A.CHOOSE[min(spaces)]
+
+
+def test_R74_R77_D28_coming_back_spaces_sites_and_church_exits():
+    s = table()
+    pend(s, "regen_space", 0)
+    church = [x for x in CARDS.tiles[0].nodes if x != SLOT["church.e"]]
+    assert legal(s) == ids(*chosen(*church))
+    s.pending[-1] = ("monster_site", 0, (SLOT["graveyard.k"], SLOT["clock_tower.a"], SLOT["graveyard.a"]))
+    assert legal(s) == ids(*chosen("graveyard.a", "graveyard.k", "clock_tower.a"))
+    assert s.default_action(0) == A.CHOOSE[SLOT["graveyard.a"]]
+    s.pending[-1] = ("church_exit", 0)
+    assert legal(s) == ids(*chosen("church.s", "church.w"))
+    assert s.default_action(0) == A.CHOOSE[SLOT["church.s"]]
+    s.pending[-1] = ("become", 0, (2, 0))
+    assert legal(s) == ids(A.BECOME[0], A.BECOME[2])
+    assert s.default_action(0) == A.BECOME[0]
+
+
+def test_R123_the_tile_turns_so_that_an_exit_meets_yours():
+    s = table()
+    t = TILE["windmill"]  # exits N and S only
+    pend(s, "rise_orient", 0, t, (0, 1), 0)
+    assert legal(s) == ids(A.ORIENT[0], A.ORIENT[2])
+    assert s.default_action(0) == A.ORIENT[0]
+    s.pending[-1] = ("orient", 0, t, (0, 1), 1)
+    assert legal(s) == ids(A.ORIENT[1], A.ORIENT[3])
+    assert s.default_action(0) == A.ORIENT[1]
+
+
+def test_R128_a_cursed_card_on_your_turn_attaches_to_the_examined_card_you_choose():
+    s = table()
+    occ0, occ1 = card("gk_occult#0"), card("gk_occult#1")
+    examined(s, 0, "gk_occult#1", "gk_occult#0")
+    moon = card("full_moon#0")
+    s.row[0].append((moon, ()))
+    s._receive(0, card("i_raven#0"))
+    assert s.pending[-1][0] == "attach"
+    assert legal(s) == ids(A.ATTACH[occ0], A.ATTACH[occ1], A.ATTACH[moon])
+    assert s.default_action(0) == A.ATTACH[occ1]  # D32: the lowest slot
+    for a in (*mv("graveyard.a"), A.END_EXPLORATION):
+        assert_refused(s, 0, a)
+
+
+def test_R56_R57_making_room_bumps_or_discards_and_by_default_bumps_the_lowest_slot():
+    s = table()
+    occ1, occ0, map0 = examined(s, 0, "gk_occult#1", "gk_occult#0", "gk_map#0")
+    moon = card("full_moon#0")
+    s.row[0].append((moon, ()))
+    s._place(0, (card("full_moon#1"), ()))
+    assert s.pending[-1][0] == "make_room"
+    assert legal(s) == ids(*(A.BUMP[c] for c in (occ0, occ1, map0)), *(A.DISCARD[c] for c in (occ0, occ1, map0,
+                                                                                                moon)))
+    assert s.default_action(0) == A.BUMP[occ1]
+
+
+def test_R56_making_room_with_nothing_to_bump_discards_the_lowest_slot():
+    s = table()
+    hosts = examined(s, 0, "gk_occult#1", "gk_occult#0", "gk_map#0")
+    raven, locket = card("i_raven#0"), card("i_locket#0")
+    s.row[0] = [(hosts[0], (raven,)), (hosts[1], (locket,))]
+    moon = card("full_moon#0")
+    s.row[0] += [(moon, ()), (card("full_moon#1"), ())]
+    s._place(0, (card("full_moon#2"), ()))
+    assert legal(s) == ids(A.DISCARD[hosts[0]], A.DISCARD[hosts[1]], A.DISCARD[moon], A.DISCARD[card("full_moon#1")])
+    assert s.default_action(0) == A.DISCARD[hosts[0]]
+
+
+def test_R40_R149_W2_spoils_a_random_hand_card_or_an_examined_discovery_card_or_nothing():
+    s = table()
+    occ, = examined(s, 1, "gk_occult#0")
+    s.row[1].append((card("full_moon#0"), ()))
+    give(s, 1, "gk_map#0")
+    pend(s, "spoils", 0, 1)
+    assert legal(s) == ids(A.PASS, A.TAKE_HAND, A.TAKE_EXAMINED[occ])
+    assert s.default_action(0) == A.TAKE_HAND
+    s.hand[1] = []
+    assert legal(s) == ids(A.PASS, A.TAKE_EXAMINED[occ])
+    assert s.default_action(0) == A.TAKE_EXAMINED[occ]
+    occ2, = examined(s, 1, "gk_occult#1")
+    s.row[1].insert(0, s.row[1].pop())  # occult#1 now in the first slot
+    assert s.default_action(0) == A.TAKE_EXAMINED[occ2]
+    s.row[1] = [(card("full_moon#0"), ())]
+    assert legal(s) == ids(A.PASS)
+    assert s.default_action(0) == A.PASS
+    give(s, 1, "gk_map#0")
+    assert s.default_action(0) == A.TAKE_HAND
+
+
+def test_R106_rampart_or_roll_and_R107_tinker_k_dice_or_keep():
+    s = table()
+    pend(s, "rampart", 0, card("wolf_pack#0"), 0)
+    assert legal(s) == ids(A.ROLL, A.RAMPART)
+    assert s.default_action(0) == A.ROLL
+    s.rolls["token"] = (0, (1, 5))
+    s.pending[-1] = ("tinker", 0, "token")
+    assert legal(s) == ids(A.KEEP_ROLL, *(A.TINKER[k, w] for k in (1, 2) for w in ("low", "high")))
+    assert s.default_action(0) == A.KEEP_ROLL
+    s.rolls["token"] = (0, (1, 5, 0))
+    assert legal(s) == ids(A.KEEP_ROLL, *(A.TINKER[k, w] for k in (1, 2, 3) for w in ("low", "high")))
+
+
+def test_R134_W3_the_chase_moves_nearer_a_wounded_adventurer_or_attacks_it():
+    s = table()
+    to_monster(s, 1, ZOMBIE, "clock_tower.a")
+    s.minions[0] = SLOT["graveyard.a"]
+    s.minions[1] = SLOT["graveyard.d"]
+    s.minion_steps = [3, 3, 0, 0, 0]
+    put(s, 0, "graveyard.d")
+    pend(s, "chase", 1, (0,))
+    assert legal(s, 1) == ids(A.PASS, A.MINION_MOVE[0][SLOT["graveyard.b"]], A.MINION_ATTACK[1][0])
+    assert s.default_action(1) == A.PASS
+
+
+def test_R74_a_new_adventurer_may_examine_one_of_its_two_cards_not_a_transformation_card():
+    s = table()
+    map0, bite = give(s, 0, "gk_map#0", "t_vampire_bite#0")
+    pend(s, "regen_examine", 0, (bite, map0))
+    assert legal(s) == ids(A.PASS, A.EXAMINE[map0])
+    assert s.default_action(0) == A.PASS
+
+
+def test_R105_the_explorer_puts_back_the_tiles_it_saw_in_any_order():
+    s = table(EXPLORER)
+    pend(s, "order_tiles", 0, 3)
+    assert legal(s) == ids(*A.ORDER)
+    assert s.default_action(0) == A.ORDER[0]
+    s.pending[-1] = ("order_tiles", 0, 2)  # two seen: the third stays
+    assert legal(s) == ids(A.ORDER[0], A.ORDER[2])
+    s.pending[-1] = ("order_tiles", 0, 1)
+    assert legal(s) == ids(A.ORDER[0])
+
+
+def test_R108_the_scientist_examines_one_of_three_and_orders_the_other_two():
+    s = table(SCIENTIST)
+    map0, bite, occ = card("gk_map#0"), card("t_vampire_bite#0"), card("gk_occult#0")
+    pend(s, "experiment", 0, (bite, map0, occ))
+    assert legal(s) == ids(*A.EXPERIMENT[1], *A.EXPERIMENT[2])
+    assert s.default_action(0) == A.EXPERIMENT[1][0]
+    s.pending[-1] = ("experiment", 0, (occ, map0))  # two only: no order to choose
+    assert legal(s) == ids(A.EXPERIMENT[0][0], A.EXPERIMENT[1][0])
+    assert s.default_action(0) == A.EXPERIMENT[0][0]
+
+
+def test_R112_the_templar_pays_two_discovery_cards_or_calls_it_off():
+    s = table(TEMPLAR)
+    map0, bite = give(s, 0, "gk_map#0", "t_vampire_bite#0")
+    occ, = examined(s, 0, "gk_occult#0")
+    s.row[0].append((card("full_moon#0"), ()))
+    pend(s, "templar", 0, ())
+    assert legal(s) == ids(A.PASS, A.TEMPLAR[map0], A.TEMPLAR[occ])
+    assert s.default_action(0) == A.PASS
+    s.pending[-1] = ("templar", 0, (map0,))  # the first payment made: the second, or calling it off
+    assert legal(s) == ids(A.PASS, A.TEMPLAR[occ])
+    assert s.default_action(0) == A.PASS
+
+
+# ---- defaults (D49) ------------------------------------------------------------------------------------------
+
+
+def test_D49_R82_a_monster_ends_its_turn_by_default_or_takes_the_nearest_way_off_the_church():
+    s = monster_table(VAMPIRE, "graveyard.k")
+    assert s.default_action(0) == A.END_TURN
+    s = monster_table(VAMPIRE, "church.b")  # next to church.a, church.c and church.n; church.n is next to graveyard.k
+    assert legal(s) == ids(*mv("church.a", "church.c", "church.n"))
+    assert s.default_action(0) == A.MOVE[SLOT["church.n"]]
+    act(s, 0, s.default_action(0))
+    assert legal(s) == ids(*mv("church.b", "graveyard.k"))
+    assert s.default_action(0) == A.MOVE[SLOT["graveyard.k"]]
+    act(s, 0, s.default_action(0))
+    assert s.default_action(0) == A.END_TURN
