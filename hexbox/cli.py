@@ -291,8 +291,8 @@ def simulate(
     """Play many games between bots, in parallel, and summarise win rates with 95% intervals."""
     from rich.progress import Progress
 
-    from hexbox.sim.runner import jobs_for, read_partial, run
-    from hexbox.sim.stats import summarize
+    from hexbox.sim.runner import Remaining, jobs_for, read_partial, run
+    from hexbox.sim.stats import Summary
 
     info = game_info(game)
     n = players if players is not None else info.default_players or info.min_players
@@ -308,30 +308,36 @@ def simulate(
                        "(an agent's parameters are separated by '+', e.g. ismcts:iters=200+c=0.7)")
     for s in set(specs):
         make_agent(s, game)
-    todo = jobs_for(game, n, specs, n_games, seed, opts, rotate)
-    done = read_partial(out, todo) if out and not fresh else {}
+    plan = jobs_for(game, n, specs, n_games, seed, opts, rotate)
+    summary = Summary()
+    done = read_partial(out, plan, summary.add) if out and not fresh else set()
+    todo = Remaining(plan, done)
     console = Console(stderr=True)
-    results = []
+    played = 0
+    step = max(1, len(todo) // 500)  # the bar moves in 500 steps: drawing it per game cost more than a game
     sink = out.open("a" if done else "w", encoding="utf-8") if out else None
     try:
         with Progress(console=console, transient=True, disable=as_json) as progress:
             task = progress.add_task(f"{game}: {n_games} games", total=n_games, completed=len(done))
-            for r in run([j for j in todo if j.index not in done], workers=jobs, ray_address=ray):
-                results.append(r)
+            # the stats hook's numbers are only for `hexbox report`, which reads them from --out
+            for r in run(todo, workers=jobs, ray_address=ray, stats=sink is not None):
+                summary.add(r)
                 if sink:
                     sink.write(json.dumps(r) + "\n")
-                    sink.flush()
-                progress.advance(task)
+                played += 1
+                if played % step == 0:
+                    progress.update(task, completed=len(done) + played)
+                    if sink:
+                        sink.flush()
     except KeyboardInterrupt:
-        finished = len(done) + len(results)
+        finished = len(done) + played
         how = (f"the {finished} games played are in {out}: the same command goes on from there" if out else
                "give --out FILE to keep the games played, and the same command then goes on from there")
         raise BadInput(f"interrupted after {finished} of {n_games} games; {how}") from None
     finally:
         if sink:
             sink.close()
-    results = sorted([*done.values(), *results], key=lambda r: r["index"])
-    summary = summarize(results)
+    summary = summary.result()
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
@@ -454,63 +460,85 @@ def report(
 @app.command("bench")
 def bench_cmd(
     names: Annotated[list[str] | None, typer.Argument(help="games to measure (default: all)")] = None,
-    rounds: Annotated[int, typer.Option(help="rounds; the numbers are medians")] = 5,
-    seconds: Annotated[float, typer.Option(help="seconds per measurement")] = 1.0,
+    rounds: Annotated[int, typer.Option(help="rounds; every subject is measured once per round, in turn")] = 5,
+    seconds: Annotated[float, typer.Option(help="CPU seconds per measurement")] = 1.0,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     search: Annotated[bool, typer.Option(help="also time ISMCTS (and OpenSpiel's ISMCTSBot as reference)")] = True,
+    simulate: Annotated[bool, typer.Option(help="also time `hexbox simulate`'s loop against a bare loop")] = True,
 ) -> None:
-    """Random-playout games/s, actions/s and clone()/s, with OpenSpiel's python_liars_poker as reference;
-    ISMCTS iterations/s, with OpenSpiel's Python ISMCTSBot as reference."""
-    from hexbox.bench import bench
+    """Random playouts per decision step beside OpenSpiel's Python and C++ games, ISMCTS beside OpenSpiel's
+    ISMCTSBot (Python and C++), and simulate's own cost; CPU time, interleaved, min/median/max."""
+    from hexbox.bench import ISMCTS_ITERS, bench
 
     chosen = names or games()
     for name in chosen:
         game_info(name)
     if rounds < 1 or seconds <= 0:
         raise BadInput("--rounds must be at least 1 and --seconds positive")
-    report = bench(chosen, rounds=rounds, seconds=seconds, search=search)
+    report = bench(chosen, rounds=rounds, seconds=seconds, search=search, simulate=simulate)
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return
     console = Console(highlight=False)
-    table = Table("game", "players", "games/s", "actions/s", "clone()/s", "× reference actions/s",
-                  title=f"random playouts, median of {rounds} rounds")
+    missing = "reference: open_spiel is not installed (pip install -e '.\\[bench]')"
+
+    def mmm(x: dict[str, float], fmt: str = ",.0f") -> str:
+        return f"{x['median']:{fmt}} ({x['min']:{fmt}}–{x['max']:{fmt}})"
+
+    refs = report["references"]
+    cpp = [r for r in refs if refs[r]["engine"] == "C++"]
+    table = Table("game", "players", "games/s", "actions/s", "µs per decision", "× python_liars_poker",
+                  *(f"× {r} (C++)" for r in cpp), "clone()/s",
+                  title=f"random playouts: median (min–max) of {rounds} rounds, CPU time")
     for name, r in report["games"].items():
-        ratio = f"{r['ratio_to_reference']:.2f}×" if r["ratio_to_reference"] else "—"
-        table.add_row(name, str(r["players"]), f"{r['games_per_s']:,.0f}", f"{r['actions_per_s']:,.0f}",
-                      f"{r['clones_per_s']:,.0f}", ratio)
+        ratio = f"{r['ratio_to_python_reference']:.2f}×" if "ratio_to_python_reference" in r else "—"
+        table.add_row(name, str(r["players"]), mmm(r["games_per_s"]), mmm(r["actions_per_s"]),
+                      mmm(r["us_per_decision"], ".2f"), ratio,
+                      *(f"{r['ratio_to_cpp'][c]:.2f}×" for c in cpp), f"{r['clones_per_s']['median']:,.0f}")
     console.print(table)
-    ref = report.get("reference")
-    if ref:
-        console.print(f"reference: {ref['name']}: {ref['games_per_s']:,.0f} games/s, "
-                      f"{ref['actions_per_s']:,.0f} actions/s (same run)")
+    if refs:
+        table = Table("reference", "engine", "games/s", "steps/s", "decision steps", "µs per decision",
+                      "µs per chance step", title="the references, same run, same loop")
+        for name, r in refs.items():
+            table.add_row(name, r["engine"], mmm(r["games_per_s"]), mmm(r["steps_per_s"]), f"{r['decision_share']:.0%}",
+                          mmm(r["us_per_decision"], ".2f"), f"{r['us_per_chance']['median']:.2f}")
+        console.print(table)
     else:
-        console.print("reference: open_spiel is not installed (pip install -e '.\\[bench]')")
+        console.print(missing)
+    if simulate:
+        table = Table("game", "simulate / bare loop", title="`hexbox simulate` (random agents, no --out) against a "
+                      "bare playout loop of the same games")
+        for name, r in report["games"].items():
+            table.add_row(name, mmm(r["simulate_overhead"], ".3f"))
+        console.print(table)
     if not search:
         return
-    from hexbox.bench import ISMCTS_ITERS
-
     table = Table("game", "search", "ISMCTS iterations/s", "× reference simulations/s", "apply() per iteration",
                   "× reference actions/s in search",
-                  title=f"ISMCTS, {ISMCTS_ITERS} iterations from the first decision, median of {rounds} rounds")
+                  title=f"ISMCTS, {ISMCTS_ITERS} iterations from the first decision, median (min–max) of {rounds} "
+                        "rounds")
     for name, r in report["games"].items():
         for variant, label in (("ismcts", "the game's defaults"), ("ismcts_plain", "plain (no advice)")):
             rate = r[f"{variant}_ratio_to_reference"]
             calls = r[f"{variant}_calls_ratio_to_reference"]
-            table.add_row(name, label, f"{r[f'{variant}_iterations_per_s']:,.0f}", f"{rate:.2f}×" if rate else "—",
+            table.add_row(name, label, mmm(r[f"{variant}_iterations_per_s"]), f"{rate:.2f}×" if rate else "—",
                           f"{r[f'{variant}_calls_per_iteration']:.1f}", f"{calls:.2f}×" if calls else "—")
     console.print(table)
     ref = report.get("ismcts_reference")
     if not ref:
-        console.print("reference: open_spiel is not installed (pip install -e '.\\[bench]')")
-    if ref:
-        console.print(f"reference: {ref['name']}, {ref['simulations']:,} simulations from the first decision: "
-                      f"{ref['simulations_per_s']:,.0f} simulations/s (same run), "
-                      f"~{ref['actions_per_simulation']:.1f} actions each")
-        same = report["ismcts_same_game"]
-        console.print(f"on the reference's own game: {same['name']}: {same['iterations_per_s']:,.0f} iterations/s, "
-                      f"{same['ratio_to_reference']:.2f}× the reference (~{same['calls_per_iteration']:.1f} "
-                      "apply() each)")
+        console.print(missing)
+        return
+    console.print(f"reference: {ref['name']}, {ref['simulations']:,} simulations from the first decision: "
+                  f"{mmm(ref['simulations_per_s'])} simulations/s (same run), ~{ref['actions_per_simulation']:.1f} "
+                  "actions each")
+    cpp_ref = report.get("ismcts_cpp_reference")
+    if cpp_ref:
+        console.print(f"upper anchor: {cpp_ref['name']}: {mmm(cpp_ref['simulations_per_s'])} simulations/s")
+    same = report["ismcts_same_game"]
+    versus = f", {same['ratio_to_cpp']:.2f}× the C++ bot" if "ratio_to_cpp" in same else ""
+    console.print(f"on the reference's own game: {same['name']}: {mmm(same['iterations_per_s'])} iterations/s, "
+                  f"{same['ratio_to_reference']:.2f}× the Python bot{versus} (~{same['calls_per_iteration']:.1f} "
+                  "apply() each)")
 
 
 # ---- serve ---------------------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ def test_games_in_the_file_are_not_played_again(tmp_path, monkeypatch):
     assert sorted(done) == list(range(6))
     played = []
     real = runner.play_game
-    monkeypatch.setattr(runner, "play_game", lambda job: played.append(job.index) or real(job))
+    monkeypatch.setattr(runner, "play_game", lambda job, stats=True: played.append(job.index) or real(job, stats))
     list(run([j for j in jobs if j.index not in done]))
     assert played == [6, 7, 8, 9]
 

@@ -177,6 +177,14 @@ class State:
     def result(self) -> Result | None:
         return self._result  # type: ignore[attr-defined]
 
+    @property
+    def turns(self) -> int:
+        """How many turns have begun, as the public part's ``turn`` says: the length ``hexbox simulate`` reports.
+
+        A game that keeps the count in a slot of this name is read directly; otherwise the public part is built.
+        """
+        return self._public().get("turn", 0)
+
     # ---- the gate ----------------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[Event]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from .actions import JSON, Action
@@ -19,7 +18,7 @@ class View:
     A View built with :meth:`of` is therefore valid until its state moves on; use it before applying an action.
     """
 
-    __slots__ = ("seat", "game", "_observation", "_legal_actions", "_sampler")
+    __slots__ = ("seat", "game", "_observation", "_legal_actions", "_sampler", "_state")
 
     def __init__(self, seat: int, observation: JSON | Callable[[], JSON],
                  legal_actions: list[Action] | Callable[[], list[Action]], game: Game,
@@ -28,28 +27,43 @@ class View:
         self.game = game
         self._observation: Any = observation
         self._legal_actions: Any = legal_actions
-        self._sampler = sampler
+        self._sampler: Any = sampler
+        self._state: State | None = None
 
     @property
     def observation(self) -> JSON:
-        if callable(self._observation):
-            self._observation = self._observation()
-        return self._observation
+        obs = self._observation
+        if obs is None:  # a view of a state (see of())
+            obs = self._observation = self._state.observe(self.seat)  # type: ignore[union-attr]
+        elif callable(obs):
+            obs = self._observation = obs()
+        return obs
 
     @property
     def legal_actions(self) -> list[Action]:
-        if callable(self._legal_actions):
-            self._legal_actions = self._legal_actions()
-        return self._legal_actions
+        legal = self._legal_actions
+        if legal is None:
+            legal = self._legal_actions = self._state.legal_actions(self.seat)  # type: ignore[union-attr]
+        elif callable(legal):
+            legal = self._legal_actions = legal()
+        return legal
 
     def sample(self, rng: random.Random) -> State:
         """A full state consistent with this seat's observation; hidden parts re-dealt from ``rng``."""
+        if self._sampler is None:
+            return self._state.resample(self.seat, rng)  # type: ignore[union-attr]
         return self._sampler(rng)
 
     @classmethod
     def of(cls, state: State, seat: int) -> View:
-        return cls(seat, partial(state.observe, seat), partial(state.legal_actions, seat), state.game,
-                   partial(state.resample, seat))
+        # built once per move of every simulated game: no partials, the state's methods are called on first use
+        # (a random agent's whole act() on Prowl: 3.8 -> 1.7 µs, against 1.6 µs for choosing from legal_actions)
+        view = cls.__new__(cls)
+        view.seat = seat
+        view.game = state.game
+        view._observation = view._legal_actions = view._sampler = None
+        view._state = state
+        return view
 
     def __repr__(self) -> str:
         return f"View(seat={self.seat}, game={self.game!r})"

@@ -9,14 +9,17 @@ from __future__ import annotations
 import json
 import logging
 import random
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
-from hexbox.agents import make_agent
-from hexbox.core import ConfigError, View, derive_seed, game_info, load
+from hexbox.agents import Agent, make_agent
+from hexbox.core import JSON, ConfigError, Game, View, derive_seed, game_info, load
 
 
 @dataclass(frozen=True)
@@ -29,11 +32,28 @@ class GameJob:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-def play_game(job: GameJob) -> dict[str, Any]:
-    """Play one game to its end; the JSON line that describes it."""
-    game = load(job.game, players=job.players, **job.options)
+# A worker builds the game and the agents of a run once, not per game. Loading a game reads its TOML and builds
+# its action space; an agent is configuration only (``act(view, rng)`` reads nothing but its arguments), so
+# one instance serves every game. For a random Werebeasts game (~10 actions) the two were a quarter of the time.
+@lru_cache(maxsize=8)
+def _game(name: str, players: int, options: tuple[tuple[str, Any], ...]) -> tuple[Game, Callable[[JSON], JSON] | None]:
+    return load(name, players=players, **dict(options)), game_info(name).hook("stats")
+
+
+@lru_cache(maxsize=32)
+def _agents(specs: tuple[str, ...], game: str) -> tuple[Agent, ...]:
+    return tuple(make_agent(spec, game) for spec in specs)
+
+
+def play_game(job: GameJob, stats: bool = True) -> dict[str, Any]:
+    """Play one game to its end; the JSON line that describes it.
+
+    ``stats=False`` leaves out what only ``hexbox report`` reads (the game's ``stats`` hook, computed from the
+    final spectator observation): a summary of win rates and lengths does not need it.
+    """
+    game, hook = _game(job.game, job.players, tuple(sorted(job.options.items())))  # option values are scalars
     state = game.new_state(seed=job.seed)
-    agents = [make_agent(spec, job.game) for spec in job.agents]
+    agents = _agents(job.agents, job.game)
     rng = random.Random(derive_seed(job.seed, 1))  # the agents' and the arrival order's chance
     actions = 0
     while not state.is_over:
@@ -42,7 +62,6 @@ def play_game(job: GameJob) -> dict[str, Any]:
         state.apply(seat, agents[seat].act(View.of(state, seat), rng))
         actions += 1
     result = state.result
-    final = state.observe(None)
     line = {
         "index": job.index,
         "game": job.game,
@@ -55,52 +74,104 @@ def play_game(job: GameJob) -> dict[str, Any]:
         "reason": result.reason,
         "kind": result.kind,
         "actions": actions,
-        "turns": final["public"].get("turn", actions),
+        "turns": state.turns,
     }
-    hook = game_info(job.game).hook("stats")
-    if hook is not None:
-        line["stats"] = hook(final)
+    if stats and hook is not None:
+        line["stats"] = hook(state.observe(None))
     return line
 
 
-def play_games(jobs: list[GameJob]) -> list[dict[str, Any]]:
-    """A batch of games for one remote task: fewer, larger tasks keep the scheduling overhead small."""
-    return [play_game(j) for j in jobs]
+def play_games(jobs: list[GameJob], stats: bool = True) -> list[dict[str, Any]]:
+    """A batch of games for one task: fewer, larger tasks keep the scheduling overhead small."""
+    return [play_game(j, stats) for j in jobs]
+
+
+class Plan(Sequence[GameJob]):
+    """The games of a run, made when asked for: a million games need no million jobs in memory."""
+
+    def __init__(self, game: str, players: int, agents: list[str], games: int, seed: int,
+                 options: dict[str, Any] | None = None, rotate: bool = False):
+        self.game, self.players, self.agents, self.games = game, players, list(agents), games
+        self.seed, self.options, self.rotate = seed, dict(options or {}), rotate
+
+    def __len__(self) -> int:
+        return self.games
+
+    @overload
+    def __getitem__(self, i: int) -> GameJob: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[GameJob]: ...
+
+    def __getitem__(self, i: int | slice) -> GameJob | list[GameJob]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self.games))]
+        if i < 0:
+            i += self.games
+        if not 0 <= i < self.games:
+            raise IndexError(i)
+        k = i % self.players if self.rotate else 0
+        seats = self.agents[k:] + self.agents[:k]
+        return GameJob(self.game, self.players, tuple(seats), derive_seed(self.seed, i), i, dict(self.options))
+
+
+class Remaining(Sized, Iterable[GameJob]):
+    """The jobs of a plan that a resumed run has still to play, in order."""
+
+    def __init__(self, plan: Sequence[GameJob], done: set[int]):
+        self.plan, self.done = plan, done
+
+    def __len__(self) -> int:
+        return len(self.plan) - len(self.done)
+
+    def __iter__(self) -> Iterator[GameJob]:
+        return (self.plan[i] for i in range(len(self.plan)) if i not in self.done)
 
 
 def jobs_for(game: str, players: int, agents: list[str], games: int, seed: int,
-             options: dict[str, Any] | None = None, rotate: bool = False) -> list[GameJob]:
+             options: dict[str, Any] | None = None, rotate: bool = False) -> Plan:
     """Game i gets seed derive_seed(seed, i); with ``rotate`` the agents shift one seat per game."""
-    out = []
-    for i in range(games):
-        seats = agents[i % players:] + agents[: i % players] if rotate else agents
-        out.append(GameJob(game, players, tuple(seats), derive_seed(seed, i), i, dict(options or {})))
-    return out
+    return Plan(game, players, agents, games, seed, options, rotate)
 
 
-def _chunk(jobs: list[GameJob], workers: int) -> int:
-    return max(1, min(64, len(jobs) // (workers * 8) or 1))
+def _chunk(games: int, workers: int) -> int:
+    return max(1, min(64, games // (workers * 8) or 1))
 
 
-def run(jobs: list[GameJob], workers: int = 1, on_result: Callable[[dict[str, Any]], None] | None = None,
-        ray_address: str | None = None) -> Iterator[dict[str, Any]]:
+def _batches(jobs: Iterable[GameJob], size: int) -> Iterator[list[GameJob]]:
+    it = iter(jobs)
+    while batch := list(islice(it, size)):
+        yield batch
+
+
+def run(jobs: Iterable[GameJob], workers: int = 1, on_result: Callable[[dict[str, Any]], None] | None = None,
+        ray_address: str | None = None, stats: bool = True) -> Iterator[dict[str, Any]]:
     """Results in job order, whatever the number of workers and wherever they run.
+
+    Jobs are taken from ``jobs`` as the workers need them and each result is handed on as soon as the ones
+    before it are: memory stays flat however many games there are. ``stats=False``: see :func:`play_game`.
 
     ``ray_address``: ``"auto"`` (a running cluster on this machine), ``"local"`` (start a private one with
     ``workers`` CPUs), or an address such as ``ray://head:10001`` / ``head:6379``. Every node needs hexbox
     installed.
     """
     if ray_address is not None:
-        yield from _tap(_run_ray(jobs, workers, ray_address), on_result)
+        yield from _tap(_run_ray(jobs, workers, ray_address, stats), on_result)
         return
     if workers <= 1:
-        yield from _tap(map(play_game, jobs), on_result)
+        yield from _tap((play_game(j, stats) for j in jobs), on_result)
         return
+    size = _chunk(len(jobs) if isinstance(jobs, Sized) else 64 * 8 * workers, workers)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from _tap(pool.map(play_game, jobs, chunksize=_chunk(jobs, workers)), on_result)
+        pending: deque[Future[list[dict[str, Any]]]] = deque()
+        for batch in _batches(jobs, size):
+            pending.append(pool.submit(play_games, batch, stats))
+            if len(pending) >= 4 * workers:  # enough queued to keep every worker busy, no more
+                yield from _tap(pending.popleft().result(), on_result)
+        while pending:
+            yield from _tap(pending.popleft().result(), on_result)
 
 
-def _run_ray(jobs: list[GameJob], workers: int, address: str) -> Iterator[dict[str, Any]]:
+def _run_ray(jobs: Iterable[GameJob], workers: int, address: str, stats: bool) -> Iterator[dict[str, Any]]:
     try:
         import ray
     except ImportError:
@@ -117,11 +188,15 @@ def _run_ray(jobs: list[GameJob], workers: int, address: str) -> Iterator[dict[s
         started = True
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
-        size = _chunk(jobs, cpus)
+        size = _chunk(len(jobs) if isinstance(jobs, Sized) else 64 * 8 * cpus, cpus)
         remote = ray.remote(play_games)
-        refs = [remote.remote(jobs[i:i + size]) for i in range(0, len(jobs), size)]
-        for ref in refs:  # in submission order, so the lines come out as they would locally
-            yield from ray.get(ref)
+        pending: deque[Any] = deque()
+        for batch in _batches(jobs, size):
+            pending.append(remote.remote(batch, stats))
+            if len(pending) >= 4 * cpus:  # in submission order, so the lines come out as they would locally
+                yield from ray.get(pending.popleft())
+        while pending:
+            yield from ray.get(pending.popleft())
     finally:
         if started:
             ray.shutdown()
@@ -138,42 +213,55 @@ def _tap(results: Iterable[dict[str, Any]], on_result: Callable[[dict[str, Any]]
 # ---- resuming a partial results file -------------------------------------------------------------------
 
 
-def read_partial(path: Path, jobs: list[GameJob]) -> dict[int, dict[str, Any]]:
-    """The games already in ``path`` (index -> line), checked against ``jobs``; ConfigError if they differ.
+def read_partial(path: Path, jobs: Sequence[GameJob],
+                 on_line: Callable[[dict[str, Any]], None] | None = None) -> set[int]:
+    """The indices of the games already in ``path``, checked against ``jobs``; ConfigError if they differ.
 
-    A last line cut short (the run was killed while writing it) is dropped and the file is rewritten without it,
-    so that appending goes on cleanly.
+    Each line read is handed to ``on_line`` (the running summary) and then dropped, so that resuming a file of
+    a million games needs no memory for them. A last line cut short (the run was killed while writing it) is
+    cut off the file, so that appending goes on cleanly.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        f = path.open("rb")
     except FileNotFoundError:
-        return {}
+        return set()
     except OSError as exc:
         raise ConfigError(f"cannot read {path}: {exc.strerror}") from None
-    lines = text.splitlines()
-    done: dict[int, dict[str, Any]] = {}
-    kept = []
-    for number, raw in enumerate(lines, 1):
-        if not raw.strip():
-            continue
-        try:
-            line = json.loads(raw)
-            index = line["index"]
-        except (ValueError, KeyError, TypeError):
-            if number == len(lines) and not text.endswith("\n"):
-                break  # a half-written last line
-            raise ConfigError(f"{path}:{number} is not a result line; use another --out or --fresh") from None
-        if not isinstance(index, int) or not 0 <= index < len(jobs):
-            raise ConfigError(f"{path}:{number}: game {index!r} is not among the {len(jobs)} games of this run; "
-                              "use another --out or --fresh")
-        job = jobs[index]
-        mine = (job.game, job.players, job.seed, list(job.agents), job.options)
-        theirs = (line.get("game"), line.get("players"), line.get("seed"), line.get("agents"), line.get("options"))
-        if mine != theirs:
-            raise ConfigError(f"{path} holds games of another run (game {index} differs in game, players, seed, "
-                              "agents or options); use another --out or --fresh")
-        done[index] = line
-        kept.append(raw)
-    if len(kept) != sum(1 for x in lines if x.strip()) or (text and not text.endswith("\n")):
-        path.write_text("".join(x + "\n" for x in kept), encoding="utf-8")
+    done: set[int] = set()
+    good = 0  # where the last whole line ends
+    cut, last_whole = False, True
+    with f:
+        for number, raw in enumerate(f, 1):
+            if not raw.strip():
+                good += len(raw)
+                continue
+            try:
+                line = json.loads(raw)
+                index = line["index"]
+            except (ValueError, KeyError, TypeError):
+                if not raw.endswith(b"\n"):  # only the last line can lack its newline
+                    cut = True  # a half-written last line
+                    break
+                raise ConfigError(f"{path}:{number} is not a result line; use another --out or --fresh") from None
+            if not isinstance(index, int) or not 0 <= index < len(jobs):
+                raise ConfigError(f"{path}:{number}: game {index!r} is not among the {len(jobs)} games of this run; "
+                                  "use another --out or --fresh")
+            job = jobs[index]
+            mine = (job.game, job.players, job.seed, list(job.agents), job.options)
+            theirs = (line.get("game"), line.get("players"), line.get("seed"), line.get("agents"),
+                      line.get("options"))
+            if mine != theirs:
+                raise ConfigError(f"{path} holds games of another run (game {index} differs in game, players, seed, "
+                                  "agents or options); use another --out or --fresh")
+            done.add(index)
+            if on_line:
+                on_line(line)
+            good += len(raw)
+            last_whole = raw.endswith(b"\n")
+    if cut:
+        with path.open("r+b") as f:
+            f.truncate(good)
+    elif done and not last_whole:
+        with path.open("ab") as f:
+            f.write(b"\n")
     return done

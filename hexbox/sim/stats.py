@@ -8,34 +8,47 @@ from typing import Any
 
 from hexbox.core.report import Z95, mcnemar, quantiles, rate, wilson
 
-__all__ = ["Z95", "mcnemar", "quantiles", "rate", "summarize", "wilson"]
+__all__ = ["Z95", "Summary", "mcnemar", "quantiles", "rate", "summarize", "wilson"]
+
+
+
+class Summary:
+    """Win rates and lengths, kept as running counts: add the lines one by one, in any order, and drop them."""
+
+    def __init__(self) -> None:
+        self.games = self.players = self.actions = self.turns = self.no_winner = 0
+        self.by_seat: dict[int, int] = defaultdict(int)
+        self.by_agent_wins: dict[str, int] = defaultdict(int)
+        self.by_agent_games: dict[str, int] = defaultdict(int)
+
+    def add(self, r: dict[str, Any]) -> None:
+        self.games += 1
+        self.players = max(self.players, r["players"])
+        self.actions += r["actions"]
+        self.turns += r["turns"]
+        winners = r["winners"]
+        self.no_winner += not winners
+        for s in winners:
+            self.by_seat[s] += 1
+        for s, agent in enumerate(r["agents"]):
+            self.by_agent_games[agent] += 1
+            self.by_agent_wins[agent] += s in winners
+
+    def result(self) -> dict[str, Any]:
+        games = self.games
+        return {
+            "games": games,
+            "players": self.players,
+            "seats": {s: rate(self.by_seat[s], games) for s in range(self.players)},
+            "agents": {a: rate(self.by_agent_wins[a], self.by_agent_games[a]) for a in sorted(self.by_agent_games)},
+            "mean_actions": self.actions / games if games else 0.0,
+            "mean_turns": self.turns / games if games else 0.0,
+            "no_winner": self.no_winner / games if games else 0.0,
+        }
+
 
 def summarize(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    games = 0
-    by_seat: dict[int, int] = defaultdict(int)
-    by_agent_wins: dict[str, int] = defaultdict(int)
-    by_agent_games: dict[str, int] = defaultdict(int)
-    actions = turns = 0
-    no_winner = 0
-    players = 0
+    summary = Summary()
     for r in results:
-        games += 1
-        players = max(players, r["players"])
-        actions += r["actions"]
-        turns += r["turns"]
-        no_winner += not r["winners"]
-        for s in r["winners"]:
-            by_seat[s] += 1
-        for s, agent in enumerate(r["agents"]):
-            by_agent_games[agent] += 1
-            by_agent_wins[agent] += s in r["winners"]
-
-    return {
-        "games": games,
-        "players": players,
-        "seats": {s: rate(by_seat[s], games) for s in range(players)},
-        "agents": {a: rate(by_agent_wins[a], by_agent_games[a]) for a in sorted(by_agent_games)},
-        "mean_actions": actions / games if games else 0.0,
-        "mean_turns": turns / games if games else 0.0,
-        "no_winner": no_winner / games if games else 0.0,
-    }
+        summary.add(r)
+    return summary.result()
