@@ -111,16 +111,24 @@ def test_simulate_prints_win_rates_with_intervals():
 
 
 def test_bench_reports_rates():
-    out = hexbox("bench", "werebeasts", "--rounds", "1", "--seconds", "0.05", "--json")
+    out = hexbox("bench", "werebeasts", "--rounds", "2", "--seconds", "0.05", "--json")
     assert out.returncode == 0, out.stderr
     full = json.loads(out.stdout)
+    assert full["clock"] == "CPU time, interleaved" and full["rounds"] == 2
     if "ismcts_reference" in full:  # with open_spiel: hexbox's search is also timed on the reference's game
         same = full["ismcts_same_game"]
-        assert same["iterations_per_s"] > 0 and same["ratio_to_reference"] > 0 and same["calls_per_iteration"] >= 2
+        assert same["iterations_per_s"]["median"] > 0 and same["ratio_to_reference"] > 0
+        assert same["calls_per_iteration"] >= 2 and same["ratio_to_cpp"] > 0
+        assert full["ismcts_cpp_reference"]["simulations_per_s"]["median"] > 0
+        refs = full["references"]  # the Python anchor and the C++ anchors, chance steps counted apart
+        assert refs["python_liars_poker"]["engine"] == "Python" and refs["leduc_poker"]["engine"] == "C++"
+        assert 0 < refs["python_liars_poker"]["decision_share"] < 1 and refs["hearts"]["us_per_chance"]["min"] > 0
     report = full["games"]["werebeasts"]
-    assert report["games_per_s"] > 0 and report["actions_per_s"] > 0 and report["clones_per_s"] > 0
+    for key in ("games_per_s", "actions_per_s", "us_per_decision", "clones_per_s", "simulate_overhead"):
+        low, mid, high = (report[key][k] for k in ("min", "median", "max"))
+        assert 0 < low <= mid <= high, key
     for variant in ("ismcts", "ismcts_plain"):  # both searches are timed; the plain one rolls out uniformly
-        assert report[f"{variant}_iterations_per_s"] > 0 and report[f"{variant}_calls_per_iteration"] >= 1
+        assert report[f"{variant}_iterations_per_s"]["median"] > 0 and report[f"{variant}_calls_per_iteration"] >= 1
 
 
 # ---- nothing shown to a seat names another seat's secret (Prowl: clan cards and hands) -----------------------

@@ -1,13 +1,27 @@
-"""Speed measured, never asserted: random playouts and clone() per game, and a reference measured in the same run.
+"""Speed measured, never asserted: hexbox's games beside references measured in the same run.
 
-The reference is OpenSpiel's pure-Python ``python_liars_poker`` (with the ``[bench]`` extra): the same loop of
-legal actions, a uniform random choice and apply, so the ratio compares engines, not machines.
+Every number is CPU time (``time.process_time``) of this process, and every measurement is taken once per round
+for each subject in turn (the games and the references interleaved), so that drift and load hit all alike; each
+figure is given as min / median / max over the rounds.
 
-Search speed: hexbox's ISMCTS in iterations/s from the first decision of a new game (a fixed number of
-iterations), and OpenSpiel's Python ``ISMCTSBot`` (one-rollout ``RandomRolloutEvaluator``, 4,000 simulations,
-first decision of ``leduc_poker``) in simulations/s, measured in the same run. Our games' worlds are far bigger
-than Leduc's, so hexbox's search is also timed on the reference's own game (:mod:`hexbox.bench.leduc`, the same
-rules, budget and exploration constant): that ratio compares the two searches on the same work.
+**Playouts.** The same loop for every subject: who acts, its legal actions, a uniform random choice, apply.
+OpenSpiel's games also have chance steps (a deal, a roll), which hexbox keeps inside its states' random
+generator; so the loop counts decision steps and chance steps apart and times them apart, and engines are
+compared *per decision step*: the CPU time of whole games, shared between the two kinds of step in the proportion
+their steps took on the wall clock. The references, with the ``[bench]`` extra:
+
+- OpenSpiel's pure-Python ``python_liars_poker``: the same language, the Python anchor;
+- OpenSpiel's C++ ``leduc_poker``, ``liars_dice`` and ``hearts`` driven through ``pyspiel`` by the same Python
+  loop: the C++ anchors (what a compiled engine costs under the same loop, per step).
+
+**Search.** hexbox's ISMCTS in iterations/s from the first decision of a new game (the game's own defaults, and
+the plain search without advice), against OpenSpiel's ``ISMCTSBot`` in Python and in C++ (one random rollout,
+4,000 simulations, the first decision of ``leduc_poker``). Our games' worlds are far bigger than Leduc's, so
+hexbox's search is also timed on the reference's own game (:mod:`hexbox.bench.leduc`, the same rules, budget
+and exploration constant): that ratio compares the searches on the same work.
+
+**Simulation.** ``hexbox simulate``'s loop (:func:`hexbox.sim.runner.run` feeding the running summary, random
+agents) against a bare playout loop over the same seeds, which plays the very same games.
 """
 
 from __future__ import annotations
@@ -15,41 +29,96 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from hexbox.agents.ismcts import ISMCTS
 from hexbox.core import State, View, load
 from hexbox.core.registry import game_info
 
-
-def _playouts(new_game, seconds: float, rng: random.Random) -> tuple[float, float]:
-    """(games/s, actions/s) of uniform random playouts for about ``seconds``."""
-    games = actions = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        a, _ = new_game(rng)
-        actions += a
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, actions / elapsed
+ISMCTS_ITERS = 1000
+OPENSPIEL_SIMULATIONS = 4000
+SIMULATE_GAMES = 200  # games per simulate measurement (Voodoo: 2, its random games are ~27,000 actions long)
+CPP_GAMES = ("leduc_poker", "liars_dice", "hearts")
 
 
-def hexbox_playout(name: str, players: int):
+def spread(values: list[float]) -> dict[str, float]:
+    """min / median / max of one measurement over the rounds."""
+    return {"min": min(values), "median": statistics.median(values), "max": max(values)}
+
+
+# ---- playouts -----------------------------------------------------------------------------------------------
+
+# One playout returns (decision steps, chance steps, ns in decision steps, ns in chance steps).
+Playout = Callable[[random.Random], tuple[int, int, int, int]]
+
+
+def hexbox_playout(name: str, players: int) -> Playout:
     game = load(name, players=players)
     seeds = iter(range(1 << 62))
+    clock = time.perf_counter_ns
 
-    def one(rng: random.Random) -> tuple[int, State]:
+    def one(rng: random.Random) -> tuple[int, int, int, int]:
         state = game.new_state(seed=next(seeds))
         n = 0
+        t = clock()
         while not state.is_over:
             actors = state.actors
             seat = actors[0] if len(actors) == 1 else rng.choice(actors)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             n += 1
-        return n, state
+        return n, 0, clock() - t, 0  # every step is a decision: chance is drawn inside apply
 
     return one
+
+
+def openspiel_playout(name: str = "python_liars_poker") -> Playout | None:
+    """The same loop on an OpenSpiel game, chance steps counted and timed apart; None without open_spiel."""
+    try:
+        import pyspiel
+        if name.startswith("python_"):
+            from open_spiel.python import games  # noqa: F401  (registers the Python games)
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    clock = time.perf_counter_ns
+
+    def one(rng: random.Random) -> tuple[int, int, int, int]:
+        state = game.new_initial_state()
+        decisions = chance = d_ns = c_ns = 0
+        while not state.is_terminal():
+            t = clock()
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                c_ns += clock() - t
+                chance += 1
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                d_ns += clock() - t
+                decisions += 1
+        return decisions, chance, d_ns, c_ns
+
+    return one
+
+
+def _playouts(one: Playout, seconds: float, rng: random.Random) -> dict[str, float]:
+    """Whole games for about ``seconds`` of CPU time: their rates, and the time per step of each kind."""
+    games = decisions = chance = d_ns = c_ns = 0
+    start = time.process_time()
+    while True:
+        d, c, dn, cn = one(rng)
+        games += 1
+        decisions, chance, d_ns, c_ns = decisions + d, chance + c, d_ns + dn, c_ns + cn
+        spent = time.process_time() - start
+        if spent >= seconds:
+            break
+    # the CPU time of whole games, shared between the two kinds of step as their timed steps shared the clock
+    # (a clock read per step is cheap; a CPU-time read per step would cost as much as a step)
+    d_share = d_ns / max(1, d_ns + c_ns)
+    return {"games_per_s": games / spent, "steps_per_s": (decisions + chance) / spent,
+            "decisions_per_s": decisions / spent, "decision_share": decisions / max(1, decisions + chance),
+            "us_per_decision": spent * 1e6 * d_share / max(1, decisions),
+            "us_per_chance": spent * 1e6 * (1 - d_share) / chance if chance else 0.0}
 
 
 def mid_game_states(name: str, players: int, count: int = 50) -> list[State]:
@@ -70,42 +139,20 @@ def mid_game_states(name: str, players: int, count: int = 50) -> list[State]:
 
 def _clones_per_second(states: list[State], seconds: float) -> float:
     n = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
+    start = time.process_time()
+    while True:
         for s in states:
             s.clone()
         n += len(states)
-    return n / (time.perf_counter() - start)
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return n / spent
 
 
-def openspiel_playout():
-    """None when open_spiel is not installed."""
-    try:
-        import pyspiel
-        from open_spiel.python.games import liars_poker  # noqa: F401  (registers python_liars_poker)
-    except ImportError:
-        return None
-    game = pyspiel.load_game("python_liars_poker")
+# ---- search -------------------------------------------------------------------------------------------------
 
-    def one(rng: random.Random) -> tuple[int, None]:
-        state = game.new_initial_state()
-        n = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choice(outcomes)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            n += 1
-        return n, None
-
-    return one
-
-
-ISMCTS_ITERS = 1000
-OPENSPIEL_SIMULATIONS = 4000
-
+# One search returns (CPU seconds, iterations, forward-model calls).
+Search = Callable[[], tuple[float, int, int]]
 
 # the generic search without any game's advice: every legal action, uniform random rollouts of up to 200
 # actions (ISMCTS's own defaults); what a new game gets for free, and the closest match to OpenSpiel's bot
@@ -113,7 +160,7 @@ PLAIN = {"rollout": "200", "policy": "uniform", "eval": "none", "prune": "none"}
 VARIANTS = ("ismcts", "ismcts_plain")
 
 
-def ismcts_search(name: str, players: int, iters: int = ISMCTS_ITERS, plain: bool = False):
+def ismcts_search(name: str, players: int, iters: int = ISMCTS_ITERS, plain: bool = False) -> Search:
     """A function timing one ISMCTS search of ``iters`` iterations from the first decision of a new game, with
     the game's own ISMCTS defaults (what ``--agents ismcts`` plays) or, ``plain``, the generic search."""
     game = load(name, players=players)
@@ -124,14 +171,14 @@ def ismcts_search(name: str, players: int, iters: int = ISMCTS_ITERS, plain: boo
         seat = state.actors[0]
         agent = ISMCTS.from_params({"iters": str(iters), **(PLAIN if plain else {})}, name)
         view = View.of(state, seat)
-        start = time.perf_counter()
+        start = time.process_time()
         agent.search(view, random.Random(0))
-        return time.perf_counter() - start, agent.last_iterations, agent.last_calls
+        return time.process_time() - start, agent.last_iterations, agent.last_calls
 
     return one
 
 
-def leduc_search(iters: int = OPENSPIEL_SIMULATIONS):
+def leduc_search(iters: int = OPENSPIEL_SIMULATIONS) -> Search:
     """hexbox's plain ISMCTS on Leduc poker, set up as the reference is: first decision, uniform rollouts to the end,
     the reference's exploration constant (2.0) and number of simulations."""
     from .leduc import LeducGame
@@ -143,15 +190,16 @@ def leduc_search(iters: int = OPENSPIEL_SIMULATIONS):
         state = game.new_state(seed=next(seeds))
         agent = ISMCTS(iters=iters, c=2.0, rollout=200, eval="none", prune="none")
         view = View.of(state, 0)
-        start = time.perf_counter()
+        start = time.process_time()
         agent.search(view, random.Random(0))
-        return time.perf_counter() - start, agent.last_iterations, agent.last_calls
+        return time.process_time() - start, agent.last_iterations, agent.last_calls
 
     return one
 
 
-def openspiel_ismcts(simulations: int = OPENSPIEL_SIMULATIONS):
-    """Timing OpenSpiel's Python ISMCTSBot at the first decision of leduc_poker; None without open_spiel."""
+def openspiel_ismcts(simulations: int = OPENSPIEL_SIMULATIONS, cpp: bool = False) -> Search | None:
+    """Timing OpenSpiel's ISMCTSBot (its Python one, or with ``cpp`` its C++ one) at the first decision of
+    leduc_poker; None without open_spiel."""
     try:
         import numpy as np
         import pyspiel
@@ -164,21 +212,25 @@ def openspiel_ismcts(simulations: int = OPENSPIEL_SIMULATIONS):
 
     def one() -> tuple[float, int, int]:
         seed = next(seeds)
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
-        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations,
-                               random_state=np.random.RandomState(seed))
+        if cpp:
+            evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+            bot = pyspiel.ISMCTSBot(seed, evaluator, 2.0, simulations)
+        else:
+            evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
+            bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations,
+                                   random_state=np.random.RandomState(seed))
         state = game.new_initial_state()
         while state.is_chance_node():  # the deal
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[seed % len(outcomes)][0])
-        start = time.perf_counter()
-        bot.run_search(state)
-        return time.perf_counter() - start, simulations, round(simulations * per_simulation)
+        start = time.process_time()
+        bot.step(state) if cpp else bot.run_search(state)
+        return time.process_time() - start, simulations, round(simulations * per_simulation)
 
     return one
 
 
-def _leduc_actions_to_the_end(game, random_state, playouts: int = 2000) -> float:
+def _leduc_actions_to_the_end(game: Any, random_state: Any, playouts: int = 2000) -> float:
     """Actions (chance included) from the first decision of leduc_poker to the end in random play: about what
     one ISMCTSBot simulation applies, descent and rollout together, for comparing forward-model calls."""
     total = 0
@@ -196,7 +248,7 @@ def _leduc_actions_to_the_end(game, random_state, playouts: int = 2000) -> float
     return total / playouts
 
 
-def _searches(search, seconds: float) -> tuple[float, float]:
+def _searches(search: Search, seconds: float) -> tuple[float, float]:
     """(iterations/s, forward-model calls per iteration) over whole searches for about ``seconds`` (at least one)."""
     spent = 0.0
     done = calls = 0
@@ -209,78 +261,166 @@ def _searches(search, seconds: float) -> tuple[float, float]:
             return done / spent, calls / done
 
 
-def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool = True) -> dict[str, Any]:
-    """Medians over ``rounds`` rounds, interleaving the games and the reference so drift hits all alike."""
+# ---- simulate -----------------------------------------------------------------------------------------------
+
+
+def simulate_pair(name: str, players: int, games: int) -> tuple[Callable[[int], float], Callable[[int], float]]:
+    """(bare, simulate): each plays the same ``games`` games from a first seed and returns its CPU seconds.
+
+    The bare loop is the least a simulation must do: one loaded game, and per game a new state, the random
+    choices (from the generator ``hexbox simulate`` gives its agents) and apply. The other is ``hexbox
+    simulate``'s own loop with random agents, no --out: the jobs, the runner, the agents, the running summary.
+    """
+    from hexbox.core import derive_seed
+    from hexbox.sim.runner import jobs_for, run
+    from hexbox.sim.stats import Summary
+
+    game = load(name, players=players)
+    next(run(jobs_for(name, players, ["random"] * players, 1, 0), stats=False))  # the worker's game and agents
+
+    def bare(first: int) -> float:
+        start = time.process_time()
+        for i in range(first, first + games):
+            seed = derive_seed(0, i)
+            state = game.new_state(seed=seed)
+            rng = random.Random(derive_seed(seed, 1))
+            while not state.is_over:
+                actors = state.actors
+                seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            state.result  # noqa: B018  (what a summary reads)
+        return time.process_time() - start
+
+    def simulate(first: int) -> float:
+        plan = jobs_for(name, players, ["random"] * players, first + games, 0)
+        start = time.process_time()
+        summary = Summary()
+        for line in run(plan[first:], stats=False):
+            summary.add(line)
+        summary.result()
+        return time.process_time() - start
+
+    return bare, simulate
+
+
+# ---- the run ------------------------------------------------------------------------------------------------
+
+
+def _players(name: str) -> int:
+    info = game_info(name)
+    return info.default_players or info.min_players
+
+
+def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool = True,
+          simulate: bool = True) -> dict[str, Any]:
+    """Every subject measured once per round, in turn; min / median / max over the rounds."""
     rng = random.Random(1)
-    runners = {}
-    for name in names:
-        players = game_info(name).default_players or game_info(name).min_players
-        runners[name] = (players, hexbox_playout(name, players), mid_game_states(name, players))
-    reference = openspiel_playout()
-    searches = {(name, v): ismcts_search(name, runners[name][0], plain=v == "ismcts_plain")
-                for name in names for v in VARIANTS} if search else {}
-    ref_search = openspiel_ismcts() if search else None
-    same_game = leduc_search() if ref_search is not None else None
-    samples: dict[str, dict[str, list[float]]] = {n: {"games": [], "actions": [], "clones": [], "ismcts": [],
-                                                  "ismcts_calls": [], "ismcts_plain": [], "ismcts_plain_calls": []}
-                                                  for n in names}
-    ref: dict[str, list[float]] = {"games": [], "actions": [], "ismcts": [], "ismcts_calls": [], "leduc": [],
-                                   "leduc_calls": []}
-    for _ in range(rounds):
-        if reference is not None:
-            g, a = _playouts(reference, seconds, rng)
-            ref["games"].append(g)
-            ref["actions"].append(a)
-        for name, (_, playout, states) in runners.items():
-            g, a = _playouts(playout, seconds, rng)
-            samples[name]["games"].append(g)
-            samples[name]["actions"].append(a)
-            samples[name]["clones"].append(_clones_per_second(states, seconds / 2))
-            for variant in VARIANTS:
-                if (name, variant) in searches:
-                    rate, per = _searches(searches[name, variant], seconds)
-                    samples[name][variant].append(rate)
-                    samples[name][variant + "_calls"].append(per)
-        if ref_search is not None:
-            rate, per = _searches(ref_search, seconds)
-            ref["ismcts"].append(rate)
-            ref["ismcts_calls"].append(per)
-            rate, per = _searches(same_game, seconds)
-            ref["leduc"].append(rate)
-            ref["leduc_calls"].append(per)
-    out: dict[str, Any] = {"rounds": rounds, "seconds_per_round": seconds, "games": {}}
-    ref_actions = statistics.median(ref["actions"]) if ref["actions"] else None
-    if ref_actions:
-        out["reference"] = {"name": "open_spiel python_liars_poker",
-                            "games_per_s": statistics.median(ref["games"]), "actions_per_s": ref_actions}
-    ref_ismcts = statistics.median(ref["ismcts"]) if ref["ismcts"] else None
-    if ref_ismcts:
-        out["ismcts_reference"] = {"name": "open_spiel ISMCTSBot (Python), leduc_poker, 1 random rollout",
-                                   "simulations": OPENSPIEL_SIMULATIONS, "simulations_per_s": ref_ismcts,
-                                   "actions_per_simulation": statistics.median(ref["ismcts_calls"])}
-        same = statistics.median(ref["leduc"])
-        out["ismcts_same_game"] = {"name": "hexbox ISMCTS (plain), the same Leduc poker, budget and c",
-                                   "iterations_per_s": same, "ratio_to_reference": same / ref_ismcts,
-                                   "calls_per_iteration": statistics.median(ref["leduc_calls"])}
-    for name, (players, _, _) in runners.items():
-        s = samples[name]
-        actions = statistics.median(s["actions"])
-        ref_calls = ref_ismcts * out["ismcts_reference"]["actions_per_simulation"] if ref_ismcts else None
-        out["games"][name] = {
-            "players": players,
-            "games_per_s": statistics.median(s["games"]),
-            "actions_per_s": actions,
-            "clones_per_s": statistics.median(s["clones"]),
-            "ratio_to_reference": actions / ref_actions if ref_actions else None,
+    playouts: dict[str, Playout] = {name: hexbox_playout(name, _players(name)) for name in names}
+    states = {name: mid_game_states(name, _players(name)) for name in names}
+    references: dict[str, Playout] = {}
+    for ref_name in ("python_liars_poker", *CPP_GAMES):
+        ref = openspiel_playout(ref_name)
+        if ref is not None:
+            references[ref_name] = ref
+    searches: dict[tuple[str, str], Search] = {}
+    if search:
+        for name in names:
+            for v in VARIANTS:
+                searches[name, v] = ismcts_search(name, _players(name), plain=v == "ismcts_plain")
+        for key, make in (("openspiel_python", lambda: openspiel_ismcts()),
+                          ("openspiel_cpp", lambda: openspiel_ismcts(cpp=True))):
+            found = make()
+            if found is not None:
+                searches["ref", key] = found
+        if ("ref", "openspiel_python") in searches:
+            searches["ref", "hexbox_leduc"] = leduc_search()
+    sims = {name: simulate_pair(name, _players(name), 2 if name == "voodoo" else SIMULATE_GAMES)
+            for name in names} if simulate else {}
+
+    play: dict[str, list[dict[str, float]]] = {n: [] for n in [*names, *references]}
+    clones: dict[str, list[float]] = {n: [] for n in names}
+    found_search: dict[tuple[str, str], list[tuple[float, float]]] = {k: [] for k in searches}
+    sim_ratio: dict[str, list[float]] = {n: [] for n in sims}
+    for r in range(rounds):
+        for ref_name, one in references.items():
+            play[ref_name].append(_playouts(one, seconds, rng))
+        for name in names:
+            play[name].append(_playouts(playouts[name], seconds, rng))
+            clones[name].append(_clones_per_second(states[name], seconds / 2))
+        for key, one_search in searches.items():
+            found_search[key].append(_searches(one_search, seconds))
+        for name, (bare, sim) in sims.items():
+            first = r * 1000  # other games each round, the same games for both loops
+            b = bare(first)
+            s = sim(first)
+            sim_ratio[name].append(s / b)
+
+    def column(name: str, key: str) -> dict[str, float]:
+        return spread([m[key] for m in play[name]])
+
+    out: dict[str, Any] = {"rounds": rounds, "seconds_per_round": seconds, "clock": "CPU time, interleaved",
+                           "games": {}, "references": {}}
+    for ref_name in references:
+        out["references"][ref_name] = {
+            "engine": "Python" if ref_name.startswith("python_") else "C++",
+            **{k: column(ref_name, k) for k in ("games_per_s", "steps_per_s", "decisions_per_s", "us_per_decision",
+                                                  "us_per_chance")},
+            "decision_share": statistics.median(m["decision_share"] for m in play[ref_name]),
         }
-        for variant in VARIANTS:
-            rate = statistics.median(s[variant]) if s[variant] else None
-            calls = statistics.median(s[variant + "_calls"]) if s[variant + "_calls"] else None
-            out["games"][name].update({
-                f"{variant}_iterations_per_s": rate,
-                f"{variant}_ratio_to_reference": rate / ref_ismcts if rate and ref_ismcts else None,
-                f"{variant}_calls_per_iteration": calls,
-                # forward-model calls per second inside the search, against the reference's actions per second
-                f"{variant}_calls_ratio_to_reference": rate * calls / ref_calls if rate and ref_calls else None,
-            })
+    py_ref = out["references"].get("python_liars_poker")
+    for name in names:
+        us = column(name, "us_per_decision")
+        row: dict[str, Any] = {
+            "players": _players(name),
+            "games_per_s": column(name, "games_per_s"),
+            "actions_per_s": column(name, "steps_per_s"),
+            "us_per_decision": us,
+            "clones_per_s": spread(clones[name]),
+        }
+        if py_ref:  # > 1: a decision step of ours costs less than one of the Python reference
+            row["ratio_to_python_reference"] = py_ref["us_per_decision"]["median"] / us["median"]
+        for ref_name, ref in out["references"].items():
+            if ref["engine"] == "C++":
+                row.setdefault("ratio_to_cpp", {})[ref_name] = ref["us_per_decision"]["median"] / us["median"]
+        if name in sims:
+            row["simulate_overhead"] = spread(sim_ratio[name])
+        out["games"][name] = row
+    if search:
+        _search_report(out, names, found_search)
     return out
+
+
+def _search_report(out: dict[str, Any], names: list[str],
+                   found: dict[tuple[str, str], list[tuple[float, float]]]) -> None:
+    def rates(key: tuple[str, str]) -> dict[str, float] | None:
+        return spread([r for r, _ in found[key]]) if found.get(key) else None
+
+    def calls(key: tuple[str, str]) -> float:
+        return statistics.median(c for _, c in found[key])
+
+    py, cpp = rates(("ref", "openspiel_python")), rates(("ref", "openspiel_cpp"))
+    if py:
+        out["ismcts_reference"] = {"name": "open_spiel ISMCTSBot (Python), leduc_poker, 1 random rollout",
+                                   "simulations": OPENSPIEL_SIMULATIONS, "simulations_per_s": py,
+                                   "actions_per_simulation": calls(("ref", "openspiel_python"))}
+        same = rates(("ref", "hexbox_leduc"))
+        out["ismcts_same_game"] = {"name": "hexbox ISMCTS (plain), the same Leduc poker, budget and c",
+                                   "iterations_per_s": same, "ratio_to_reference": same["median"] / py["median"],
+                                   "calls_per_iteration": calls(("ref", "hexbox_leduc"))}
+    if cpp:
+        out["ismcts_cpp_reference"] = {"name": "open_spiel ISMCTSBot (C++), leduc_poker, 1 random rollout",
+                                       "simulations": OPENSPIEL_SIMULATIONS, "simulations_per_s": cpp}
+        if py:
+            out["ismcts_same_game"]["ratio_to_cpp"] = out["ismcts_same_game"]["iterations_per_s"]["median"] / \
+                cpp["median"]
+    ref_calls = py["median"] * out["ismcts_reference"]["actions_per_simulation"] if py else None
+    for name in names:
+        row = out["games"][name]
+        for variant in VARIANTS:
+            rate = rates((name, variant))
+            per = calls((name, variant))
+            row[f"{variant}_iterations_per_s"] = rate
+            row[f"{variant}_calls_per_iteration"] = per
+            row[f"{variant}_ratio_to_reference"] = rate["median"] / py["median"] if py else None
+            # forward-model calls per second inside the search, against the reference's actions per second
+            row[f"{variant}_calls_ratio_to_reference"] = rate["median"] * per / ref_calls if ref_calls else None
