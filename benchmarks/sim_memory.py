@@ -34,7 +34,9 @@ def peak_kib(game: str, games: int, jobs: int, out: Path, tree: Path | None) -> 
     cmd = [sys.executable, "-m", "hexbox", "simulate", game, "--games", str(games), "--jobs", str(jobs),
            "--out", str(out), "--fresh", "--json"]
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", MEASURE, *cmd], env=env, capture_output=True, text=True, check=True)
+    # run from the output's folder: `python -m` puts the working directory first on the path, before --tree
+    done = subprocess.run([sys.executable, "-c", MEASURE, *cmd], env=env, capture_output=True, text=True, check=True,
+                          cwd=out.parent)
     return int(done.stdout.split()[-1]), time.perf_counter() - start
 
 
@@ -49,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     print("| games | peak RSS (MiB) | seconds |\n|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.games:
-            kib, seconds = peak_kib(args.game, n, args.jobs, Path(tmp) / "runs.jsonl", args.tree)
+            kib, seconds = peak_kib(args.game, n, args.jobs, Path(tmp) / "runs.jsonl",
+                                    args.tree.resolve() if args.tree else None)
             print(f"| {n:,} | {kib / 1024:.1f} | {seconds:.1f} |", flush=True)
     return 0
 
