@@ -11,6 +11,7 @@ from voodoo_helpers import (
     curse_on,
     give,
     new,
+    private,
     public,
     roll,
     to_phase2,
@@ -139,3 +140,93 @@ def test_every_adversarys_unseen_hand_is_redealt_in_a_resampled_world(viewer):
         changed |= {seat for seat in range(4) if sorted(w.hand[seat]) != sorted(s.hand[seat])}
     assert changed == {0, 1, 2, 3} - {viewer}
 
+
+
+# ---- the public log (R69) -----------------------------------------------------------------------------------
+
+def test_R69_the_log_numbers_every_move_free_ones_included():
+    # cites R69: the log of every move, emotes and sayings included, is public; each move has its number, and a
+    # violation names the number of the move that broke the curse
+    s = new()
+    clear_hands(s)
+    curse_on(s, "C03", 1, 0)  # Elium Orator: every saying of seat 0 in falsetto
+    act(s, 0, {"kind": "emote", "emote": "howl"})
+    act(s, 0, {"kind": "say", "phrase": "hello", "voice": "falsetto"})
+    roll(s, "PU PU PU PU PU")
+    act(s, 0, {"kind": "say", "phrase": "oops", "voice": "normal"})  # breaks Elium Orator
+    act(s, 0, A.KEEP)
+    moves = [(e["i"], e["kind"]) for e in public(s)["log"] if "i" in e]
+    assert moves == [(1, "emote"), (2, "say"), (3, "roll"), (4, "say"), (5, "keep")]
+    assert [(v["curse"], v["action"]) for v in s.violations] == [("C03", 4)]
+
+
+# ---- set-up (R3-R7, R40) ----------------------------------------------------------------------------------
+
+def test_R6_R7_R40_the_table_at_the_start_of_a_game():
+    # cites R3, R5, R6, R7, R40: scores 0, nothing struck, cast, claimed or pending; the Target card in the centre;
+    # no window open, no emote or saying yet, nobody warded (with seat 1 first too); the log is empty
+    s = new(first_seat=1)
+    pub = public(s)
+    start = {
+        "turn": 0, "active": 1, "rolled": False, "bag": [], "set_aside": [],
+        "counts": {"reroll": 0, "draw_curse": 0, "draw_artefact": 0, "cast": 0, "phase2": 0},
+        "scores": [0, 0, 0, 0], "score_history": [[0, 0, 0, 0]],
+        "curses_cast": 0, "curse_claims": 0, "false_claims": 0,
+        "skulls_struck": [[], [], [], []], "fewer_dice": [0, 0, 0, 0], "target_holder": None, "spirit_ward": [],
+        "last_target": [None] * 4, "curses_in_play": [], "permanents": [[], [], [], []], "permanent_since": {},
+        "last_act": [0] * 4, "last_echo": {"roll": [0] * 4, "cast": [0] * 4, "points": [0] * 4, "say": [0] * 4},
+        "curse_deck": {"size": 32, "known": []}, "artefact_deck": {"size": 13, "known": []}, "permanent_deck": 10,
+        "window_open": [], "pending_cast": None, "claimed": [], "candle": 0,
+        "blocks": [{"emotes": [], "said": False}] * 4, "log": [], "previous_log": [], "violations": None,
+    }
+    assert {k: pub[k] for k in start} == start
+    assert [h["curses"] for h in pub["hands"]] == [1, 1, 1, 1] and [h["artefacts"] for h in pub["hands"]] == [0] * 4
+    for seat in range(4):  # nobody knows where any card of the decks lies
+        assert private(s, seat)["curse_deck_known"] == [] and private(s, seat)["known_curses"] == {
+            str(o): [] for o in range(4) if o != seat}
+    assert s.actors == (1,) and s.legal_actions(1)[0] == A.ROLL and s.legal_actions(0) == []
+
+
+# ---- sayings (R65-R67, D24) and moments (R54, R71) -----------------------------------------------------------
+
+def say(state, seat, voice="normal", phrase="hello"):
+    return act(state, seat, {"kind": "say", "phrase": phrase, "voice": voice})
+
+
+def test_D24_one_saying_between_two_non_free_moves():
+    # cites D24
+    s = new()
+    say(s, 0)
+    refused(s, 0, {"kind": "say", "phrase": "oops", "voice": "normal"},
+            "you already spoke since your last action (D24)")
+    roll(s, "PU PU PU PU PU")
+    say(s, 0, phrase="oops")  # the roll ended the block
+    assert [e["phrase"] for e in public(s)["log"] if e.get("kind") == "say"] == ["hello", "oops"]
+
+
+def test_R58_a_saying_that_breaks_a_speech_curse_is_awarded_at_once():
+    # cites R58, R65: in automatic mode the caster scores the Int points as soon as the saying breaks the curse
+    s = new(claim_mode="automatic")
+    clear_hands(s)
+    curse_on(s, "C03", 1, 0)  # Elium Orator: seat 0 speaks only in falsetto
+    events = say(s, 0, "normal")
+    assert [e.kind for e in events] == ["say", "violation", "curse_interrupted", "curse_discarded", "points"]
+    assert s.scores == [0, 1, 0, 0] and CURSE_INDEX["C03"] not in s.inplay and s.cdeck[0] == CURSE_INDEX["C03"]
+
+
+def test_R54_R71_each_public_happening_is_the_next_moment():
+    # cites R54, R71: the moment counter goes up by one at each saying, non-free move, first roll, cast, curse put
+    # in play and gain of points; the public view keeps the last of each, so anybody can judge echo duties
+    s = new(claim_mode="automatic")
+    clear_hands(s)
+    give(s, 0, "C04")
+    curse_on(s, "C03", 1, 0)
+    say(s, 0, "normal")  # 1: the saying; 2: seat 1 scores for Elium Orator
+    roll(s, "BA BA PU CR ST")  # 3: the act; 4: the first roll
+    act(s, 0, A.KEEP)  # 5
+    act(s, 0, {"kind": "cast", "curse": "C04", "target": 2, "pay": "BA BA"})  # 6 act, 7 cast, 8 in play, 9 points
+    pub = public(s)
+    assert pub["last_act"] == [6, 0, 0, 0]
+    assert pub["last_echo"] == {"roll": [4, 0, 0, 0], "cast": [7, 0, 0, 0], "points": [9, 2, 0, 0],
+                                "say": [1, 0, 0, 0]}
+    assert [(c["curse"], c["since"]) for c in pub["curses_in_play"]] == [("C04", 8)]
