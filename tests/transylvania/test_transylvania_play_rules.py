@@ -480,3 +480,104 @@ def test_R142_each_cure_throws_away_its_own_transformation_card():
         act(s, 0, A.CURE[card(item)])
         assert s.hand[0] == [card(other)] and s.row[0] == [] and s.discarded
         assert s.discards[-2:] == [card(item), card(bad)]
+
+
+# ---- the ambush window (W1, R64, R88, R132, R133) -------------------------------------------------------------
+
+
+def test_R133_W1_each_seat_ambushes_with_the_pieces_it_has_there():
+    # the Zombie's player (seat 1) has its stand-up and minion 1 where seat 0 arrives; minion 0 is elsewhere
+    s = chase_table({0: "graveyard.g", 1: "graveyard.b"})
+    put(s, 1, "graveyard.b")
+    put(s, 0, "graveyard.a")
+    act(s, 0, move("graveyard.b"))
+    assert s.actors == (1,) and set(s.legal_actions(1)) == {A.PASS, A.AMBUSH[0], A.AMBUSH[2]}
+    # only its minion there: the Zombie's stand-up elsewhere cannot ambush
+    s = chase_table({1: "graveyard.b"})
+    put(s, 0, "graveyard.a")
+    act(s, 0, move("graveyard.b"))
+    assert s.actors == (1,) and set(s.legal_actions(1)) == {A.PASS, A.AMBUSH[2]}
+
+
+def test_W1_the_window_closes_with_every_declaration_shown():
+    s = chase_table({1: "graveyard.b"})
+    give(s, 2, "t_werewolf#0", "t_werewolf#1")  # a hidden Werewolf
+    put(s, 2, "graveyard.b")
+    put(s, 0, "graveyard.a")
+    act(s, 0, move("graveyard.b"))
+    assert s.actors == (1, 2)
+    events = act(s, 1, A.AMBUSH[2])
+    assert [(e.kind, e.data, e.to) for e in events] == [("ambush_declared", {"seat": 1, "piece": 7}, {1})]
+    events = act(s, 1, A.PASS)
+    assert log(events, "window_finished") == [("window_finished", {"seat": 1})]
+    dice(s, *[0] * 30)
+    events = act(s, 2, A.REVEAL_AMBUSH[WEREWOLF])
+    assert log(events, "window_finished", "ambush_closed", "revealed", "fight") == [
+        ("window_finished", {"seat": 2}),
+        ("ambush_closed", {"declared": {"1": [7], "2": ["werewolf"]}}),
+        ("fight", {"attacker": 7, "target": 0, "node": "graveyard.b"}),
+        ("revealed", {"seat": 2, "monster": "werewolf", "was": ADV_ID[s.adv[2]]}),
+        ("fight", {"attacker": 2, "target": 0, "node": "graveyard.b"}),
+    ]
+    assert s.role[2] == WEREWOLF and s.window is None
+
+
+def test_W1_declarations_resolve_from_the_left_of_the_active_seat_not_from_seat_0():
+    s = graveyard_table()
+    to_monster(s, 0, VAMPIRE, "graveyard.b")
+    to_monster(s, 2, ZOMBIE, "graveyard.l")
+    s.minions[0] = SLOT["graveyard.b"]
+    start_turn(s, 1)
+    put(s, 1, "graveyard.a")
+    s.health[1] = 8
+    act(s, 1, move("graveyard.b"))
+    assert s.actors == (0, 2)
+    act(s, 0, A.AMBUSH[0])
+    act(s, 0, A.PASS)
+    dice(s, *[1] * 30)
+    act(s, 2, A.AMBUSH[1])
+    events = act(s, 2, A.PASS)
+    assert [e.data["attacker"] for e in events if e.kind == "fight"] == [6, 0]  # seat 2 sits left of seat 1
+
+
+def test_R104_an_ambush_is_no_stealthy_strike():
+    # the Big Game Hunter ambushes the Vampire that steps onto it: the plain difference, no +3
+    s = graveyard_table()
+    to_monster(s, 1, VAMPIRE, "graveyard.a")
+    start_turn(s, 1)
+    s.adv[2] = 1  # the Big Game Hunter: Attack 4
+    put(s, 2, "graveyard.b")
+    act(s, 1, move("graveyard.b"))
+    act(s, 2, A.AMBUSH[0])
+    dice(s, 1, 1, 1, 1, 0, 0, 0, 0, 1)  # 4 against the Vampire's 1
+    act(s, 2, A.PASS)
+    assert s.health[1] == 7 and not s.is_over
+
+
+def test_R134_a_wound_from_an_ambush_lets_the_minions_chase():
+    s = chase_table({0: "graveyard.a"})
+    to_monster(s, 2, WEREWOLF, "graveyard.d")
+    put(s, 0, "graveyard.h")
+    s.health[0] = 8
+    act(s, 0, move("graveyard.d"))
+    s.adv[0] = 0  # the Abbess: Attack 1
+    act(s, 2, A.AMBUSH[0])
+    dice(s, 1, 0, 0, 0, 0, 0)  # the Werewolf's five dice 1, the Abbess 0
+    act(s, 2, A.PASS)
+    assert s.health[0] == 7 and s.pending[-1] == ("chase", 1, (0,))
+    assert set(s.legal_actions(1)) == {A.PASS, A.MINION_MOVE[0][SLOT["graveyard.b"]]}
+
+
+def test_R88_monsters_fight_each_other_only_with_no_adventurer_on_the_board():
+    s = graveyard_table()
+    to_monster(s, 1, ZOMBIE, "graveyard.b")
+    to_monster(s, 2, VAMPIRE, "graveyard.b")
+    s.minions[0] = SLOT["graveyard.b"]
+    for seat in (0, 3):
+        s.alive[seat], s.pos[seat] = False, -1
+    start_turn(s, 1)
+    assert s.phase == "monster" and s.actors == (1,)
+    fights = {a for a in s.legal_actions(1) if a.kind in ("attack", "minion_attack")}
+    assert fights == {A.ATTACK[2][0], A.MINION_ATTACK[0][2]}  # never its own minion
+    s.alive[3], s.pos[3] = True, SLOT["church.d"]  # an adventurer stands again, far away
+    assert not {a for a in s.legal_actions(1) if a.kind in ("attack", "minion_attack")}
