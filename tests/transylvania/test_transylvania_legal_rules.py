@@ -42,16 +42,23 @@ def mv(*nodes: str) -> list:
 def table(adv: int = HERO, players: int = 3):
     """Seat 0's Exploration with nothing in anybody's hands or rows; the Graveyard north of the Church and the Clock
     Tower east of it; seat 0 is the given adventurer (the Hero's Rampart gives no action of its own) on
-    graveyard.b, the others out of the way on church.e."""
+    graveyard.b, the others out of the way on the Church (two on church.e)."""
     s = bare(players)
     lay_tile(s, "graveyard", 0, -1, 0)
     lay_tile(s, "clock_tower", 1, 0, 0)
     s.adv[0] = adv
     put(s, 0, "graveyard.b")
     for t in range(1, players):
-        put(s, t, "church.e")
+        put(s, t, ("church.e", "church.e", "church.c", "church.c", "church.h")[t - 1])
     s.tokens.clear()
     return s
+
+
+def kill(s, t):
+    """Seat ``t`` dead (R72): off the board until its next turn, its row the corpse."""
+    s.alive[t] = False
+    s.pos[t] = -1
+    s.row[t] = []
 
 
 # ---- Exploration: moving (R24-R27, R29, R122) ---------------------------------------------------------------
@@ -226,7 +233,7 @@ def test_R39_R41_challenge_each_living_adventurer_on_your_space_once():
     assert legal(s) == ids(A.END_EXPLORATION, *A.CHALLENGE[1], *A.CHALLENGE[2])
     s.challenged.add(1)
     assert legal(s) == ids(A.END_EXPLORATION, *A.CHALLENGE[2])
-    s.alive[2] = False
+    kill(s, 2)
     assert legal(s) == ids(A.END_EXPLORATION)
 
 
@@ -334,8 +341,6 @@ def test_R62_R132_attack_a_monster_or_a_minion_on_your_space_once_each():
     assert legal(s) == ids(A.END_EXPLORATION, A.ATTACK[9][0])
     s.attacked = {(0, 9), (1, 0)}
     assert legal(s) == ids(A.END_EXPLORATION, A.ATTACK[1][0])
-    s.alive[1] = False
-    assert legal(s) == ids(A.END_EXPLORATION)
 
 
 def test_R65_no_attack_on_an_adventurer_and_R104_the_stealthy_strike_while_unused():
@@ -362,7 +367,7 @@ def test_R68_R136_reveal_when_qualifying_off_the_church_tile():
     put(s, 0, "church.n")
     assert legal(s) == ids(A.END_EXPLORATION)
     put(s, 0, "graveyard.b")
-    to_monster(s, 2, 2, "church.e")  # R66: the Zombie is taken: no reveal as it, and its cards are dead
+    to_monster(s, 2, 2, "clock_tower.a")  # R66: the Zombie is taken: no reveal as it, and its cards are dead
     assert legal(s) == ids(A.END_EXPLORATION, A.REVEAL[1], A.SWAP)
 
 
@@ -372,9 +377,9 @@ def test_R141_swap_dead_transformation_cards_only_while_their_monster_is_in_play
     s.examined = s.discarded = True
     give(s, 0, "t_vampire_bite#0")
     assert legal(s) == ids(A.END_EXPLORATION)
-    to_monster(s, 1, 1, "church.e")
+    to_monster(s, 1, 1, "clock_tower.a")
     assert legal(s) == ids(A.END_EXPLORATION)  # the Werewolf is in play, not the Vampire
-    to_monster(s, 2, 0, "church.e")
+    to_monster(s, 2, 0, "clock_tower.e")
     assert legal(s) == ids(A.END_EXPLORATION, A.SWAP)
 
 
@@ -465,8 +470,8 @@ def test_R112_secret_society_with_two_discovery_cards_to_pay():
 def test_R111_augury_on_each_other_living_adventurer_on_the_board():
     s = table(WITCH_HUNTER, players=5)
     quiet(s)
-    to_monster(s, 2, 0, "church.a")
-    s.alive[3] = False  # dead: off the board until its next turn
+    to_monster(s, 2, 0, "clock_tower.a")
+    kill(s, 3)
     assert legal(s) == ids(A.END_EXPLORATION, A.AUGURY[1], A.AUGURY[4])
     s.used[WITCH_HUNTER] = True
     assert legal(s) == ids(A.END_EXPLORATION)
@@ -479,16 +484,11 @@ def test_R109_sleight_of_hand_takes_an_examined_card_of_an_adventurer_on_the_sam
     moon = card("full_moon#0")
     s.row[1].append((moon, ()))
     (c,) = examined(s, 2, "gk_map#0")
-    (d,) = examined(s, 3, "gk_map#1")
     put(s, 1, "graveyard.o")  # the Graveyard, like seat 0
     put(s, 2, "clock_tower.a")
-    to_monster(s, 3, 1, "graveyard.a")
-    s.row[3] = [(d, ())]
     assert legal(s) == ids(A.END_EXPLORATION, A.SLEIGHT[a], A.SLEIGHT[b], A.SLEIGHT[moon])
     put(s, 2, "graveyard.j")
     assert legal(s) == ids(A.END_EXPLORATION, A.SLEIGHT[a], A.SLEIGHT[b], A.SLEIGHT[moon], A.SLEIGHT[c])
-    s.alive[1] = False
-    assert legal(s) == ids(A.END_EXPLORATION, A.SLEIGHT[c])
     s.used[AGENT] = True
     assert legal(s) == ids(A.END_EXPLORATION)
 
@@ -825,7 +825,8 @@ def test_R84_R132_a_monster_attacks_each_adventurer_on_its_space_once():
     put(s, 2, "graveyard.b")
     assert legal(s) == ids(A.END_TURN, A.ATTACK[1][0], A.ATTACK[2][0])
     s.attacked.add((0, 1))
-    s.alive[2] = False
+    assert legal(s) == ids(A.END_TURN, A.ATTACK[2][0])
+    kill(s, 2)
     assert legal(s) == ids(A.END_TURN)
 
 
@@ -834,10 +835,10 @@ def test_R88_monsters_fight_each_other_and_minions_only_with_no_adventurer_on_th
     s.moved = s.movement(0)
     to_monster(s, 1, ZOMBIE, "graveyard.b")
     s.minions[2] = SLOT["graveyard.b"]
-    put(s, 2, "church.e")  # an adventurer on the board
+    put(s, 2, "clock_tower.a")  # an adventurer on the board
     assert legal(s) == ids(A.END_TURN)
-    to_monster(s, 2, VAMPIRE, "church.e")
-    s.alive[3] = False  # the last adventurer is dead: off the board
+    to_monster(s, 2, VAMPIRE, "clock_tower.a")
+    kill(s, 3)  # the last adventurer is dead: off the board
     assert legal(s) == ids(A.END_TURN, A.ATTACK[1][0], A.ATTACK[8][0])
     s.attacked = {(0, 1), (0, 8)}
     assert legal(s) == ids(A.END_TURN)
@@ -895,9 +896,9 @@ def test_R97_each_minion_attacks_each_adventurer_on_its_space_once():
     assert legal(s) == ids(A.END_TURN, *atk)  # not the Vampire while adventurers are on the board
     s.attacked = {(7, 1), (8, 2)}
     assert legal(s) == ids(A.END_TURN, A.MINION_ATTACK[1][2], A.MINION_ATTACK[2][1])
-    s.alive[2] = False
+    kill(s, 2)
     assert legal(s) == ids(A.END_TURN, A.MINION_ATTACK[2][1])
-    s.alive[1] = False  # R88: no adventurer left on the board: the minions may attack the Vampire
+    kill(s, 1)  # R88: no adventurer left on the board: the minions may attack the Vampire
     assert legal(s) == ids(A.END_TURN, A.MINION_ATTACK[1][3], A.MINION_ATTACK[2][3])
 
 
@@ -925,7 +926,7 @@ def test_D21_W1_every_seat_on_the_space_is_asked_and_a_qualifying_hidden_monster
     s = table(players=4)
     give(s, 1, "t_werewolf#0", "t_werewolf#1")  # qualifies as the Werewolf
     put(s, 1, "graveyard.a")
-    to_monster(s, 2, ZOMBIE, "church.e")
+    to_monster(s, 2, ZOMBIE, "clock_tower.e")
     s.minions[0] = SLOT["graveyard.a"]
     act(s, 0, mv("graveyard.a")[0])
     assert s.actors == (1, 2)
@@ -941,7 +942,7 @@ def test_D21_a_plain_adventurer_asked_in_a_window_may_only_pass():
     s = table()
     put(s, 1, "graveyard.a")
     s.minions[0] = SLOT["graveyard.a"]
-    to_monster(s, 2, ZOMBIE, "church.e")
+    to_monster(s, 2, ZOMBIE, "clock_tower.e")
     act(s, 0, mv("graveyard.a")[0])
     assert s.actors == (1, 2)
     assert legal(s, 1) == ids(A.PASS)
