@@ -6,11 +6,14 @@ import random
 
 import pytest
 from voodoo_helpers import (
+    ScriptedRng,
     act,
     clear_hands,
     curse_on,
     give,
     new,
+    pass_turn,
+    permanent_on,
     private,
     public,
     roll,
@@ -230,3 +233,80 @@ def test_R54_R71_each_public_happening_is_the_next_moment():
     assert pub["last_echo"] == {"roll": [4, 0, 0, 0], "cast": [7, 0, 0, 0], "points": [9, 2, 0, 0],
                                 "say": [1, 0, 0, 0]}
     assert [(c["curse"], c["since"]) for c in pub["curses_in_play"]] == [("C04", 8)]
+
+
+# ---- permanent curses: consequences (R31, R45, R59-R61) -------------------------------------------------------
+
+def test_R59_discard_a_curse_on_a_draw_discards_a_card_of_the_hand_in_public():
+    # cites R59: Sour Pumpkin broken by a draw (no curse is being cast): a random curse of the hand, here the only
+    # one, goes face up to the bottom of the Curse deck; the consequence is a public event and a public log fact
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C02")
+    permanent_on(s, "P07", 0)
+    to_phase2(s, "PU SK ST CR BA")
+    top = s.cdeck[-1]
+    events = act(s, 0, {"kind": "draw_curse", "pay": "PU SK"})
+    data = {"seat": 0, "permanent": "P07", "consequence": "discard_curse", "curse": "C02"}
+    consequences = [e for e in events if e.kind == "consequence"]
+    assert len(consequences) == 1 and consequences[0].public and consequences[0].data == data
+    assert s.hand[0] == [top] and s.cdeck[0] == CURSE_INDEX["C02"]
+    assert public(s)["curse_deck"]["known"] == [[0, "C02"]]
+    assert [e for e in public(s)["log"] if e.get("kind") == "consequence"] == [{"kind": "consequence", "fact": True,
+                                                                               **data}]
+
+
+def test_R59_discard_a_curse_with_an_empty_hand_discards_nothing():
+    # cites R59: "nothing happens if you hold none" -- but the consequence is still told
+    s = new()
+    clear_hands(s)
+    permanent_on(s, "P07", 0)
+    to_phase2(s, "PU SK ST CR BA")
+    deck = s.cdeck[:]
+    events = act(s, 0, {"kind": "draw_artefact", "pay": "PU SK"})
+    assert [e.data for e in events if e.kind == "consequence"] == [
+        {"seat": 0, "permanent": "P07", "consequence": "discard_curse"}]
+    assert s.cdeck == deck and s.hand[0] == []
+
+
+def test_R45_R59_lose_points_never_below_zero_and_is_told():
+    # cites R45, R59: Grave Manners (bow before passing the doll, or lose 1 point)
+    s = new()
+    clear_hands(s)
+    permanent_on(s, "P03", 0)
+    s.scores[0] = 1
+    to_phase2(s, "PU PU PU PU PU")
+    events = act(s, 0, A.PASS_DOLL)
+    assert s.scores[0] == 0
+    assert [(e.kind, e.data) for e in events if e.kind == "consequence"] == [
+        ("consequence", {"seat": 0, "permanent": "P03", "consequence": "lose_points"})]
+    s = new()
+    clear_hands(s)
+    permanent_on(s, "P03", 0)
+    to_phase2(s, "PU PU PU PU PU")
+    act(s, 0, A.PASS_DOLL)
+    assert s.scores[0] == 0  # R45: from 0 it stays 0
+
+
+def test_R61_fewer_dice_penalties_add_up():
+    # cites R61: Hollow Chant (chant before casting) and Clumsy Claws (at most two re-rolls) broken in one turn:
+    # one die fewer each, both at the owner's next roll
+    s = new(players=3)
+    clear_hands(s)
+    give(s, 0, "C04")
+    permanent_on(s, "P10", 0)
+    permanent_on(s, "P05", 0)
+    roll(s, "BA BA PU PU PU")
+    s.rng = ScriptedRng("BA BA BA")
+    for _ in range(3):
+        act(s, 0, {"kind": "reroll", "drop": "PU", "dice": "BA"})
+    assert s.penalty == [1, 0, 0]
+    act(s, 0, A.KEEP)
+    act(s, 0, {"kind": "cast", "curse": "C04", "target": 1, "pay": "BA BA"})
+    assert s.penalty == [2, 0, 0] and public(s)["fewer_dice"] == [2, 0, 0]
+    for _ in range(3):
+        pass_turn(s)
+        if s.active:
+            to_phase2(s, "SK SK SK SK SK")
+    act(s, 0, A.ROLL)
+    assert sum(s.bag) == 3 and s.penalty == [0, 0, 0]
