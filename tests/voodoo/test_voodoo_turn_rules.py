@@ -310,3 +310,21 @@ def test_R61_fewer_dice_penalties_add_up():
             to_phase2(s, "SK SK SK SK SK")
     act(s, 0, A.ROLL)
     assert sum(s.bag) == 3 and s.penalty == [0, 0, 0]
+
+
+def test_R57_a_true_claim_makes_no_other_curse_claimable():
+    # cites R57, R30: seat 1 rightly claims the broken Cockle Cluck; its Banshee Wail, obeyed, stays unbroken and a
+    # claim of it is false
+    s = new()
+    clear_hands(s)
+    curse_on(s, "C05", 1, 0)  # cluck before rolling
+    curse_on(s, "C04", 1, 0)  # howl before rolling
+    s.scores[1] = 2
+    act(s, 0, {"kind": "emote", "emote": "howl"})
+    to_phase2(s, "PU PU PU PU PU")  # no cluck: only Cockle Cluck is broken
+    act(s, 0, A.PASS_DOLL)
+    act(s, 1, claim("C05"))
+    assert s.scores[1] == 4 and s.curse_claims == 1
+    events = act(s, 1, claim("C04"))
+    assert s.scores[1] == 3 and s.false_claims == 1 and CURSE_INDEX["C04"] in s.inplay
+    assert [e.data for e in events if e.kind == "claim"] == [{"seat": 1, "curse": "C04", "true": False, "lost": 1}]
