@@ -581,3 +581,68 @@ def test_R88_monsters_fight_each_other_only_with_no_adventurer_on_the_board():
     assert fights == {A.ATTACK[2][0], A.MINION_ATTACK[0][2]}  # never its own minion
     s.alive[3], s.pos[3] = True, SLOT["church.d"]  # an adventurer stands again, far away
     assert not {a for a in s.legal_actions(1) if a.kind in ("attack", "minion_attack")}
+
+
+# ---- Tinkering: the Inventor's own rolls on its own turn (R15, R79, R107) ---------------------------------------
+
+
+def test_R107_tinkering_after_the_inventors_own_roll_on_its_own_turn_while_unused():
+    s = graveyard_table()
+    put(s, 0, "graveyard.f")
+    s.adv[0] = 4  # the Inventor
+    s.tokens[SLOT["graveyard.f"]] = CARDS.tokens.index((1, 6))
+    dice(s, 0, 0, 0, 0)
+    act(s, 0, A.ATTEMPT)
+    assert s.pending[-1] == ("tinker", 0, "attempt") and A.TINKER[4, "low"] in s.legal_actions(0)
+    s = graveyard_table()
+    put(s, 0, "graveyard.f")
+    s.adv[0] = 4
+    s.used[4] = True  # once per game
+    s.tokens[SLOT["graveyard.f"]] = CARDS.tokens.index((1, 6))
+    dice(s, 0, 0, 0, 0)
+    act(s, 0, A.ATTEMPT)
+    assert not s.pending and SLOT["graveyard.f"] in s.failed
+
+
+def test_R107_no_tinkering_on_another_turn_nor_as_a_monster():
+    # the Vampire attacks seat 2 on the Vampire's turn: neither the Vampire that was once the Inventor (R79) nor an
+    # Inventor defending out of turn may tinker
+    for vampire_was, defender in ((4, 0), (3, 4)):
+        s = graveyard_table()
+        to_monster(s, 1, VAMPIRE, "graveyard.b")
+        s.adv[1], s.adv[2] = vampire_was, defender
+        put(s, 2, "graveyard.b")
+        start_turn(s, 1)
+        dice(s, 1, 1, 1, 1, 1, 0, 0, 0, 0)  # the Vampire 5, seat 2 0
+        act(s, 1, A.ATTACK[2][0])
+        assert not s.pending and s.health[2] == 1 and s.actors == (1,)
+
+
+# ---- Event spaces (R46, R50, R52) -----------------------------------------------------------------------------
+
+
+def test_R50_a_token_and_event_space_draws_only_once_its_token_is_gone():
+    s = graveyard_table()
+    lay_tile(s, "clock_tower", 1, 0, 0)
+    put(s, 0, "clock_tower.h")
+    s.adv[0] = 0
+    assert SLOT["clock_tower.j"] in s.tokens
+    n = len(s.events)
+    act(s, 0, move("clock_tower.j"))
+    assert len(s.events) == n and not s.pending  # the token is there: no Event
+    act(s, 0, move("clock_tower.h"))  # an ordinary space: no Event either
+    assert len(s.events) == n
+    del s.tokens[SLOT["clock_tower.j"]]
+    event_on_top(s, "fog_bank#0")
+    dice(s, 1, 1, 1, 1)
+    events = act(s, 0, move("clock_tower.j"))
+    assert log(events, "event_drawn") == [("event_drawn", {"seat": 0, "card": "fog_bank#0", "kind": "test"})]
+
+
+def test_R52_a_monster_never_draws_an_event():
+    s = graveyard_table()
+    to_monster(s, 1, VAMPIRE, "graveyard.b")
+    start_turn(s, 1)
+    n = len(s.events)
+    act(s, 1, move("graveyard.d"))
+    assert len(s.events) == n and s.pos[1] == SLOT["graveyard.d"]
