@@ -328,3 +328,37 @@ def test_R57_a_true_claim_makes_no_other_curse_claimable():
     events = act(s, 1, claim("C04"))
     assert s.scores[1] == 3 and s.false_claims == 1 and CURSE_INDEX["C04"] in s.inplay
     assert [e.data for e in events if e.kind == "claim"] == [{"seat": 1, "curse": "C04", "true": False, "lost": 1}]
+
+
+def test_R56_one_move_that_breaks_a_curse_and_a_permanent_tells_both_in_order():
+    # cites R56, R58, R61: (1) the violations, (2) the permanent consequence, (3) the move, (4) the award
+    s = new(claim_mode="automatic")
+    clear_hands(s)
+    curse_on(s, "C05", 1, 0)  # Cockle Cluck: cluck before rolling
+    permanent_on(s, "P01", 0)  # Cracked Cauldron: stir before rolling, or one die fewer
+    s.rng = ScriptedRng("PU PU PU PU PU")
+    events = act(s, 0, A.ROLL)
+    assert [(e.kind, e.data) for e in events] == [
+        ("violation", {"curse": "C05", "victim": 0, "caster": 1}),
+        ("consequence", {"seat": 0, "permanent": "P01", "consequence": "fewer_dice"}),
+        ("rolled", {"seat": 0, "dice": 4, "bag": "PU PU PU PU"}),
+        ("curse_interrupted", {"curse": "C05", "caster": 1, "by": 0, "points": 2}),
+        ("curse_discarded", {"curse": "C05"}),
+        ("points", {"seat": 1, "gain": 2, "score": 2}),
+    ]
+
+
+def test_R60_each_permanent_applies_once_per_turn_whatever_else_breaks():
+    # cites R60: Restless Feet (stomp before drawing, or lose 1 point) broken twice around a break of Leaden Tongue
+    # (speak only in a whisper, or lose 1 point): one point for each card, not for each break
+    s = new()
+    clear_hands(s)
+    permanent_on(s, "P08", 0)
+    permanent_on(s, "P02", 0)
+    s.scores[0] = 3
+    to_phase2(s, "PU PU BA BA SK")
+    act(s, 0, {"kind": "draw_artefact", "pay": "PU PU"})  # no stomp: -1
+    say(s, 0, "normal")  # not a whisper: -1
+    act(s, 0, {"kind": "draw_artefact", "pay": "BA BA"})  # no stomp again: Restless Feet already applied this turn
+    assert [v["curse"] for v in s.violations] == ["P08", "P02", "P08"]
+    assert s.scores[0] == 1
