@@ -362,3 +362,83 @@ def test_R60_each_permanent_applies_once_per_turn_whatever_else_breaks():
     act(s, 0, {"kind": "draw_artefact", "pay": "BA BA"})  # no stomp again: Restless Feet already applied this turn
     assert [v["curse"] for v in s.violations] == ["P08", "P02", "P08"]
     assert s.scores[0] == 1
+
+
+# ---- refusals, each with its reason (R9-R25, R39-R44, D11, D12, D24) ------------------------------------------
+
+def _fresh():
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C04", "E02")
+    return s
+
+
+def _rolled():
+    s = _fresh()
+    roll(s, "BA BA PU CR ST")
+    return s
+
+
+def _phase2():
+    s = _fresh()
+    to_phase2(s, "BA BA PU CR ST")
+    return s
+
+
+@pytest.mark.parametrize("make, action, reason", [
+    (_phase2, A.ROLL, "cannot roll now: it is not that moment of your turn (phase2)"),  # R10
+    (_rolled, A.ROLL, "you rolled already; re-roll or keep"),  # R10: one roll, then re-rolls
+    (_fresh, {"kind": "reroll", "drop": "PU", "dice": "PU"}, "roll first"),  # R11
+    (_phase2, {"kind": "reroll", "drop": "PU", "dice": "BA"},
+     "cannot re-roll now: it is not that moment of your turn (phase2)"),  # D12
+    (_rolled, {"kind": "reroll", "drop": "SK", "dice": "PU"}, "no SK in the bag to discard"),  # R11
+    (_rolled, {"kind": "reroll", "drop": "PU", "dice": "PU"},
+     "the bag has no PU left to re-roll after discarding PU"),  # R11
+    (_fresh, A.KEEP, "roll first"),  # R12
+    (_phase2, A.KEEP, "cannot keep the bag now: it is not that moment of your turn (phase2)"),  # R12
+    (_rolled, {"kind": "draw_curse", "pay": "BA BA"},
+     "cannot draw a curse now: it is not that moment of your turn (phase1)"),  # R14, R15
+    (_rolled, {"kind": "draw_artefact", "pay": "BA BA"},
+     "cannot draw an artefact now: it is not that moment of your turn (phase1)"),  # R14, R16
+    (_phase2, {"kind": "draw_curse", "pay": "SK SK"}, "your bag does not hold SK SK"),  # R22
+    (_phase2, {"kind": "draw_artefact", "pay": "PU PU"}, "your bag does not hold PU PU"),  # R22
+    (_phase2, {"kind": "cast", "curse": "E02", "target": 1, "pay": "SK BA"}, "your bag does not hold SK BA"),
+    (_phase2, {"kind": "cast", "curse": "C04", "target": 0, "pay": "BA BA"},
+     "curse an adversary at the table (R39)"),  # R39
+    (_phase2, {"kind": "cast", "curse": "C04", "target": 4, "pay": "BA BA"},
+     "curse an adversary at the table (R39)"),  # R2: seats 0 to 3
+    (_rolled, A.PASS_DOLL, "cannot pass the doll now: it is not that moment of your turn (phase1)"),  # R24
+    (_phase2, A.DONE, "there is no window to close now"),
+])
+def test_a_move_out_of_its_moment_is_refused_with_its_reason(make, action, reason):
+    s = make()
+    refused(s, 0, action, reason)
+
+
+def test_R44_an_empty_deck_is_refused_by_name():
+    # cites R44
+    s = _phase2()
+    s.cdeck, s.adeck = [], []
+    refused(s, 0, {"kind": "draw_curse", "pay": "BA BA"}, "the Curse deck is empty (R44)")
+    refused(s, 0, {"kind": "draw_artefact", "pay": "BA BA"}, "the Artefact deck is empty (R44)")
+
+
+def test_R20_the_target_card_holder_and_a_warded_seat_are_refused_by_name():
+    # cites R20, and Spirit Ward (A13)
+    s = _phase2()
+    s.holder = 2
+    s.ward = 1 << 3
+    refused(s, 0, {"kind": "cast", "curse": "C04", "target": 2, "pay": "BA BA"},
+            "seat 2 holds the Target card and cannot be cursed (R20)")
+    refused(s, 0, {"kind": "cast", "curse": "C04", "target": 3, "pay": "BA BA"}, "seat 3 is under Spirit Ward")
+
+
+def test_D24_each_emote_once_between_two_non_free_moves():
+    # cites D24
+    s = new()
+    act(s, 0, {"kind": "emote", "emote": "howl"})
+    refused(s, 0, {"kind": "emote", "emote": "howl"}, "you already did 'howl' since your last action (D24)")
+    act(s, 0, {"kind": "emote", "emote": "cluck"})
+    roll(s, "PU PU PU PU PU")
+    act(s, 0, {"kind": "emote", "emote": "howl"})  # the roll ended the block
+    assert public(s)["blocks"][0] == {"emotes": ["howl"], "said": False}
