@@ -252,6 +252,8 @@ def test_R72_R85_R4_a_death_is_told_to_all_and_the_vampires_kill_wins():
     assert s.result.kind == "monster_kills" and s.result.winners == {0}
     assert s.result.reason == "the Vampire (seat 0) made 2 kills"
     assert events[-1]["kind"] == "game_over" and events[-1]["data"]["reason"] == s.result.reason
+    assert events[-1]["data"]["roles"] == ["vampire"] + [CARDS.adventurers[s.adv[x]].id for x in (1, 2, 3)]
+    assert events[-1]["data"]["winners"] == [0] and events[-1]["data"]["kills"] == [2, 0, 0, 0]
 
 
 def test_R85_R4_one_kill_short_of_the_target_does_not_win():
@@ -515,3 +517,178 @@ def test_R89_the_werewolfs_feral_surge_roll_is_told_to_all():
     assert not s.surge[1] and s.movement(1) == 6
     dice(s, 0)
     assert "The Werewolf rolls the Werewolf icon: Feral Surge!" in s.describe(start_turn(s, 1), 0)
+
+
+# ---- receiving a card: cursed cards, must-examine cards, the row's limit (R54, R56, R128, R129) ---------------
+
+
+def test_R128_a_cursed_card_drawn_out_of_turn_is_public_and_attaches_to_the_lowest_slot():
+    s = bare(4)
+    examined(s, 1, "gk_map#0", "gk_map#1")
+    on_top(s, "i_raven#0")
+    s._take_out()
+    s._draw_to(1, 1, "test")
+    assert js(s._take_out()) == [
+        {"kind": "drew", "to": None, "data": {"seat": 1, "why": "test", "card": None}},
+        {"kind": "drew_card", "to": [1], "data": {"seat": 1, "card": "i_raven#0"}},
+        {"kind": "cursed", "to": None, "data": {"seat": 1, "card": "i_raven#0"}},
+        {"kind": "attached", "to": None, "data": {"seat": 1, "card": "i_raven#0", "host": "gk_map#0"}},
+    ]
+    assert s.row[1] == [(card("gk_map#0"), (card("i_raven#0"),)), (card("gk_map#1"), ())]
+    assert s.known[card("i_raven#0")] == (1 << 6) - 1 and not s.pending and not s.hand[1]
+
+
+def test_R128_on_your_own_turn_you_choose_the_host_but_one_host_is_no_choice():
+    s = bare(4)
+    examined(s, 0, "gk_map#0")
+    on_top(s, "i_locket#0")
+    s._draw_to(0, 1, "test")
+    assert not s.pending and s.row[0] == [(card("gk_map#0"), (card("i_locket#0"),))]
+    examined(s, 0, "gk_map#1")
+    on_top(s, "i_raven#0")
+    s._draw_to(0, 1, "test")
+    assert s.pending == [("attach", 0, card("i_raven#0"))] and s.actors == (0,)
+
+
+def test_R128_a_cursed_card_with_no_host_is_discarded_and_says_why():
+    s = bare(4)
+    on_top(s, "i_raven#0")
+    s._take_out()
+    s._draw_to(2, 1, "test")
+    events = s._take_out()
+    assert js(events)[-1] == {"kind": "discarded", "to": None, "data": {"card": "i_raven#0",
+                                                                         "why": "nothing to attach to"}}
+    assert s.discards == [card("i_raven#0")] and s.known[card("i_raven#0")] == (1 << 6) - 1
+    assert s.describe(events, 0)[-1] == "The Raven is discarded (nothing to attach to)."
+
+
+def test_R54_R56_a_must_examine_card_goes_to_the_row_and_a_full_row_asks_to_make_room_first():
+    s = bare(4)
+    examined(s, 1, "gk_map#0", "gk_map#1", "gk_diary#0")
+    on_top(s, "i_shackles#0")
+    s._take_out()
+    s._draw_to(1, 1, "test")
+    events = js(s._take_out())
+    assert events[2:] == [
+        {"kind": "must_examine", "to": None, "data": {"seat": 1, "card": "i_shackles#0"}},
+        {"kind": "placed", "to": None, "data": {"seat": 1, "card": "i_shackles#0", "attached": []}},
+    ]
+    assert s.row[1][-1] == (card("i_shackles#0"), ()) and not s.hand[1] and not s.pending
+    assert s.known[card("i_shackles#0")] == (1 << 6) - 1
+    s = bare(4)
+    examined(s, 1, "gk_map#0", "gk_map#1", "gk_diary#0", "gk_occult#0")
+    on_top(s, "i_shackles#0")
+    s._draw_to(1, 1, "test")  # four examined: the fifth waits for room
+    assert len(s.row[1]) == 4 and s.pending == [("make_room", 1, (card("i_shackles#0"), ()))]
+
+
+def test_R129_the_codex_draws_one_card_for_its_examiner_and_the_tonic_heals_two_and_is_used_up():
+    s = bare(4)
+    lay_tile(s, "graveyard", 0, -1, 0)
+    put(s, 0, "graveyard.b")
+    give(s, 0, "gk_codex#0", "i_tonic#0")
+    on_top(s, "gk_map#0", "gk_map#1")
+    s._take_out()
+    events = js(act(s, 0, A.EXAMINE[card("gk_codex#0")]))
+    assert {"kind": "drew", "to": None, "data": {"seat": 0, "why": "the Codex", "card": None}} in events
+    assert s.hand[0] == [card("i_tonic#0"), card("gk_map#0")] and card("gk_codex#0") in s.codex_fired
+    s.health[0] = 3
+    start_turn(s, 0)
+    events = act(s, 0, A.EXAMINE[card("i_tonic#0")])
+    assert s.health[0] == 5 and s.row[0] == [(card("gk_codex#0"), ())]
+    assert js(events)[-1]["data"] == {"card": "i_tonic#0", "why": "the Tonic is used up"}
+    assert card("i_tonic#0") in s.discards and len(s.hand[0]) == 1  # the Codex drew only once
+
+
+# ---- Health (R71, R120, R128) ----------------------------------------------------------------------------------
+
+
+def test_R71_an_adventurer_at_one_health_lives_and_dies_only_below_one():
+    s = bare(4)
+    lay_tile(s, "graveyard", 0, -1, 0)
+    put(s, 1, "graveyard.b")
+    s.health[1] = 3
+    s._take_out()
+    s._wound(1, 2)
+    assert js(s._take_out()) == [{"kind": "wounded", "to": None, "data": {"seat": 1, "lost": 2, "health": 1}}]
+    assert s.alive[1] and s.health[1] == 1
+    s._wound(1, 1)
+    assert not s.alive[1] and s.health[1] == 0
+
+
+def test_R58_R128_discarding_a_host_takes_its_cursed_attachment_along_and_says_so():
+    s = bare(4)
+    lay_tile(s, "graveyard", 0, -1, 0)
+    put(s, 0, "graveyard.b")
+    examined(s, 0, "gk_map#0")
+    s.row[0][0] = (card("gk_map#0"), (card("i_raven#0"),))
+    events = act(s, 0, A.DISCARD[card("gk_map#0")])
+    assert s.row[0] == [] and s.discards[-2:] == [card("gk_map#0"), card("i_raven#0")]
+    assert [e["data"] for e in js(events) if e["kind"] == "discarded"] == [
+        {"card": "gk_map#0", "why": "by choice"}, {"card": "i_raven#0", "why": "attached"}]
+    assert "The Raven is discarded (attached)." in s.describe(events, 1)
+
+
+# ---- traits and dice (R13, R14, R119, D9) ----------------------------------------------------------------------
+
+
+def test_R14_D9_only_the_bible_adds_spirit_per_monster_on_the_board():
+    s = bare(4)
+    s.adv[0] = ABBESS  # Spirit 4
+    to_monster(s, 2, VAMPIRE, "church.d")
+    examined(s, 0, "gk_map#0", "vk_letters#0")  # no Spirit modifier
+    assert s.dice(0, 2) == 4
+    examined(s, 0, "gk_bible#0")
+    assert s.dice(0, 2) == 4 + 2
+
+
+# ---- How to Win (R2) and qualifying (R66) ----------------------------------------------------------------------
+
+
+def test_R2_each_general_card_fills_exactly_one_missing_type():
+    s = bare(4)
+    give(s, 0, "zk_field_notes#0", "zk_plague_ledger#0", "vk_treatise#0", "vk_letters#0", "gk_map#0")
+    assert s.knowledge_set(0)  # Werewolf missing, one General fills it
+    s.hand[0] = []
+    give(s, 0, "zk_field_notes#0", "zk_plague_ledger#0", "vk_treatise#0", "wk_bestiary#0", "wk_shepherd#0")
+    assert s.knowledge_set(0)  # all three types, no General needed
+    s.hand[0] = []
+    give(s, 0, "zk_field_notes#0", "zk_plague_ledger#0", "zk_gravedigger#0", "vk_treatise#0", "gk_map#0")
+    assert s.knowledge_set(0)
+    s.hand[0] = []
+    give(s, 0, "zk_field_notes#0", "zk_plague_ledger#0", "zk_gravedigger#0", "zk_field_notes#1", "gk_map#0")
+    assert not s.knowledge_set(0)  # two types missing, one General
+
+
+def test_R66_a_recipe_for_the_monster_already_in_play_does_not_qualify():
+    s = bare(4)
+    give(s, 0, "t_vampire_bite#0", "t_vampire_bite#1", "t_vampire_bite#2")
+    assert s.qualifies(0) == [VAMPIRE]
+    to_monster(s, 2, VAMPIRE, "church.d")
+    assert s.recipes(0) == [VAMPIRE] and s.qualifies(0) == []
+
+
+# ---- the turn and the round limit (R22, R31, R124, R147) ------------------------------------------------------
+
+
+def test_R147_D35_when_round_max_rounds_has_ended_the_curse_endures():
+    s = bare(4, max_rounds=10)
+    s.round = 9
+    events = js(start_turn(s, 0))  # seat 0 is first: round 10 begins
+    assert events[0] == {"kind": "turn", "to": None, "data": {"seat": 0, "round": 10}}
+    assert s.round == 10 and s.result is None and s.turns == 2
+    start_turn(s, 3)  # the last seat of round 10
+    assert s.round == 10 and s.result is None
+    events = js(start_turn(s, 0))
+    assert s.result.kind == "curse_endures" and s.result.winners == frozenset()
+    assert s.result.reason == "10 rounds passed and the curse endures"
+    assert s.result.scores == {0: 0.0, 1: 0.0, 2: 0.0, 3: 0.0}
+    assert events[-1]["data"]["reason"] == s.result.reason and s.actors == ()
+
+
+def test_only_the_seats_that_may_act_now_have_legal_actions():
+    s = ready(4)
+    assert s.actors == (0,) and s.legal_actions(0)
+    assert [s.legal_actions(x) for x in (1, 2, 3)] == [[], [], []]
+    s._end(set(), "curse_endures", "a test")
+    assert [s.legal_actions(x) for x in range(4)] == [[], [], [], []]
