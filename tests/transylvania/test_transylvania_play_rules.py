@@ -425,11 +425,13 @@ def test_R32_an_empty_stack_is_remade_from_the_bag_and_with_both_empty_no_token(
 
 def test_R33_the_last_tile_fills_every_empty_token_space_the_churchs_too():
     s = bare(4)
-    lay_tile(s, "clock_tower", 1, 0, 0)
-    del s.tokens[SLOT["clock_tower.j"]], s.tokens[SLOT["clock_tower.i"]]  # a token and Event space, a token space
-    s.tiles = [TILE["graveyard"]]
-    s._take_out()
     lay_tile(s, "graveyard", 0, -1, 0)
+    lay_tile(s, "clock_tower", 1, 0, 0)
+    for x in ("graveyard.c", "clock_tower.j", "clock_tower.i"):  # a locked token, a token and Event, a token space
+        del s.tokens[SLOT[x]]
+    s.tiles = [TILE["inn"]]
+    s._take_out()
+    lay_tile(s, "inn", 0, 1, 0)
     token_spaces = {x for x in s.board.slots() if NODES[x].feature in ("token", "locked_token", "token_event")}
     assert set(s.tokens) == token_spaces
     assert [e.kind for e in s._take_out()][-2:] == ["tile_laid", "board_refilled"]
@@ -480,6 +482,10 @@ def test_R142_each_cure_throws_away_its_own_transformation_card():
         act(s, 0, A.CURE[card(item)])
         assert s.hand[0] == [card(other)] and s.row[0] == [] and s.discarded
         assert s.discards[-2:] == [card(item), card(bad)]
+    s = graveyard_table()  # no cure without a cure item
+    give(s, 0, "t_werewolf#0")
+    examined(s, 0, "gk_map#0")
+    assert not [a for a in s.legal_actions(0) if a.kind == "cure"]
 
 
 # ---- the ambush window (W1, R64, R88, R132, R133) -------------------------------------------------------------
@@ -497,6 +503,12 @@ def test_R133_W1_each_seat_ambushes_with_the_pieces_it_has_there():
     put(s, 0, "graveyard.a")
     act(s, 0, move("graveyard.b"))
     assert s.actors == (1,) and set(s.legal_actions(1)) == {A.PASS, A.AMBUSH[2]}
+    # an adventurer there is asked too (D21), but adventurers never attack adventurers (R65)
+    s = graveyard_table()
+    put(s, 3, "graveyard.b")
+    put(s, 0, "graveyard.a")
+    act(s, 0, move("graveyard.b"))
+    assert s.actors == (3,) and s.legal_actions(3) == [A.PASS]
 
 
 def test_W1_the_window_closes_with_every_declaration_shown():
@@ -537,6 +549,7 @@ def test_W1_declarations_resolve_from_the_left_of_the_active_seat_not_from_seat_
     dice(s, *[1] * 30)
     act(s, 2, A.AMBUSH[1])
     events = act(s, 2, A.PASS)
+    assert log(events, "ambush_closed") == [("ambush_closed", {"declared": {"2": [6], "0": [0]}})]
     assert [e.data["attacker"] for e in events if e.kind == "fight"] == [6, 0]  # seat 2 sits left of seat 1
 
 
@@ -646,3 +659,24 @@ def test_R52_a_monster_never_draws_an_event():
     n = len(s.events)
     act(s, 1, move("graveyard.d"))
     assert len(s.events) == n and s.pos[1] == SLOT["graveyard.d"]
+
+
+# ---- Rampart (R15, R106) --------------------------------------------------------------------------------------
+
+
+def test_R106_the_hero_may_take_the_best_row_of_a_test_on_its_own_turn_once():
+    s = graveyard_table()
+    put(s, 0, "graveyard.b")
+    s.adv[0] = 3  # the Hero
+    event_on_top(s, "wolf_pack#0")
+    act(s, 0, move("graveyard.d"))
+    assert s.pending[-1] == ("rampart", 0, card("wolf_pack#0"), 0)
+    assert set(s.legal_actions(0)) == {A.ROLL, A.RAMPART}
+    s = graveyard_table()
+    put(s, 0, "graveyard.b")
+    s.adv[0] = 3
+    s.used[3] = True
+    event_on_top(s, "wolf_pack#0")
+    dice(s, 0, 0, 0)
+    act(s, 0, move("graveyard.d"))
+    assert not s.pending and s.health[0] == 4  # it rolled at once: 0, two wounds
