@@ -184,6 +184,7 @@ def test_R88_an_adventurer_on_the_churchs_first_space_keeps_monsters_from_fighti
 
 
 def test_the_rules_table_checks_every_kind_against_the_legal_list_then_answers_it():
+    # docs/design.md §2: the gate checks each kind (its own check, or the legal list) before its handler
     saved = TransylvaniaState.RULES
     try:
         TransylvaniaState.RULES = {}
@@ -294,7 +295,7 @@ def test_R4_the_kills_to_win_are_half_the_seats_rounded_up_or_the_option():
     assert hexbox.load("transylvania", players=3, monster_kills="4").kills_to_win == 4
 
 
-def test_the_options_reach_the_rules():
+def test_R94_R120_R133_R147_the_options_reach_the_rules():  # D4, D29, D35
     g = hexbox.load("transylvania", players=4, health_cap=10, max_rounds=12, minion_attack="eight",
                     ambush_windows="public_only")
     assert (g.health_cap, g.max_rounds, g.minion_eight, g.public_only) == (10, 12, True, True)
@@ -686,7 +687,7 @@ def test_R147_D35_when_round_max_rounds_has_ended_the_curse_endures():
     assert events[-1]["data"]["reason"] == s.result.reason and s.actors == ()
 
 
-def test_only_the_seats_that_may_act_now_have_legal_actions():
+def test_R1_only_the_seats_that_may_act_now_have_legal_actions_and_none_once_the_game_is_over():
     s = ready(4)
     assert s.actors == (0,) and s.legal_actions(0)
     assert [s.legal_actions(x) for x in (1, 2, 3)] == [[], [], []]
