@@ -10,6 +10,7 @@ from voodoo_helpers import (
     act,
     clear_hands,
     curse_on,
+    doll,
     give,
     new,
     pass_turn,
@@ -442,3 +443,203 @@ def test_D24_each_emote_once_between_two_non_free_moves():
     roll(s, "PU PU PU PU PU")
     act(s, 0, {"kind": "emote", "emote": "howl"})  # the roll ended the block
     assert public(s)["blocks"][0] == {"emotes": ["howl"], "said": False}
+
+
+# ---- points, the Big Skulls and winning (R18, R26-R28, R38) ----------------------------------------------------
+
+def _stone_circle_cast(score, target_score=11, permanent="P05"):
+    """Seat 0, at ``score`` points, casts Stone Circle (Cast 2) on seat 1; ``permanent`` lies on top of its deck."""
+    s = new(target_score=target_score)
+    clear_hands(s)
+    give(s, 0, "C09")
+    s.scores[0] = score
+    s.struck[0] = sum(1 << i for i, skull in enumerate((3, 6, 9)) if skull <= score)
+    p = int(permanent[1:]) - 1
+    s.pdeck.remove(p)
+    s.pdeck.append(p)
+    to_phase2(s, "SK ST GH GH PU")
+    return s, act(s, 0, {"kind": "cast", "curse": "C09", "target": 1, "pay": "SK ST GH"})
+
+
+def test_R18_R26_a_cast_that_reaches_a_big_skull_is_told_in_order():
+    # cites R18, R26: the cast, the card in play, its Cast points, then the permanent curse of the skull reached;
+    # each is a public fact of the log, and the permanent's moment is public
+    s, events = _stone_circle_cast(1)
+    assert [(e.kind, e.data) for e in events if e.kind != "cast"] == [
+        ("curse_in_play", {"curse": "C09", "caster": 0, "victim": 1}),
+        ("points", {"seat": 0, "gain": 2, "score": 3}),
+        ("permanent_curse", {"seat": 0, "skull": 3, "permanent": "P05"}),
+    ]
+    assert all(e.public for e in events)
+    pub = public(s)
+    assert [e for e in pub["log"] if e.get("fact")] == [
+        {"kind": "in_play", "fact": True, "curse": "C09", "caster": 0, "victim": 1},
+        {"kind": "points", "fact": True, "seat": 0, "gain": 2},
+        {"kind": "permanent", "fact": True, "seat": 0, "permanent": "P05"},
+    ]
+    # moments: roll 1 (act) and 2, keep 3, cast 4 (act), 5 (cast), 6 (in play), 7 (points), 8 (the permanent)
+    assert pub["permanent_since"] == {"P05": 8} and pub["last_echo"]["points"] == [7, 0, 0, 0]
+    assert pub["permanents"] == [["P05"], [], [], []] and pub["skulls_struck"][0] == [3]
+    assert s.bound[0] == ((len(CURSE_INDEX) + 4, -1),)  # R26: from now on it binds its owner
+
+
+def test_R28_each_big_skull_strikes_once_even_after_falling_below_it():
+    # cites R28, D13: seat 0 passed 3 and 6, fell to 2 and climbs again: neither skull strikes a second time
+    s = new()
+    s._gain(0, 7)
+    assert s.struck[0] == 0b011 and s.powner.count(0) == 2
+    s.scores[0] = 2
+    events = s._gain(0, 5)  # 2 -> 7: past 3 and 6 again
+    assert [e for e in events if e.kind == "permanent_curse"] == [] and s.powner.count(0) == 2
+    s.scores[0] = 5
+    events = s._gain(0, 1)  # 5 -> 6
+    assert [e for e in events if e.kind == "permanent_curse"] == [] and s.struck[0] == 0b011
+
+
+def test_R38_reaching_the_target_exactly_ends_the_game_at_once():
+    # cites R38, D19: the gain that reaches the target ends the game; its points are told, then the end; the skull
+    # at the target strikes nobody, and no window stays open
+    s, events = _stone_circle_cast(4, target_score=6)
+    assert s.is_over and s.result.winners == {0} and s.result.kind == "reached_target"
+    assert s.result.reason == "seat 0 reached 6 points" and s.result.scores == {0: 6, 1: 0, 2: 0, 3: 0}
+    assert [(e.kind, e.data) for e in events[2:]] == [
+        ("points", {"seat": 0, "gain": 2, "score": 6}),
+        ("game_over", {"winners": [0], "scores": {"0": 6, "1": 0, "2": 0, "3": 0}, "reason": "seat 0 reached 6 points",
+                       "kind": "reached_target"}),
+    ]
+    pub = public(s)
+    assert pub["skulls_struck"][0] == [3] and pub["permanents"][0] == [] and pub["permanent_deck"] == 10
+    assert pub["score_history"] == [[0, 0, 0, 0], [6, 0, 0, 0]] and pub["window_open"] == [] and s.actors == ()
+    s, _ = _stone_circle_cast(3, target_score=6)  # one short of the target: the game goes on
+    assert not s.is_over and s.scores[0] == 5
+
+
+# ---- the log of a cast: what anyone needs to judge target rules later (R55, R69) ------------------------------
+
+def test_R55_R69_a_cast_is_logged_with_the_first_eligible_adversary_and_the_leaders():
+    # cites R55, R69: with each cast (Smellin' Doll's too) the log keeps, as they were before it, the first eligible
+    # adversary on the caster's left and the eligible adversaries with the highest score, clockwise
+    s = new()
+    clear_hands(s)
+    give(s, 2, "A01", "C04")
+    give(s, 0, "E01")
+    s.scores = [0, 3, 1, 3]
+    roll(s, "BA BA SK GH CR")
+    act(s, 0, A.KEEP)
+    act(s, 2, doll(s, 2, "C04", 3))  # seat 2 curses seat 3 with seat 0's Bat Wings
+    entry = [e for e in public(s)["log"] if e.get("kind") == "use_artefact"][-1]
+    assert entry == {"i": 3, "seat": 2, "kind": "use_artefact", "artefact": "A01", "curse": "C04", "target": 3,
+                     "dice": "BA BA", "face": "", "face_to": "", "left": 3, "leaders": [3, 1]}
+    assert s.phase == 2  # V2 closed with the cast
+    keep = [e for e in public(s)["log"] if e.get("kind") == "keep"][0]
+    assert keep == {"i": 2, "seat": 0, "kind": "keep"}  # only casts carry them
+    s.ward = 1 << 1 | 1 << 2  # seat 3 holds the Target card, seats 1 and 2 are warded: nobody is eligible
+    act(s, 0, {"kind": "cast", "curse": "E01", "target": -1, "pay": "SK CR BA GH"})  # R41: no target needed
+    entry = [e for e in public(s)["log"] if e.get("kind") == "cast"][-1]
+    assert entry["left"] is None and entry["leaders"] == [] and s.scores[0] == 3
+
+
+# ---- automatic awards (R56 step 4, R58, D19) ------------------------------------------------------------------
+
+@pytest.mark.parametrize("target, winners", [(5, {2}), (11, None)])
+def test_D19_awards_of_one_move_go_clockwise_from_the_breakers_left(target, winners):
+    # cites D19, R58: seat 1 forgets both emotes of its first roll; the casters score one at a time from seat 1's
+    # left: seat 2 (Cockle Cluck) before seat 0 (Banshee Wail), whatever the cards' order; the first to reach the
+    # target wins and the other award is not paid
+    s = new(first_seat=1, claim_mode="automatic", target_score=target)
+    clear_hands(s)
+    curse_on(s, "C04", 0, 1)  # howl before rolling, by seat 0
+    curse_on(s, "C05", 2, 1)  # cluck before rolling, by seat 2
+    s.scores = [3, 0, 3, 0]
+    s.rng = ScriptedRng("PU PU PU PU PU")
+    events = act(s, 1, A.ROLL)
+    awards = [(e.data["caster"], e.data["curse"]) for e in events if e.kind == "curse_interrupted"]
+    if winners:
+        assert s.result.winners == winners and awards == [(2, "C05")] and s.scores == [3, 0, 5, 0]
+        assert CURSE_INDEX["C04"] in s.inplay
+    else:
+        assert awards == [(2, "C05"), (0, "C04")] and s.scores == [5, 0, 5, 0]
+        assert [e.data for e in events if e.kind == "curse_interrupted"][0] == {
+            "curse": "C05", "caster": 2, "by": 1, "points": 2}
+        assert s.curse_claims == 2 and public(s)["curse_claims"] == 2 and not s.inplay
+
+
+# ---- echo duties of permanent curses (R54) ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("owner", [0, 1])
+def test_R54_sore_loser_owes_a_grumble_after_another_players_gain(owner):
+    # cites R54 and P04 Sore Loser (grumble whenever another player scores, before your next move): the owner's duty
+    # comes from anybody else's gain, never from its own; seat `owner` also owes Evvivam's cheer for the same gain
+    s = new(players=3, first_seat=2)
+    clear_hands(s)
+    scorer = 2
+    give(s, scorer, "C04")
+    give(s, owner, "C06")
+    permanent_on(s, "P04", owner)
+    curse_on(s, "E02", 1 - owner, owner)  # Evvivam: cheer after anyone else gains points
+    to_phase2(s, "BA BA PU PU PU")
+    act(s, scorer, {"kind": "cast", "curse": "C04", "target": 1 - owner, "pay": "BA BA"})  # seat 2 gains 1 point
+    pass_turn(s)
+    if owner == 1:  # seat 0 plays first: a move of another player does not end seat 1's duty
+        to_phase2(s, "SK SK SK SK SK")
+        pass_turn(s)
+    act(s, owner, {"kind": "emote", "emote": "cheer"})
+    act(s, owner, A.ROLL)  # no grumble
+    assert [v["curse"] for v in s.violations if v["victim"] == owner] == ["P04"]
+    assert s.hand[owner] == [] and s.cdeck[0] == CURSE_INDEX["C06"]  # the consequence: a curse discarded
+
+
+def test_R54_a_players_own_gain_owes_it_no_grumble():
+    # cites R54: the echo events are always caused by a player other than the victim
+    s = new(players=3)
+    clear_hands(s)
+    give(s, 0, "C04")
+    permanent_on(s, "P04", 0)
+    to_phase2(s, "BA BA PU PU PU")
+    act(s, 0, {"kind": "cast", "curse": "C04", "target": 1, "pay": "BA BA"})  # seat 0 gains 1 point itself
+    act(s, 0, A.PASS_DOLL)
+    assert s.violations == []
+
+
+# ---- the turn (R9, R11, R13, R24, D10) and Spirit Ward ---------------------------------------------------------
+
+def test_R9_each_turn_is_announced_with_its_player_and_number():
+    # cites R9
+    s = new()
+    to_phase2(s, "PU PU PU PU PU")
+    events = act(s, 0, A.PASS_DOLL)
+    assert [(e.kind, e.data) for e in events if e.kind == "turn"] == [("turn", {"active": 1, "turn": 1})]
+    assert public(s)["turn"] == 1 and public(s)["active"] == 1
+
+
+def test_R13_D10_discarded_dice_add_up_and_every_die_is_lost_when_the_doll_passes():
+    # cites R11, R13, D10: two re-rolls that discard a Pumpkin each set two Pumpkins aside; the claim window after
+    # the pass shows no bag and no discarded dice
+    s = new()
+    clear_hands(s)
+    curse_on(s, "C04", 1, 2)  # seat 1 owns a curse: V5 opens after the pass
+    roll(s, "PU PU PU SK SK")
+    s.rng = ScriptedRng("SK SK")
+    act(s, 0, {"kind": "reroll", "drop": "PU", "dice": "SK"})
+    act(s, 0, {"kind": "reroll", "drop": "PU", "dice": "SK"})
+    assert public(s)["set_aside"] == ["pumpkin", "pumpkin"] and public(s)["bag"] == ["pumpkin", "skull", "skull"]
+    act(s, 0, A.KEEP)
+    act(s, 0, A.PASS_DOLL)
+    assert s.phase == 4 and public(s)["bag"] == [] and public(s)["set_aside"] == []
+
+
+def test_spirit_ward_of_seat_1_ends_when_seat_1s_next_turn_starts():
+    # docs/games/voodoo.md, A13: until your next turn begins, nobody may cast a single-target curse on you
+    s = new()
+    clear_hands(s)
+    to_phase2(s, "PU PU PU PU PU")
+    pass_turn(s)
+    give(s, 1, "A13")
+    to_phase2(s, "PU PU PU PU PU")
+    act(s, 1, {"kind": "use_artefact", "artefact": "A13"})
+    assert public(s)["spirit_ward"] == [1]
+    for _ in range(3):
+        pass_turn(s)
+        assert public(s)["spirit_ward"] == ([1] if s.active != 1 else [])
+        if s.active != 1:
+            to_phase2(s, "PU PU PU PU PU")
