@@ -10,6 +10,7 @@ from voodoo_helpers import (
     act,
     clear_hands,
     curse_on,
+    dice,
     doll,
     give,
     new,
@@ -643,3 +644,61 @@ def test_spirit_ward_of_seat_1_ends_when_seat_1s_next_turn_starts():
         assert public(s)["spirit_ward"] == ([1] if s.active != 1 else [])
         if s.active != 1:
             to_phase2(s, "PU PU PU PU PU")
+
+
+@pytest.mark.parametrize("viewer", [0, 2])
+def test_every_adversarys_unseen_artefacts_are_redealt_in_a_resampled_world(viewer):
+    # Hidden information: how many artefacts each player holds is public, which ones is not; nobody knows the order
+    # of the Artefact deck
+    s = new(players=4, seed=2)
+    clear_hands(s)
+    for seat, cards in enumerate((("A01", "A02"), ("A03", "A04"), ("A05", "A06"), ("A07", "A08"))):
+        give(s, seat, *cards)
+    rng = random.Random(5)
+    changed, deck_changed = set(), False
+    for _ in range(12):
+        w = s.resample(viewer, rng)
+        assert w.observe(viewer) == s.observe(viewer) and sorted(w.arts[viewer]) == sorted(s.arts[viewer])
+        changed |= {seat for seat in range(4) if sorted(w.arts[seat]) != sorted(s.arts[seat])}
+        deck_changed |= w.adeck != s.adeck
+    assert changed == {0, 1, 2, 3} - {viewer} and deck_changed
+
+
+def test_R14_R18_every_payable_curse_of_the_hand_can_be_cast():
+    # cites R14, R18, R41: the casts offered cover each curse of the hand the bag can pay, whatever comes before it
+    # in the hand: one it cannot pay (Fay the Good, ST ST *), an all-adversary one (Ahia Eldit)
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C01", "E01", "H08")  # H08 Maracas: SK CR
+    to_phase2(s, "SK GH CR BA PU")
+    casts = {(a.curse, a.target) for a in s.legal_actions(0) if a.kind == "cast"}
+    assert casts == {("E01", -1), ("H08", 1), ("H08", 2), ("H08", 3)}
+
+
+def test_R15_R16_two_dice_are_enough_to_draw():
+    # cites R15, R16: any two dice pay a draw, the last two of the bag too
+    s = new()
+    clear_hands(s)
+    to_phase2(s, "PU SK ST PU CR")
+    act(s, 0, {"kind": "draw_artefact", "pay": "PU PU"})
+    act(s, 0, {"kind": "draw_curse", "pay": "ST CR"})
+    assert s.bag == dice("SK")
+    s.bag = dice("PU SK")
+    draws = [(a.kind, a.pay) for a in s.legal_actions(0) if a.kind in ("draw_curse", "draw_artefact")]
+    assert draws == [("draw_curse", "PU SK"), ("draw_artefact", "PU SK")]
+
+
+def test_R60_R61_a_permanent_applies_again_in_the_next_turn():
+    # cites R60, R61: Cracked Cauldron (stir before the first roll, or one die fewer) is broken by seat 0 in turn 0
+    # and by seat 1 in turn 1; once per card per turn, so both rolls shrink
+    s = new()
+    clear_hands(s)
+    permanent_on(s, "P01", 0)
+    act(s, 0, A.ROLL)
+    assert sum(s.bag) == 4
+    act(s, 0, A.KEEP)
+    pass_turn(s)
+    s.powner[0] = 1
+    s._rebind()
+    act(s, 1, A.ROLL)
+    assert sum(s.bag) == 4 and [v["victim"] for v in s.violations] == [0, 1]
