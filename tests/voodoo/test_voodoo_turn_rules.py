@@ -702,3 +702,21 @@ def test_R60_R61_a_permanent_applies_again_in_the_next_turn():
     s._rebind()
     act(s, 1, A.ROLL)
     assert sum(s.bag) == 4 and [v["victim"] for v in s.violations] == [0, 1]
+
+
+def test_D24_only_the_members_of_a_window_have_moves_in_it():
+    # cites D24, R37, R57: the bag window holds the other players with an artefact, the claim window the casters of
+    # curses in play; the others have no move, not even a free one
+    s = new()
+    clear_hands(s)
+    give(s, 1, "A12")
+    curse_on(s, "C04", 3, 1)
+    roll(s, "PU PU PU PU PU")
+    act(s, 0, A.KEEP)
+    assert s.phase == 1 and s.actors == (1,)
+    assert [s.legal_actions(seat) for seat in (0, 2, 3)] == [[], [], []] and A.DONE in s.legal_actions(1)
+    act(s, 1, A.DONE)
+    act(s, 0, A.PASS_DOLL)
+    assert s.phase == 4 and s.actors == (3,)
+    assert [s.legal_actions(seat) for seat in (0, 1, 2)] == [[], [], []]
+    assert s.legal_actions(3)[:2] == [A.CLAIM[CURSE_INDEX["C04"]], A.DONE]
