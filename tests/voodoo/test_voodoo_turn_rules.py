@@ -8,6 +8,7 @@ import pytest
 from voodoo_helpers import (
     ScriptedRng,
     act,
+    black_candle_window,
     clear_hands,
     curse_on,
     dice,
@@ -720,3 +721,49 @@ def test_D24_only_the_members_of_a_window_have_moves_in_it():
     assert s.phase == 4 and s.actors == (3,)
     assert [s.legal_actions(seat) for seat in (0, 1, 2)] == [[], [], []]
     assert s.legal_actions(3)[:2] == [A.CLAIM[CURSE_INDEX["C04"]], A.DONE]
+
+
+def test_R18_a_cast_curse_is_public_even_when_bone_amulet_sends_it_back_to_the_hand():
+    # cites R18 (the card is announced to the table) and Bone Amulet (A06: the curse goes back to its caster's
+    # hand): everybody now knows that seat 0 holds it, and a resampled world of any seat keeps it there
+    s = new()
+    clear_hands(s)
+    give(s, 0, "C04", "C05")
+    give(s, 2, "A06")
+    to_phase2(s, "BA BA PU CR ST")
+    act(s, 0, {"kind": "cast", "curse": "C05", "target": 2, "pay": "PU CR"})
+    act(s, 2, {"kind": "use_artefact", "artefact": "A06"})
+    assert CURSE_INDEX["C05"] in s.hand[0] and not s.inplay
+    for viewer in (None, 0, 1, 2, 3):
+        assert public(s, viewer)["hands"][0]["known_curses"] == ["C05"]
+    rng = random.Random(6)
+    for viewer in (1, 2, 3):
+        assert CURSE_INDEX["C05"] in s.resample(viewer, rng).hand[0]
+
+
+def test_R10_R61_a_roll_has_at_least_one_die():
+    # cites R10, R61: "5, minus any pending fewer dice penalty, but never fewer than 1"
+    s = new()
+    s.penalty[0] = 4
+    act(s, 0, A.ROLL)
+    assert sum(s.bag) == 1
+    s = new()
+    s.penalty[0] = 6
+    act(s, 0, A.ROLL)
+    assert sum(s.bag) == 1 and s.penalty[0] == 0
+
+
+def test_R12_one_die_left_cannot_be_rerolled_with_the_reason():
+    # cites R12
+    s = new()
+    roll(s, "PU PU PU PU PU")
+    s.bag = dice("PU")
+    refused(s, 0, {"kind": "reroll", "drop": "PU", "dice": "PU"}, "one die left: keep it (R12)")
+
+
+def test_black_candle_choice_is_logged_without_the_cards():
+    # Hidden information: the two cards Black Candle put at the bottom are known to its user only, so the log
+    # shows that a choice was made, not which
+    s = black_candle_window()
+    act(s, 0, A.KEEP_CARD[s.candle[0], s.candle[1]])
+    assert public(s)["log"][-1] == {"i": 4, "seat": 0, "kind": "keep_card"}
