@@ -486,21 +486,20 @@ def bench_cmd(
         return f"{x['median']:{fmt}} ({x['min']:{fmt}}–{x['max']:{fmt}})"
 
     refs = report["references"]
-    cpp = [r for r in refs if refs[r]["engine"] == "C++"]
-    table = Table("game", "players", "games/s", "actions/s", "µs per decision", "× python_liars_poker",
-                  *(f"× {r} (C++)" for r in cpp), "clone()/s",
-                  title=f"random playouts: median (min–max) of {rounds} rounds, CPU time")
+    table = Table("game", "players", "actions/s", "µs per decision", "× Python ref.", "× C++ refs.", "clone()/s",
+                  title=f"random playouts: median (min–max) of {rounds} rounds, CPU time, {report['build']} build; "
+                        "× a reference: its µs per decision step / ours")
     for name, r in report["games"].items():
         ratio = f"{r['ratio_to_python_reference']:.2f}×" if "ratio_to_python_reference" in r else "—"
-        table.add_row(name, str(r["players"]), mmm(r["games_per_s"]), mmm(r["actions_per_s"]),
-                      mmm(r["us_per_decision"], ".2f"), ratio,
-                      *(f"{r['ratio_to_cpp'][c]:.2f}×" for c in cpp), f"{r['clones_per_s']['median']:,.0f}")
+        cpp = sorted(r.get("ratio_to_cpp", {}).values())
+        table.add_row(name, str(r["players"]), mmm(r["actions_per_s"]), mmm(r["us_per_decision"], ".2f"), ratio,
+                      f"{cpp[0]:.2f}–{cpp[-1]:.2f}×" if cpp else "—", f"{r['clones_per_s']['median']:,.0f}")
     console.print(table)
     if refs:
-        table = Table("reference", "engine", "games/s", "steps/s", "decision steps", "µs per decision",
-                      "µs per chance step", title="the references, same run, same loop")
+        table = Table("reference", "engine", "steps/s", "decision steps", "µs per decision", "µs per chance step",
+                      title="the references: the same run and loop (chance steps timed apart)")
         for name, r in refs.items():
-            table.add_row(name, r["engine"], mmm(r["games_per_s"]), mmm(r["steps_per_s"]), f"{r['decision_share']:.0%}",
+            table.add_row(name, r["engine"], f"{r['steps_per_s']['median']:,.0f}", f"{r['decision_share']:.0%}",
                           mmm(r["us_per_decision"], ".2f"), f"{r['us_per_chance']['median']:.2f}")
         console.print(table)
     else:

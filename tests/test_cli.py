@@ -114,7 +114,7 @@ def test_bench_reports_rates():
     out = hexbox("bench", "werebeasts", "--rounds", "2", "--seconds", "0.05", "--json")
     assert out.returncode == 0, out.stderr
     full = json.loads(out.stdout)
-    assert full["clock"] == "CPU time, interleaved" and full["rounds"] == 2
+    assert full["clock"] == "CPU time, interleaved" and full["rounds"] == 2 and full["build"] == "pure"
     if "ismcts_reference" in full:  # with open_spiel: hexbox's search is also timed on the reference's game
         same = full["ismcts_same_game"]
         assert same["iterations_per_s"]["median"] > 0 and same["ratio_to_reference"] > 0

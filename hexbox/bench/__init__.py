@@ -358,8 +358,10 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
     def column(name: str, key: str) -> dict[str, float]:
         return spread([m[key] for m in play[name]])
 
+    from hexbox._build import build
+
     out: dict[str, Any] = {"rounds": rounds, "seconds_per_round": seconds, "clock": "CPU time, interleaved",
-                           "games": {}, "references": {}}
+                           "build": build(), "games": {}, "references": {}}
     for ref_name in references:
         out["references"][ref_name] = {
             "engine": "Python" if ref_name.startswith("python_") else "C++",
