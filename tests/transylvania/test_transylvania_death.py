@@ -10,6 +10,7 @@ from transylvania_helpers import (
     dice,
     examined,
     give,
+    kill,
     lay_tile,
     on_top,
     put,
@@ -29,11 +30,6 @@ def fresh(players=4):
     lay_tile(s, "graveyard", 0, -1, 0)
     return s
 
-
-def kill(s, seat, node="graveyard.b"):
-    put(s, seat, node)
-    s._wound(seat, 20)
-    s._take_out()
 
 
 def test_R71_R72_death_in_order():

@@ -14,6 +14,7 @@ from transylvania_helpers import (
     event_on_top,
     examined,
     give,
+    kill,
     lay_tile,
     move,
     new,
@@ -55,11 +56,6 @@ def graveyard_table(players=4):
     lay_tile(s, "graveyard", 0, -1, 0)
     return s
 
-
-def kill(s, seat, node):
-    put(s, seat, node)
-    s._wound(seat, 20)
-    s._take_out()
 
 
 # ---- Death and regeneration (R73, R74, R76-R78, R138-R140) ------------------------------------------------------

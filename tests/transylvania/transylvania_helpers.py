@@ -159,6 +159,13 @@ def choose(node: str) -> A.ChooseSpace:
     return A.CHOOSE[SLOT[node]]
 
 
+def kill(s: TransylvaniaState, seat: int, node: str = "graveyard.b") -> None:
+    """``seat`` on ``node``, wounded past its Health and taken out (R71, R72)."""
+    put(s, seat, node)
+    s._wound(seat, 20)
+    s._take_out()
+
+
 def to_monster(s: TransylvaniaState, seat: int, monster: int, node: str) -> None:
     s.role[seat] = monster
     s.health[seat] = 10
