@@ -1,21 +1,28 @@
-"""The optional compiled build (docs/compiled.md); without HEXBOX_COMPILE=1 this is exactly the pure-Python wheel.
+"""The compiled build (docs/compiled.md): C extensions for the modules where Cython gains most; all metadata is in
+pyproject.toml.
 
-All of the project's metadata is in pyproject.toml; this file only adds C extensions, and only when asked::
+What is compiled, by ``HEXBOX_COMPILE``:
 
-    pip install cython && HEXBOX_COMPILE=1 pip install --no-build-isolation .
+- unset (the default): a regular install (``pip install .``, a wheel) compiles ``DEFAULT``, the modules whose
+  compiled build gains at least 1.5x (Transylvania's, 1.68x); an editable install (``pip install -e .``)
+  compiles nothing, since an extension module beside a .py file would shadow every edit of it. Without a C
+  compiler the build goes on without the extensions: the pure-Python package is always complete.
+- ``1``: every module of ``COMPILED`` (or the subset in ``HEXBOX_COMPILE_ONLY``), and a failure stops the build.
+- ``0``: nothing, the pure-Python package.
 
-Cython compiles the unchanged .py files (its pure-Python mode); the .py files stay in the wheel beside the
-extensions, and Python imports an extension before a source file of the same name. Without the variable Cython is
-never imported, so the default build needs neither Cython nor a C compiler.
+Cython compiles the unchanged .py files (its pure-Python mode), only when a build runs; the .py files stay in the
+wheel beside the extensions, and Python imports an extension before a source file of the same name.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
-# The modules that the playout loop (actors, legal_actions, apply) runs through: the one list of what is compiled.
+# The modules that the playout loop (actors, legal_actions, apply) runs through: what HEXBOX_COMPILE=1 compiles.
 COMPILED = [
     "hexbox/core/game.py",
     "hexbox/core/actions.py",
@@ -39,28 +46,77 @@ COMPILED = [
 ]
 
 
-def wanted() -> bool:
-    return os.environ.get("HEXBOX_COMPILE", "").strip().lower() in ("1", "true", "yes", "on")
+# Compiled by default where the compiled build gains >= 1.5x in CPU time (docs/compiled.md, measured per game)
+DEFAULT = [m for m in COMPILED if m.startswith("hexbox/games/transylvania/")]
+
+ON, OFF = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
-def ext_modules() -> list:
-    if not wanted():
+def editable() -> bool:
+    """pip's editable install runs setuptools' ``editable_wheel`` (``develop`` in the older way)."""
+    return any(command in sys.argv[1:] for command in ("editable_wheel", "develop"))
+
+
+def required() -> bool:
+    """With HEXBOX_COMPILE=1 a module that does not compile stops the build; by default it is left pure."""
+    return os.environ.get("HEXBOX_COMPILE", "").strip().lower() in ON
+
+
+def chosen() -> list[str]:
+    """The modules this build compiles."""
+    value = os.environ.get("HEXBOX_COMPILE", "").strip().lower()
+    if value in OFF:
         return []
-    from Cython.Build import cythonize  # only here: the default build never needs Cython
-
-    # HEXBOX_COMPILE_ONLY=a.py,b.py (a subset of COMPILED) measures what compiling each set gains
-    only = [p.strip() for p in os.environ.get("HEXBOX_COMPILE_ONLY", "").split(",") if p.strip()]
-    unknown = sorted(set(only) - set(COMPILED))
-    if unknown:
-        raise SystemExit(f"HEXBOX_COMPILE_ONLY names modules that setup.py does not compile: {unknown}")
-    return cythonize(
-        only or COMPILED,
-        build_dir="build/cython",  # the generated .c files stay out of the source tree
-        # annotation_typing=False: Cython would otherwise turn `seat: int` into a check that refuses None or a
-        # float with a TypeError before the gate can say IllegalAction; the annotations stay hints, as in Python
-        compiler_directives={"language_level": "3", "annotation_typing": False},
-        nthreads=int(os.environ.get("HEXBOX_COMPILE_JOBS", "0")),
-    )
+    if value in ON:
+        # HEXBOX_COMPILE_ONLY=a.py,b.py (a subset of COMPILED) measures what compiling each set gains
+        only = [p.strip() for p in os.environ.get("HEXBOX_COMPILE_ONLY", "").split(",") if p.strip()]
+        unknown = sorted(set(only) - set(COMPILED))
+        if unknown:
+            raise SystemExit(f"HEXBOX_COMPILE_ONLY names modules that setup.py does not compile: {unknown}")
+        return only or COMPILED
+    if value:
+        raise SystemExit(f"HEXBOX_COMPILE={value!r}: use 1 (compile every module of COMPILED), 0 (none), or leave "
+                         "it unset (the default: DEFAULT, in a regular install)")
+    return [] if editable() else DEFAULT
 
 
-setup(ext_modules=ext_modules())
+def ext_modules() -> list[Extension]:
+    """One extension per chosen module, its .py file as the source: Cython translates it when a build runs."""
+    return [Extension(path[:-3].replace("/", "."), [path]) for path in chosen()]
+
+
+class CythonBuildExt(build_ext):
+    """Translates the modules with Cython when the extensions are built (not when pip only reads the metadata), and
+    in the default build leaves a module pure where Cython or a C compiler is missing."""
+
+    def run(self) -> None:
+        if not self.extensions:
+            return
+        try:
+            from Cython.Build import cythonize
+        except ImportError:
+            if required():
+                raise SystemExit("HEXBOX_COMPILE=1 needs Cython: pip install cython") from None
+            print("hexbox: Cython is not installed; installing the pure-Python package", file=sys.stderr)
+            return
+        self.extensions[:] = cythonize(
+            self.extensions,
+            build_dir="build/cython",  # the generated .c files stay out of the source tree
+            # annotation_typing=False: Cython would otherwise turn `seat: int` into a check that refuses None or a
+            # float with a TypeError before the gate can say IllegalAction; the annotations stay hints, as in Python
+            compiler_directives={"language_level": "3", "annotation_typing": False},
+            nthreads=int(os.environ.get("HEXBOX_COMPILE_JOBS", "0")),
+            quiet=True,
+        )
+        super().run()
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as exc:  # the compiler's errors come in several classes; all mean the same here
+            if required():
+                raise
+            print(f"hexbox: {ext.name} was not compiled ({exc}); it stays pure Python", file=sys.stderr)
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_ext": CythonBuildExt})

@@ -1,29 +1,36 @@
-"""Which build is running: the pure-Python package or the optional compiled one (docs/compiled.md)."""
+"""Which build is running: pure Python, the default (Transylvania's modules compiled), or the full compiled build
+(docs/compiled.md)."""
 
 from __future__ import annotations
 
-import importlib
 import importlib.machinery
+from pathlib import Path
 
-# one module of each part that setup.py compiles: the engine's core and a game's rules
-_PROBES = ("hexbox.core.game", "hexbox.games.werebeasts.rules")
+_ROOT = Path(__file__).resolve().parent
 
 
-def _is_extension(module_name: str) -> bool:
-    path = getattr(importlib.import_module(module_name), "__file__", None) or ""
-    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+def compiled_modules() -> list[str]:
+    """The hexbox modules installed as extension modules (an extension is imported before a .py of its name)."""
+    suffixes = sorted(importlib.machinery.EXTENSION_SUFFIXES, key=len, reverse=True)  # ".cpython-311-….so" first
+    out = set()
+    for path in _ROOT.rglob("*"):
+        suffix = next((x for x in suffixes if path.name.endswith(x)), None)
+        if suffix is not None:
+            parts = path.relative_to(_ROOT.parent).parts
+            out.add(".".join((*parts[:-1], path.name[: -len(suffix)])))
+    return sorted(out)
 
 
 def compiled() -> bool:
-    """True when the engine's core is a compiled extension module (built with HEXBOX_COMPILE=1), False when it is
-    the pure-Python package."""
-    return _is_extension("hexbox.core.game")
+    """True when the engine's core is compiled too (the full build, HEXBOX_COMPILE=1)."""
+    return "hexbox.core.game" in compiled_modules()
 
 
 def build() -> str:
-    """``"compiled"``, ``"pure"``, or ``"mixed"`` when only some of the probed modules are compiled (a partial
-    build with HEXBOX_COMPILE_ONLY)."""
-    flags = {_is_extension(name) for name in _PROBES}
-    if flags == {True}:
-        return "compiled"
-    return "mixed" if True in flags else "pure"
+    """``"pure"`` (nothing compiled: an editable install, or HEXBOX_COMPILE=0), ``"compiled"`` (the full build,
+    core included), or ``"mixed"`` (some modules: the default install compiles Transylvania's)."""
+    modules = compiled_modules()
+    if not modules:
+        return "pure"
+    full = {"hexbox.core.game", "hexbox.games.werebeasts.rules"} <= set(modules)  # one of each part it compiles
+    return "compiled" if full else "mixed"

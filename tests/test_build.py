@@ -1,12 +1,20 @@
-"""The optional compiled build (setup.py, docs/compiled.md): the default is the pure-Python package, and the list
-of compiled modules names only modules that exist. Nothing here compiles anything."""
+"""The compiled build (setup.py, docs/compiled.md): what each kind of install compiles (Transylvania's modules by
+default, nothing in an editable install), and that a built wheel plays the same games. Only the last test
+compiles anything."""
 
 from __future__ import annotations
 
 import ast
 import importlib.machinery
+import json
+import os
+import shutil
+import subprocess
 import sys
+import zipfile
 from pathlib import Path
+
+import pytest
 
 import hexbox
 from hexbox import _build
@@ -37,15 +45,37 @@ def test_the_dev_install_runs_the_pure_python_package():
     assert _build.build() == "pure"
 
 
-def test_the_default_build_compiles_nothing_and_needs_no_cython(monkeypatch):
-    monkeypatch.delenv("HEXBOX_COMPILE", raising=False)
+@pytest.mark.parametrize("value, argv, expected", [
+    (None, ["setup.py", "bdist_wheel"], "DEFAULT"),            # a regular install: where it gains >= 1.5x
+    (None, ["setup.py", "editable_wheel", "--dist-info-dir", "x"], []),  # pip install -e: edits must take effect
+    (None, ["setup.py", "develop"], []),
+    ("0", ["setup.py", "bdist_wheel"], []),
+    ("1", ["setup.py", "bdist_wheel"], "COMPILED"),
+    ("1", ["setup.py", "editable_wheel"], "COMPILED"),          # asked for: the user knows what it does
+])
+def test_what_each_build_compiles(monkeypatch, value, argv, expected):
     monkeypatch.delenv("HEXBOX_COMPILE_ONLY", raising=False)
-    had_cython = "Cython" in sys.modules
+    if value is None:
+        monkeypatch.delenv("HEXBOX_COMPILE", raising=False)
+    else:
+        monkeypatch.setenv("HEXBOX_COMPILE", value)
+    monkeypatch.setattr(sys, "argv", argv)
     ns = _setup_namespace()
-    assert ns["ext_modules"]() == []
-    assert had_cython or "Cython" not in sys.modules
-    monkeypatch.setenv("HEXBOX_COMPILE", "0")
-    assert ns["ext_modules"]() == []
+    assert ns["chosen"]() == (ns[expected] if isinstance(expected, str) else expected)
+    assert [e.name for e in ns["ext_modules"]()] == [m[:-3].replace("/", ".") for m in ns["chosen"]()]
+
+
+def test_the_default_compiles_transylvania_only_and_a_bad_setting_is_refused(monkeypatch):
+    ns = _setup_namespace()
+    assert ns["DEFAULT"] == [m for m in ns["COMPILED"] if m.startswith("hexbox/games/transylvania/")]
+    assert len(ns["DEFAULT"]) == 5
+    monkeypatch.setenv("HEXBOX_COMPILE", "maybe")
+    with pytest.raises(SystemExit, match="HEXBOX_COMPILE='maybe'"):
+        ns["chosen"]()
+    monkeypatch.setenv("HEXBOX_COMPILE", "1")
+    monkeypatch.setenv("HEXBOX_COMPILE_ONLY", "hexbox/nope.py")
+    with pytest.raises(SystemExit, match="nope.py"):
+        ns["chosen"]()
 
 
 def test_setup_lists_only_modules_that_exist():
@@ -58,3 +88,53 @@ def test_setup_lists_only_modules_that_exist():
     # every package of a compiled module is a package (its __init__.py is there), so the extension imports by name
     for path in compiled:
         assert (ROOT / path).with_name("__init__.py").is_file(), path
+
+
+SWEEP = """
+import json, sys
+sys.path.insert(0, {benchmarks!r})
+from seed_sweep import sweep
+from hexbox import _build
+from hexbox.games.transylvania import legal
+print(json.dumps({{"build": _build.build(), "modules": _build.compiled_modules(), "file": legal.__file__,
+                  "digest": sweep("transylvania", range(40))["digest"]}}))
+"""
+
+
+def test_a_regular_install_compiles_transylvania_and_plays_the_same_games(tmp_path):
+    """The default wheel (HEXBOX_COMPILE unset): Transylvania's five modules as extensions, the .py files beside
+    them, and games byte-identical to the pure-Python ones (a seed sweep of 40 random games). ~1 minute: a build."""
+    pytest.importorskip("Cython", reason="the compiled build needs Cython (the [fast] extra, in [dev])")
+    if shutil.which("cc") is None:
+        pytest.skip("no C compiler: the default build then installs the pure-Python package")
+    src = tmp_path / "src"
+    shutil.copytree(ROOT / "hexbox", src / "hexbox", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HEXBOX_COMPILE")}
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-q", "-w",
+                    str(tmp_path / "dist"), str(src)], check=True, env=env, cwd=tmp_path, timeout=1200)
+    (wheel,) = (tmp_path / "dist").glob("hexbox-*.whl")
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        z.extractall(site)
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    extensions = sorted(n for n in names if n.endswith(suffixes))
+    default = _setup_namespace()["DEFAULT"]
+    assert [n.split(".")[0] for n in extensions] == sorted(m[:-3] for m in default)
+    assert all(m in names for m in default)  # the sources stay beside the extensions
+
+    code = SWEEP.format(benchmarks=str(ROOT / "benchmarks"))
+    ran = subprocess.run([sys.executable, "-c", code], cwd=site, env={**env, "PYTHONPATH": str(site)},
+                         capture_output=True, text=True, timeout=600)
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    there = json.loads(ran.stdout)
+    assert there["build"] == "mixed" and there["file"].endswith(suffixes) and str(site) in there["file"]
+    assert there["modules"] == sorted(m[:-3].replace("/", ".") for m in default)
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from seed_sweep import sweep
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    assert there["digest"] == sweep("transylvania", range(40))["digest"]
