@@ -184,6 +184,14 @@ def measure_callgrind(builds: dict[str, str], games: list[str], actions: int,
     return out
 
 
+def _print_rates(rates: dict, games: list[str]) -> None:
+    """One line per game: pure and compiled min/median/max, and the ratio of the medians."""
+    for g in games:
+        p_, c_ = _stats(rates["pure"][g]), _stats(rates["compiled"][g])
+        print(f"{g:13s} {p_[0]:8,.0f}/{p_[1]:8,.0f}/{p_[2]:8,.0f} {c_[0]:8,.0f}/{c_[1]:8,.0f}/{c_[2]:8,.0f} "
+              f"{c_[1] / p_[1]:14.2f}x")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--pure", help="the python of a virtualenv with the pure-Python hexbox installed")
@@ -226,20 +234,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"builds seen: {cpu['builds_seen']}")
         print(f"\nrandom playouts, actions/s of CPU time, min / median / max of {args.rounds} interleaved rounds")
         print(f"{'game':13s} {'pure':>26s} {'compiled':>26s} {'ratio (median)':>15s}")
-        for g in args.games:
-            p_ = _stats(cpu["rates"]["pure"][g])
-            c_ = _stats(cpu["rates"]["compiled"][g])
-            print(f"{g:13s} {p_[0]:8,.0f}/{p_[1]:8,.0f}/{p_[2]:8,.0f} {c_[0]:8,.0f}/{c_[1]:8,.0f}/{c_[2]:8,.0f} "
-                  f"{c_[1] / p_[1]:14.2f}x")
+        _print_rates(cpu["rates"], args.games)
     if args.search:
         s = measure_search(builds, args.games, args.rounds, args.search, args.searches)
         report["search"] = s
         print(f"\nISMCTS ({args.search} iterations, game defaults), iterations/s of CPU time, min / median / max")
-        for g in args.games:
-            p_ = _stats(s["rates"]["pure"][g])
-            c_ = _stats(s["rates"]["compiled"][g])
-            print(f"{g:13s} {p_[0]:8,.0f}/{p_[1]:8,.0f}/{p_[2]:8,.0f} {c_[0]:8,.0f}/{c_[1]:8,.0f}/{c_[2]:8,.0f} "
-                  f"{c_[1] / p_[1]:14.2f}x")
+        _print_rates(s["rates"], args.games)
     if args.callgrind:
         warmup = args.cg_actions if args.cg_warmup is None else args.cg_warmup
         cg = measure_callgrind(builds, args.games, args.cg_actions, warmup)

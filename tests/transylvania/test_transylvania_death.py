@@ -31,7 +31,6 @@ def fresh(players=4):
     return s
 
 
-
 def test_R71_R72_death_in_order():
     # R60, R72
     s = fresh()

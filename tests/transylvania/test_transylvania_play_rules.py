@@ -57,7 +57,6 @@ def graveyard_table(players=4):
     return s
 
 
-
 # ---- Death and regeneration (R73, R74, R76-R78, R138-R140) ------------------------------------------------------
 
 
