@@ -4,12 +4,12 @@ from transylvania_helpers import (
     SLOT,
     TILE,
     act,
-    bare,
     card,
     clear_hands,
     dice,
     examined,
     give,
+    graveyard_table,
     kill,
     lay_tile,
     on_top,
@@ -25,15 +25,9 @@ from hexbox.games.transylvania.board import NODES
 from hexbox.games.transylvania.rules import ADVENTURER, VAMPIRE, WEREWOLF, ZOMBIE
 
 
-def fresh(players=4):
-    s = bare(players)
-    lay_tile(s, "graveyard", 0, -1, 0)
-    return s
-
-
 def test_R71_R72_death_in_order():
     # R60, R72
-    s = fresh()
+    s = graveyard_table()
     give(s, 1, "gk_map#0", "t_vampire_bite#0")
     examined(s, 1, "vk_treatise#0", "full_moon#0")
     s.row[1][0] = (card("vk_treatise#0"), (card("i_raven#0"),))
@@ -51,7 +45,7 @@ def test_R71_R72_death_in_order():
 
 
 def test_R73_R74_regenerate_as_a_new_adventurer_on_the_church():
-    s = fresh()
+    s = graveyard_table()
     old = s.adv[1]
     kill(s, 1)
     on_top(s, "gk_map#0", "gk_map#1")
@@ -71,7 +65,7 @@ def test_R73_R74_regenerate_as_a_new_adventurer_on_the_church():
 
 
 def test_R140_the_revealed_hand_joins_the_corpse():
-    s = fresh()
+    s = graveyard_table()
     give(s, 1, "gk_map#0", "t_vampire_bite#0")
     examined(s, 1, "vk_treatise#0")
     to_monster(s, 3, VAMPIRE, "graveyard.l")  # the Vampire is taken: the Bite makes no Monster
@@ -83,7 +77,7 @@ def test_R140_the_revealed_hand_joins_the_corpse():
 
 def test_R76_dying_with_a_transformation_card_makes_that_monster():
     # R76
-    s = fresh()
+    s = graveyard_table()
     give(s, 1, "t_bio_agent#0")
     kill(s, 1, "graveyard.f")
     start_turn(s, 1)
@@ -93,7 +87,7 @@ def test_R76_dying_with_a_transformation_card_makes_that_monster():
 
 def test_R76_D8_the_necronomicon_allows_any_monster():
     # R76
-    s = fresh()
+    s = graveyard_table()
     give(s, 1, "i_necronomicon#0")
     kill(s, 1)
     start_turn(s, 1)
@@ -104,7 +98,7 @@ def test_R76_D8_the_necronomicon_allows_any_monster():
 
 def test_R78_the_rulebook_example_a_taken_monster_regenerates_as_an_adventurer():
     # Player A dies holding 3 Vampire Bites; before A's next turn Player B becomes the Vampire
-    s = fresh()
+    s = graveyard_table()
     give(s, 1, "t_vampire_bite#0", "t_vampire_bite#1", "t_vampire_bite#2")
     kill(s, 1)
     to_monster(s, 2, VAMPIRE, "graveyard.l")
@@ -113,7 +107,7 @@ def test_R78_the_rulebook_example_a_taken_monster_regenerates_as_an_adventurer()
 
 
 def test_R77_R138_a_monster_dying_on_the_church_rises_next_to_it():
-    s = fresh()
+    s = graveyard_table()
     give(s, 1, "t_werewolf#0")
     kill(s, 1, "church.d")
     start_turn(s, 1)
@@ -122,7 +116,7 @@ def test_R77_R138_a_monster_dying_on_the_church_rises_next_to_it():
 
 
 def test_R77_with_several_nearest_spaces_the_player_chooses():
-    s = fresh()
+    s = graveyard_table()
     lay_tile(s, "village_square", 1, 0, 0)  # its W exit meets the Church's E exit
     give(s, 1, "t_werewolf#0")
     kill(s, 1, "church.d")
@@ -134,7 +128,7 @@ def test_R77_with_several_nearest_spaces_the_player_chooses():
 
 
 def test_D27_a_full_death_space_sends_the_monster_to_the_nearest_with_room():
-    s = fresh()
+    s = graveyard_table()
     give(s, 1, "t_werewolf#0")
     kill(s, 1, "graveyard.g")
     put(s, 2, "graveyard.g")
@@ -162,7 +156,7 @@ def test_D28_with_no_tile_beside_the_church_the_rising_monster_lays_one_first():
 
 def test_R75_death_on_its_own_turn_loses_the_rest_of_it():
     # R75
-    s = fresh()
+    s = graveyard_table()
     put(s, 0, "graveyard.h")
     s.health[0] = 1
     s.adv[0] = 0
@@ -174,7 +168,7 @@ def test_R75_death_on_its_own_turn_loses_the_rest_of_it():
 
 
 def test_R150_abilities_stay_with_the_adventurer_card():
-    s = fresh()
+    s = graveyard_table()
     s.used[s.adv[1]] = True
     old = s.adv[1]
     kill(s, 1)

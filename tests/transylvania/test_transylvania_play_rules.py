@@ -14,6 +14,7 @@ from transylvania_helpers import (
     event_on_top,
     examined,
     give,
+    graveyard_table,
     kill,
     lay_tile,
     move,
@@ -48,13 +49,6 @@ class ChoiceRng(ScriptedRng):
 def log(events, *kinds):
     """The public log of the given kinds, as (kind, data) pairs."""
     return [(e.kind, e.data) for e in events if e.kind in kinds and e.to is None]
-
-
-def graveyard_table(players=4):
-    """Seat 0's turn; the Graveyard laid north of the Church (graveyard.k meets church.n); nobody holds a card."""
-    s = bare(players)
-    lay_tile(s, "graveyard", 0, -1, 0)
-    return s
 
 
 # ---- Death and regeneration (R73, R74, R76-R78, R138-R140) ------------------------------------------------------

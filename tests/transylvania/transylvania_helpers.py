@@ -159,6 +159,13 @@ def choose(node: str) -> A.ChooseSpace:
     return A.CHOOSE[SLOT[node]]
 
 
+def graveyard_table(players: int = 4) -> TransylvaniaState:
+    """Seat 0's turn; the Graveyard laid north of the Church (graveyard.k meets church.n); nobody holds a card."""
+    s = bare(players)
+    lay_tile(s, "graveyard", 0, -1, 0)
+    return s
+
+
 def kill(s: TransylvaniaState, seat: int, node: str = "graveyard.b") -> None:
     """``seat`` on ``node``, wounded past its Health and taken out (R71, R72)."""
     put(s, seat, node)
