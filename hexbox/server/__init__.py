@@ -4,6 +4,8 @@
     app = create_app(Settings(db_url="sqlite:///tables.db"))
 """
 
+from typing import Any
+
 from .app import create_app
 from .hub import Settings
 
@@ -18,4 +20,22 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, access_
     # warnings only, and no access log unless asked: a log line per request or websocket cost the server more
     # than a move
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info" if access_log else "warning",
-                access_log=access_log, ws_max_size=64 * 1024)
+                access_log=access_log, ws_max_size=64 * 1024, http=_http_protocol())
+
+
+def _http_protocol() -> Any:
+    """uvicorn's httptools protocol, minus a cycle: a connection that becomes a websocket hands its transport on
+    and is dropped, still holding its parser, which holds it (uvicorn lets go of the parser only in
+    ``connection_lost``, which an upgraded connection never reaches). Every websocket then left garbage that only
+    a full collection frees (app.collector runs those rarely)."""
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    except ImportError:  # no httptools: uvicorn's h11 protocol
+        return "auto"
+
+    class Protocol(HttpToolsProtocol):
+        def handle_websocket_upgrade(self) -> None:
+            super().handle_websocket_upgrade()
+            self.parser = None  # type: ignore[assignment]
+
+    return Protocol
