@@ -211,17 +211,32 @@ class Store:
                     "over = :over, result = :result WHERE id = :id AND seq = :previous")
     _APPEND = text("INSERT INTO moves (table_id, seq, seat, action, cause, at) "
                    "VALUES (:id, :seq, :seat, :action, :cause, :at)")
+    # PostgreSQL is a round trip away, and every round trip is a hand-off between the server's threads: there the
+    # two are one statement (a data-modifying WITH), on its own an atomic transaction, so that a move costs one
+    # round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT). SQLite has no such statement and needs none.
+    _ADVANCE_AND_APPEND = text(
+        "WITH advanced AS (UPDATE tables SET seq = :seq, deadline_at = :deadline_at, "
+        "deadline_window = :deadline_window, over = :over, result = :result WHERE id = :id AND seq = :previous "
+        "RETURNING id) "
+        "INSERT INTO moves (table_id, seq, seat, action, cause, at) "
+        "SELECT id, :seq, :seat, :action, :cause, :at FROM advanced")
 
     def append_move(self, table_id: str, seq: int, seat: int, action: dict[str, Any], cause: str,
                     table: dict[str, Any]) -> None:
         """Move ``seq`` (= the table's seq + 1) and the table's new facts (deadline_at, deadline_window, over,
         result), in one transaction; ``Conflict`` if the table is no longer at ``seq - 1``."""
-        with self.engine.begin() as conn:
-            done = conn.execute(self._ADVANCE, {**table, "seq": seq, "id": table_id, "previous": seq - 1})
-            if done.rowcount != 1:
+        values = {**table, "id": table_id, "seq": seq, "previous": seq - 1, "seat": seat,
+                  "action": json.dumps(action), "cause": cause, "at": time.time()}
+        if self.engine.dialect.name == "postgresql":
+            with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+                appended = conn.execute(self._ADVANCE_AND_APPEND, values).rowcount
+            if appended != 1:
                 raise Conflict(table_id)
-            conn.execute(self._APPEND, {"id": table_id, "seq": seq, "seat": seat, "action": json.dumps(action),
-                                        "cause": cause, "at": time.time()})
+            return
+        with self.engine.begin() as conn:
+            if conn.execute(self._ADVANCE, values).rowcount != 1:
+                raise Conflict(table_id)
+            conn.execute(self._APPEND, values)
 
     # ---- chat --------------------------------------------------------------------------------------------
 

@@ -6,9 +6,10 @@ import asyncio
 import json
 
 import httpx
+import pytest
 import websockets
 
-from hexbox.server.store import Store
+from hexbox.server.store import Conflict, Store
 
 from .conftest import move, new_table, play_out, state, tokens
 from .live import Live, pushes_until
@@ -74,3 +75,30 @@ def test_two_processes_serve_the_same_tables_live(tmp_path, pg_url, redis_url): 
     finally:
         a.stop()
         b.stop()
+
+
+@pytest.mark.parametrize("store_kind", ["sqlite", "postgresql"])
+def test_a_move_and_its_table_facts_are_stored_together_or_not_at_all(store_kind, tmp_path, request):
+    url = f"sqlite:///{tmp_path / 'moves.db'}" if store_kind == "sqlite" else request.getfixturevalue("pg_url")
+    store = Store(url)
+    store.migrate()
+    row = {"id": "t1", "game": "werebeasts", "players": 3, "options": {}, "seed": 1, "host_hash": "h",
+           "spectators": True, "created_at": 0.0}
+    store.create_table(row, [{"seat": s, "bot": None, "token_hash": None} for s in range(3)])
+    facts = {"deadline_at": 12.5, "deadline_window": '["bidding"]', "over": False, "result": None}
+    store.append_move("t1", 1, 0, {"kind": "sell"}, "player", facts)
+    # a second writer for the same seq loses, and changes nothing
+    with pytest.raises(Conflict):
+        store.append_move("t1", 1, 2, {"kind": "pass"}, "bot", {**facts, "over": True, "result": "{}"})
+    with pytest.raises(Conflict):  # nor may a move skip a seq
+        store.append_move("t1", 3, 1, {"kind": "pass"}, "bot", facts)
+    stored = store.load("t1")
+    assert [m for m in stored.moves] == [(1, 0, {"kind": "sell"}, "player")]
+    assert (stored.row["seq"], stored.row["deadline_at"], stored.row["deadline_window"], stored.row["over"],
+            stored.row["result"]) == (1, 12.5, '["bidding"]', False, None)
+    store.append_move("t1", 2, 1, {"kind": "pass"}, "timeout", {**facts, "deadline_at": None, "over": True,
+                                                                 "result": '{"winners": [1]}'})
+    stored = store.load("t1")
+    assert [m[0] for m in stored.moves] == [1, 2]
+    assert (stored.row["seq"], stored.row["over"], stored.row["result"]) == (2, True, '{"winners": [1]}')
+    store.close()
