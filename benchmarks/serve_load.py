@@ -133,7 +133,8 @@ async def run(port: int, tables: int, seconds: float, think: float, with_bots: b
         # be counted as the server's latency, so it runs none while it measures
         gc.collect()
         gc.freeze()
-        gc.set_threshold(gc.get_threshold()[0], gc.get_threshold()[1], 2**31 - 1)
+        young = gc.get_threshold()[:2]
+        gc.set_threshold(*young, 2**31 - 1)
         stats.latencies.clear()
         stats.answers.clear()
         moves0, t0 = stats.moves, time.perf_counter()
