@@ -89,10 +89,10 @@ def test_moves_pushes_and_closed_websockets_leave_no_cycles_in_a_real_uvicorn(tm
     thread.start()
     try:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(200):
-            if server.started:
-                break
+        deadline = time.monotonic() + 60
+        while not server.started and time.monotonic() < deadline:
             time.sleep(0.05)
+        assert server.started, "uvicorn did not start"
         with httpx.Client(base_url=base) as http, cyclic_garbage() as found:
             for _round in range(3):  # a few tables, each watched by both players over websockets, then left
                 made = http.post("/api/tables", json={"game": "werebeasts", "players": 3}).json()
