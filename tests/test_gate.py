@@ -204,6 +204,54 @@ class Stubborn(ToyState):
         return []
 
 
+class Counted(ToyState):
+    """Counts how often the legal list is computed; Pass has no check of its own, so the gate must list."""
+
+    __slots__ = ()
+    computed = 0
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        Counted.computed += 1
+        return super()._legal_actions(seat)
+
+
+def test_the_gate_checks_a_move_against_the_list_legal_actions_just_gave():
+    state = new()
+    state.__class__ = Counted
+    Counted.computed = 0
+    legal = state.legal_actions(0)
+    legal.clear()  # the list is the caller's: the gate keeps its own copy
+    state.apply(0, Pass())
+    assert Counted.computed == 1  # not listed a second time to check the pass
+    state.apply(1, Pass())  # nothing kept for this position (apply forgot it): the gate lists
+    assert Counted.computed == 2
+
+
+def test_a_kept_list_serves_only_its_seat_and_position():
+    state = new()
+    state.__class__ = Stubborn  # seat 0 acts, but offers no legal action
+    assert state.legal_actions(0) == []
+    state.__class__ = ToyState
+    state.legal_actions(1)  # another seat's list is kept now
+    state.apply(0, Pass())  # seat 0's own list allows it
+    with pytest.raises(IllegalAction, match="seat 0 may not act now"):
+        state.apply(0, Pass())
+    assert Pass() in state.legal_actions(1)
+    state.apply(1, Pass())
+    with pytest.raises(IllegalAction, match="seat 1 may not act now"):
+        state.apply(1, Pass())  # the list of seat 1 did not outlive its move
+    assert Pass() in state.legal_actions(2)
+    clone = state.clone()
+    clone.__class__ = Stubborn  # a clone keeps no list of its original's
+    with pytest.raises(IllegalAction, match="cannot pass now"):
+        clone.apply(2, Pass())
+    state.__class__ = Stubborn  # the position changed by hand after the list was kept ...
+    state.forget_legal()  # ... is announced, and the gate lists again
+    with pytest.raises(IllegalAction, match="cannot pass now"):
+        state.apply(2, Pass())
+    assert state.handled == [Pass(), Pass()]
+
+
 def test_a_finished_game_refuses_everything():
     state = new()
     state._result = Result(frozenset([0]), {}, "over", "guessed")

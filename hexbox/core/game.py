@@ -13,6 +13,14 @@ The path of an action (the same for every game):
 3. **legality**: the kind's check in ``RULES`` raises ``IllegalAction`` with a reason and changes nothing, or,
    where a kind has no check of its own, the action must be among ``legal_actions(seat)``;
 4. **the handler** of the kind makes the move and returns its events.
+
+The last legal list. Nearly every caller asks for a seat's legal actions and then plays one of them (a playout,
+a search's rollout, the PettingZoo step, a bot at a table). For a kind without a check of its own, checking that
+move would compute the same list a second time; so ``legal_actions`` keeps what it returned (``_legal``: the seat
+and a copy of the list), the check of step 3 reads it when it was made for that seat, and every ``apply`` forgets
+it before the handler runs. A state changes only through ``apply``, and a clone starts without one, so a kept
+list always belongs to the position it was computed for; code that edits a state by hand (a test setting a
+position up) calls ``forget_legal()``.
 """
 
 from __future__ import annotations
@@ -124,7 +132,7 @@ def _shown(value: Any) -> str:
 class State:
     """One position of a game. Games implement the underscored methods; see the module's docstring."""
 
-    __slots__ = ("game", "rng")
+    __slots__ = ("game", "rng", "_legal")
 
     game: Game
     rng: Rng
@@ -205,13 +213,16 @@ class State:
             self.require_legal(seat, action)
         else:
             check(self, seat, action)
+        self._legal = None
         return handler(self, seat, action)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The seat's legal actions, ascending by id; [] if it may not act now. The list is the caller's."""
         if seat.__class__ is not int or not 0 <= seat < self.game.players:
             seat = as_seat(seat, self.game.players)
-        return self._legal_actions(seat)
+        out = self._legal_actions(seat)
+        self._legal = (seat, out[:])  # the gate's shortcut for the move that usually follows (module docstring)
+        return out
 
     def legal_action_ids(self, seat: int) -> list[int]:
         ids = self.game.action_space.ids
@@ -261,8 +272,18 @@ class State:
 
     def require_legal(self, seat: int, action: Action) -> None:
         """The check of a kind without one of its own: the action must be one of the seat's legal actions."""
-        if id(action) not in map(id, self._legal_actions(seat)):  # by identity: a dataclass's __eq__ is slow
+        try:
+            kept = self._legal
+        except AttributeError:  # never asked for its legal actions
+            kept = None
+        legal = kept[1] if kept is not None and kept[0] == seat else self._legal_actions(seat)
+        if id(action) not in map(id, legal):  # by identity: a dataclass's __eq__ is slow
             raise IllegalAction(f"seat {seat} cannot {action} now ({self.phase_name})")
+
+    def forget_legal(self) -> None:
+        """Forget the legal list the gate keeps (the module's docstring): for code that changes a state by hand,
+        as tests do to set a position up, which ``apply`` would otherwise check against the list of before."""
+        self._legal = None
 
     def reseeded(self, rng: random.Random) -> Rng:
         """A fresh generator for a resampled world: it must not know the real future draws."""
