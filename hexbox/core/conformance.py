@@ -111,6 +111,8 @@ def check_actions(name: str, players: int, options: dict[str, Any], seed: int) -
         for s in range(players):
             legal = state.legal_actions(s)
             assert bool(legal) == (s in actors), f"seat {s}: has legal actions iff it is an actor"
+            ids = [game.action_id(a) for a in legal]
+            assert ids == sorted(set(ids)), f"seat {s}: legal actions are distinct and ascending by id"
             if legal:
                 assert state.default_action(s) in legal, f"default action of seat {s} is not legal"
         for a in state.legal_actions(seat):
