@@ -50,8 +50,12 @@ class Board:
 
     def open_exit(self, slot: int) -> bool:
         """An exit facing an empty cell: stepping off it lays a tile (R27)."""
-        cell = self.beyond(slot)
-        return cell is not None and cell not in self.cells
+        node = NODES[slot]  # beyond() written out: Exploration asks this on every step
+        if node.exit < 0:
+            return False
+        x, y, r = self.placed[node.tile]
+        dx, dy = STEP[(node.exit + r) % 4]
+        return (x + dx, y + dy) not in self.cells
 
     def where(self, slot: int) -> tuple[int, int]:
         """A node's place on the whole board, in node units (5 per tile), for drawing."""

@@ -186,11 +186,9 @@ def arrived(st: St, s: int, node: int) -> None:
     st._check_curse()  # R3: before any window opens
     if st._result is not None:
         return
-    steps = []
+    st.todo.append(("w1", node, s))  # runs after the Event, if any (the stack's top is last)
     if st.role[s] == ADVENTURER and event_space(st, node):  # R46, R52
-        steps.append(("event", s))
-    steps.append(("w1", node, s))
-    st._push(*steps)
+        st.todo.append(("event", s))
 
 
 def event_space(st: St, node: int) -> bool:
@@ -758,6 +756,8 @@ def fight_done(st: St, a: int, d: int, stealthy: int) -> None:
 def w1(st: St, node: int, mover: int) -> None:
     """R133: a window opens when the active player's piece ends a step on a space holding other seats' pieces."""
     if piece_at(st, mover) != node or st._result is not None:
+        return
+    if st.pos.count(node) < 2 and node not in st.minions:  # nobody else's piece there, the usual case
         return
     responders = {s for s in st.standups(node) if s != st.active}
     z = st.zombie()
