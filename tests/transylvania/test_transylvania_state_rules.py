@@ -322,6 +322,12 @@ def test_R9_D51_the_first_player_is_random_or_seat_0():
     assert s.active == 2 and s.actors == (2,) and s.pending == [("start_space", 2)]  # R10: in turn order
 
 
+def test_R10_only_the_seat_a_decision_waits_for_has_legal_actions():
+    s = new(4, seed=3)
+    assert s.pending == [("start_space", 0)] and s.legal_actions(0)
+    assert [s.legal_actions(t) for t in (1, 2, 3)] == [[], [], []]
+
+
 def test_R6_R12_a_new_table_before_anyone_stands_up():
     s = new(4, seed=3)
     o = s.observe(0)

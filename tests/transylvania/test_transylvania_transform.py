@@ -168,6 +168,12 @@ def test_R2_five_knowledge_with_every_type_general_filling_gaps():
     s = fresh()
     give(s, 0, "zk_field_notes#0", "vk_treatise#0", "wk_bestiary#0", "gk_occult#0")
     assert not s.knowledge_set(0)  # only four
+    s = fresh()
+    give(s, 0, "zk_field_notes#0", "vk_treatise#0", "vk_treatise#1", "wk_bestiary#0", "wk_bestiary#1")
+    assert s.knowledge_set(0)  # Z, V, V, W, W: every type, no General needed
+    s = fresh()
+    give(s, 0, "vk_treatise#0", "vk_treatise#1", "vk_treatise#2", "wk_bestiary#0", "wk_bestiary#1")
+    assert not s.knowledge_set(0)  # five, but no Zombie card and no General to fill the gap
 
 
 def test_R3_stepping_onto_the_church_with_the_set_wins():
@@ -177,6 +183,14 @@ def test_R3_stepping_onto_the_church_with_the_set_wins():
     put(s, 0, "graveyard.k")
     assert SLOT["church.n"] in lay.adj[SLOT["graveyard.k"]]
     act(s, 0, move("church.n"))
+    assert s.is_over and s.result.kind == "curse_broken" and s.result.winners == {0}
+
+
+def test_R3_any_church_space_counts_the_first_one_too():
+    s = fresh()
+    give(s, 0, "zk_field_notes#0", "vk_treatise#0", "wk_bestiary#0", "gk_occult#0", "gk_occult#1")
+    put(s, 0, "church.a")  # the board's space 0
+    act(s, 0, A.END_EXPLORATION)  # the check after each action of the active adventurer
     assert s.is_over and s.result.kind == "curse_broken" and s.result.winners == {0}
 
 
