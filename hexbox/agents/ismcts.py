@@ -181,7 +181,8 @@ class ISMCTS:
         root = Node(view.seat)
         game = view.game
         players = game.players
-        ids = game.action_space.ids  # the mapping behind game.action_id, read directly: this is the hot loop
+        ids = game.action_space.ids
+        index = game.action_space.index  # by id() of the shared instances legal_actions gives: this is the hot loop
         width = game.num_action_ids
         me = view.seat
         c = self.c
@@ -224,14 +225,14 @@ class ISMCTS:
                 best_action = None
                 best_value = -1.0
                 for a in legal:
-                    child = children.get(base + ids[a])
+                    child = children.get(base + index[id(a)])
                     if child is None:
                         untried.append(a)
                     else:
                         child.avail += 1
                         if not untried:
                             value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                            if node is root and base + ids[a] == hint_key:
+                            if node is root and base + index[id(a)] == hint_key:
                                 value += bias / child.visits
                             if value > best_value:
                                 best, best_action, best_value = child, a, value
@@ -241,7 +242,7 @@ class ISMCTS:
                     else:
                         action = untried[0] if len(untried) == 1 else rng.choice(untried)
                     child = Node(seat)
-                    children[base + ids[action]] = child
+                    children[base + index[id(action)]] = child
                     world.apply(seat, action)
                     calls += 1
                     path.append(child)

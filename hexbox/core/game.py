@@ -225,8 +225,8 @@ class State:
         return out
 
     def legal_action_ids(self, seat: int) -> list[int]:
-        ids = self.game.action_space.ids
-        return [ids[a] for a in self.legal_actions(seat)]
+        index = self.game.action_space.index
+        return [index[id(a)] for a in self.legal_actions(seat)]
 
     def default_action(self, seat: int) -> Action:
         """The legal action a server plays for an idle seat (its timer ran out)."""
