@@ -57,8 +57,11 @@ class Vec:
             self.value.append(1.0)
 
     def scaled(self, i: int, value: float, top: float) -> None:
-        """``value`` / ``top``, kept within [0, 1]."""
-        self.put(i, scaled(value, top))
+        """``value`` / ``top``, kept within [0, 1] (``put`` and ``scaled`` written out: the commonest write)."""
+        x = value / top
+        if x > 0.0:
+            self.index.append(self.base + i)
+            self.value.append(x if x < 1.0 else 1.0)
 
 
 @dataclass(frozen=True)
