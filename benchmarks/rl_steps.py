@@ -8,6 +8,12 @@ random choice among the unmasked actions, ``step()`` — the loop a learner runs
 in CPU time (``time.process_time``). It prints min / median / max steps/s and the median's ratio to each
 reference: ``connect_four_v3`` and ``texas_holdem_v4`` (rlcard), through the same loop and the same wrappers.
 Needs the ``[rl]`` and ``[bench]`` extras.
+
+It also measures the loop's ceiling: ``null``, an environment of the same shapes as hexbox's largest (an
+observation of 7,005 numbers and a mask of 4,471 ids) under the same wrapper, which does no work at all — its
+observation is a fixed vector, its mask four fixed ids, its step hands the turn on and ends a game every 200
+steps. No environment can run faster under this loop, so ``null``'s ratio bounds everybody's: whatever a game
+costs is added to the loop's own time per step.
 """
 
 from __future__ import annotations
@@ -41,10 +47,67 @@ def steps_per_second(env, steps: int, seed: int) -> float:
     return done / (time.process_time() - start)
 
 
+def null_env(size: int = 7005, ids: int = 4471, players: int = 4, length: int = 200):
+    """The loop's ceiling: an AECEnv that does nothing, wrapped as the others are (see the module's docstring)."""
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+
+    class Null(AECEnv):
+        metadata = {"render_modes": [], "name": "null", "is_parallelizable": False}
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.possible_agents = [f"seat_{s}" for s in range(players)]
+            space = spaces.Dict({"observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                                 "action_mask": spaces.Box(0, 1, (ids,), np.int8)})
+            self.observation_spaces = {a: space for a in self.possible_agents}
+            self.action_spaces = {a: spaces.Discrete(ids) for a in self.possible_agents}
+
+        def observation_space(self, agent):
+            return self.observation_spaces[agent]
+
+        def action_space(self, agent):
+            return self.action_spaces[agent]
+
+        def reset(self, seed=None, options=None):
+            self.agents = self.possible_agents[:]
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._cumulative_rewards = {a: 0.0 for a in self.agents}
+            self.terminations = {a: False for a in self.agents}
+            self.truncations = {a: False for a in self.agents}
+            self.infos = {a: {} for a in self.agents}
+            self.agent_selection = self.agents[0]
+            self.t = 0
+
+        def observe(self, agent):
+            observation = np.zeros(size, np.float32)
+            observation[[1, 5, 9]] = 1.0
+            mask = np.zeros(ids, np.int8)
+            mask[[3, 7, 20, 100]] = 1
+            return {"observation": observation, "action_mask": mask}
+
+        def step(self, action):
+            agent = self.agent_selection
+            if self.terminations[agent]:
+                self._was_dead_step(action)
+                return
+            self.t += 1
+            self._cumulative_rewards[agent] = 0.0
+            if self.t >= length:
+                for a in self.agents:
+                    self.terminations[a] = True
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
+
+    return wrappers.OrderEnforcingWrapper(Null())
+
+
 def environments(names: list[str]) -> dict[str, object]:
     from pettingzoo.classic import connect_four_v3, texas_holdem_v4
 
-    envs: dict[str, object] = {"connect_four_v3": connect_four_v3.env(), "texas_holdem_v4": texas_holdem_v4.env()}
+    envs: dict[str, object] = {"connect_four_v3": connect_four_v3.env(), "texas_holdem_v4": texas_holdem_v4.env(),
+                               "null (ceiling)": null_env()}
     for name in names:
         info = game_info(name)
         for players in sorted({info.min_players, info.default_players or info.min_players}):
