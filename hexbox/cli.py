@@ -488,9 +488,11 @@ def bench_cmd(
     refs = report["references"]
     table = Table("game", "players", "actions/s", "µs per decision", "× Python ref.", "× C++ refs.", "clone()/s",
                   title=f"random playouts: median (min–max) of {rounds} rounds, CPU time, {report['build']} build; "
-                        "× a reference: its µs per decision step / ours")
+                        "× a reference: its µs per decision step / ours (the Python one measured in slices "
+                        "alternating with each game)")
     for name, r in report["games"].items():
-        ratio = f"{r['ratio_to_python_reference']:.2f}×" if "ratio_to_python_reference" in r else "—"
+        ratio = (f"{r['ratio_to_python_reference']:.2f}× ({r['ratio_to_python_reference_spread']['min']:.2f}–"
+                 f"{r['ratio_to_python_reference_spread']['max']:.2f})" if "ratio_to_python_reference" in r else "—")
         cpp = sorted(r.get("ratio_to_cpp", {}).values())
         table.add_row(name, str(r["players"]), mmm(r["actions_per_s"]), mmm(r["us_per_decision"], ".2f"), ratio,
                       f"{cpp[0]:.2f}–{cpp[-1]:.2f}×" if cpp else "—", f"{r['clones_per_s']['median']:,.0f}")
