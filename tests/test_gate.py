@@ -358,3 +358,15 @@ def test_who_acts_next():
     assert next_seat(1, 5, skip=lambda s: s in (2, 3)) == 4
     assert next_seat(1, 3, skip=lambda s: True) == 1  # everyone else skipped: the seat itself
     assert round_from(3, 5) == [3, 4, 0, 1, 2] and round_from(1, 4, step=-1) == [1, 0, 3, 2]
+
+
+def test_only_a_game_with_a_kind_without_a_check_keeps_its_legal_lists():
+    import hexbox
+
+    state = new()
+    state.legal_actions(0)
+    assert state.game.keeps_legal is True  # Pass has no check of its own
+    other = hexbox.load("werebeasts").new_state(1)  # every kind of Werebeasts has its own check
+    other.legal_actions(other.actors[0])
+    assert other.game.keeps_legal is False
+    assert not hasattr(other, "_legal")  # nothing was kept: the copy would serve no check

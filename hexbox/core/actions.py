@@ -102,7 +102,7 @@ class ActionSpace:
 
     def canonical(self, action: Any) -> Action:
         """The shared instance equal to ``action``; ``IllegalAction`` for anything that is not one of ours."""
-        if id(action) in self.shared:
+        if id(action) in self.index:
             return action
         if not isinstance(action, Action):
             raise IllegalAction(f"an action must be an Action of this game, not {_kind_name(action)}")
