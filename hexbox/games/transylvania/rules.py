@@ -51,8 +51,8 @@ MOONS = frozenset(CARDS.copies("full_moon"))
 TRANSFORM = frozenset(BITES | WOLVES | AGENTS)
 T_MONSTER = {c: MONSTERS.index(KIND[c].monster) for c in TRANSFORM}
 #: each copy's Movement modifier (R19), and its Knowledge type (0..3: zombie, vampire, werewolf, general) or -1:
-#: read for every list of Exploration's legal actions and every curse check, where building a list of the cards'
-#: modifier dicts to look them up cost more than the rest of the test
+#: read for every list of Exploration's legal actions and every curse check, a table instead of a list of the
+#: cards' modifier dicts built each time
 MOVEMENT_MOD = tuple(KIND[c].mods.get("movement", 0) for c in range(NC))
 KNOWLEDGE = tuple(("zombie", "vampire", "werewolf", "general").index(KIND[c].monster)
                   if KIND[c].kind == "knowledge" else -1 for c in range(NC))
