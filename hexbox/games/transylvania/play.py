@@ -17,6 +17,7 @@ from .rules import (
     ADV,
     ADVENTURER,
     ALL,
+    CHURCH,
     CHURCH_TILE,
     KIND,
     MON,
@@ -48,10 +49,12 @@ def answer(*classes: type) -> Callable:
             if seat == st.active and action.__class__ is not A.BibleDiscard:
                 st.bible_ok = False
             fn(st, seat, action)
-            st._run()
-            if not st.pending and st.window is None and not st.todo:
+            if st.todo or st.turn_done:  # else the step machine has nothing to run
+                st._run()
+            if st.pos[st.active] in CHURCH and not st.pending and st.window is None and not st.todo:
                 st._check_curse()  # R3: after each action of the active adventurer, once it has resolved
-            return st._take_out()
+            out, st.out = st.out, []
+            return out
         for cls in classes:
             HANDLERS[cls] = run
         return fn
@@ -176,7 +179,7 @@ def keep_card(st: St, seat: int, a: A.KeepCard) -> None:
 def arrive(st: St, s: int, node: int) -> None:
     """The active player's stand-up ends a step or a teleport on ``node``."""
     st.visited.add(node)
-    st._push(("arrived", s, node))
+    st.todo.append(("arrived", s, node))
 
 
 @step
@@ -1144,14 +1147,6 @@ def tinker_answer(st: St, seat: int, a) -> None:
     st._emit("ability", {"seat": seat, "ability": "tinkering"})
     st._emit("rolled", {"seat": seat, "why": "Tinkering", "dice": [CARDS.faces[f] for f in new],
                         "sum": total(tuple(new))})
-
-
-# ==== the Monster turn: what remains (R80-R83) =================================================================
-
-
-def stranded(st: St, s: int) -> bool:
-    from .legal import monster_moves
-    return st.on_church(st.pos[s]) and not monster_moves(st, s)
 
 
 __all__ = ["HANDLERS", "MOONS", "NECRO", "ND"]

@@ -35,6 +35,7 @@ ADV = CARDS.adventurers
 MON = CARDS.monsters
 ALL = (1 << 6) - 1
 CHURCH_TILE = 0
+CHURCH = frozenset(CARDS.tiles[CHURCH_TILE].nodes)  # the Church tile's spaces
 RESULT_KINDS = ("curse_broken", "monster_kills", "monster_slain", "monster_duel", "curse_endures")
 PHASES = ("setup_start", "setup_keep", "exploration", "monster", "determination", "cleanup", "over")
 VAMPIRE, WEREWOLF, ZOMBIE = 0, 1, 2
@@ -247,7 +248,7 @@ class TransylvaniaState(State):
         return self.role[s] >= 0
 
     def on_church(self, slot: int) -> bool:
-        return slot >= 0 and NODES[slot].tile == CHURCH_TILE
+        return slot in CHURCH
 
     def standups(self, slot: int) -> list[int]:
         return [s for s in range(self.n) if self.pos[s] == slot and self.alive[s]]
@@ -389,8 +390,8 @@ class TransylvaniaState(State):
         s = self.active
         here = self.pos[s]
         # is_adventurer and on_church written out: this runs after every action and every step onto a space
-        if self._result is None and self.role[s] == ADVENTURER and self.alive[s] and here >= 0 \
-                and NODES[here].tile == CHURCH_TILE and self.knowledge_set(s) and not self.qualifies(s):
+        if here in CHURCH and self._result is None and self.role[s] == ADVENTURER and self.alive[s] \
+                and self.knowledge_set(s) and not self.qualifies(s):
             self._end({s}, "curse_broken", f"seat {s} returned to the Church with the Knowledge to break the curse")
 
     # ==== events out ========================================================================================
