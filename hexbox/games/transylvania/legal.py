@@ -172,7 +172,7 @@ def exploration(st: St, s: int) -> list:
     out = [A.END_EXPLORATION]
     here = st.pos[s]
     pos = st.pos
-    left = st.move_left()
+    left = 0 if st.stopped else st.movement(s) + st.bonus - st.moved  # move_left() written out: a call fewer
     board = st.board
     if left >= 1:
         for y in board.adj[here]:  # R24-R26, R29 (adj is ascending); room's first test written out

@@ -186,9 +186,10 @@ def arrive(st: St, s: int, node: int) -> None:
 def arrived(st: St, s: int, node: int) -> None:
     if st.pos[s] != node or not st.alive[s]:
         return
-    st._check_curse()  # R3: before any window opens
-    if st._result is not None:
-        return
+    if node in CHURCH:
+        st._check_curse()  # R3: before any window opens
+        if st._result is not None:
+            return
     st.todo.append(("w1", node, s))  # runs after the Event, if any (the stack's top is last)
     if st.role[s] == ADVENTURER and event_space(st, node):  # R46, R52
         st.todo.append(("event", s))
@@ -758,9 +759,9 @@ def fight_done(st: St, a: int, d: int, stealthy: int) -> None:
 @step
 def w1(st: St, node: int, mover: int) -> None:
     """R133: a window opens when the active player's piece ends a step on a space holding other seats' pieces."""
-    if piece_at(st, mover) != node or st._result is not None:
-        return
     if st.pos.count(node) < 2 and node not in st.minions:  # nobody else's piece there, the usual case
+        return
+    if piece_at(st, mover) != node or st._result is not None:
         return
     responders = {s for s in st.standups(node) if s != st.active}
     z = st.zombie()
