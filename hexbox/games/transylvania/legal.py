@@ -70,7 +70,7 @@ def legal(st: St, seat: int) -> list:
     if phase == "determination":
         return [A.PASS, *A.DETERMINE]
     if phase == "cleanup":
-        return ordered(cleanup(st, seat))
+        return cleanup(st, seat)  # in id order as built
     return []
 
 
@@ -321,10 +321,14 @@ def cleanup_discards(st: St, s: int) -> list[int]:
 
 
 def cleanup(st: St, s: int) -> list:
+    """In the order of the action ids as built (END_TURN, then Discards by card), like exploration's."""
     forced = cleanup_discards(st, s)
     if forced:
-        return [A.DISCARD[c] for c in forced]
-    return [A.END_TURN, *(A.DISCARD[c] for c, _ in st.row[s] if c in MOONS and c not in st.drawn)]
+        return [A.DISCARD[c] for c in sorted(forced)]
+    out = [A.END_TURN]
+    if st.row[s]:
+        out += [A.DISCARD[c] for c in sorted(c for c, _ in st.row[s] if c in MOONS and c not in st.drawn)]
+    return out
 
 
 # ---- the Monster turn (R80-R83, R90, R93-R97) -------------------------------------------------------------

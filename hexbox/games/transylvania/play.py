@@ -190,9 +190,11 @@ def arrived(st: St, s: int, node: int) -> None:
         st._check_curse()  # R3: before any window opens
         if st._result is not None:
             return
-    st.todo.append(("w1", node, s))  # runs after the Event, if any (the stack's top is last)
     if st.role[s] == ADVENTURER and event_space(st, node):  # R46, R52
+        st.todo.append(("w1", node, s))  # runs after the Event (the stack's top is last)
         st.todo.append(("event", s))
+    else:
+        w1(st, node, s)  # at once: as a step it would be the next to run
 
 
 def event_space(st: St, node: int) -> bool:
@@ -214,7 +216,8 @@ def move(st: St, seat: int, a: A.Move) -> None:
             st.breaking[seat] = node
     st.pos[seat] = node
     st._emit("moved", {"seat": seat, "from": NODES[here].id, "to": NODES[node].id})
-    arrive(st, seat, node)
+    st.visited.add(node)
+    arrived(st, seat, node)  # at once, not queued by arrive(): that step would be the next to run anyway
 
 
 def teleport(st: St, s: int, node: int) -> None:

@@ -634,7 +634,8 @@ class TransylvaniaState(State):
             self._monster_turn_begin(s)
             return
         self.phase = "exploration"
-        self.pos_visit(s)
+        if self.pos[s] >= 0:
+            self.visited.add(self.pos[s])
         if self.church >= 0:  # R124: the Church card's Health modifier, after regeneration
             hp = KIND[self.church].mods.get("health_per_turn", 0)
             if hp > 0:
@@ -642,7 +643,7 @@ class TransylvaniaState(State):
             elif hp < 0:
                 self._wound(s, -hp)
                 self._push(("w3_check",))
-        self.bible_ok = any(card == BIBLE for card, _ in self.row[s])
+        self.bible_ok = bool(self.row[s]) and any(card == BIBLE for card, _ in self.row[s])
         if self.pos[s] in CHURCH:
             self._check_curse()  # R3 at the start of the turn
 
