@@ -15,6 +15,7 @@ from .cards import CARDS, rotate
 
 NODES = CARDS.nodes
 STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N E S W
+EXITS = frozenset(slot for slot, node in NODES.items() if node.exit >= 0)  # the spaces open_exit may be true of
 
 
 class Board:

@@ -10,7 +10,7 @@ from hexbox.core import IllegalAction
 
 from . import actions as A
 from .abilities import ability, payable
-from .board import NODES
+from .board import EXITS, NODES
 from .cards import CARDS
 from .play import (
     ambush_pieces,
@@ -178,7 +178,7 @@ def exploration(st: St, s: int) -> list:
         for y in board.adj[here]:  # R24-R26, R29 (adj is ascending); room's first test written out
             if (pos.count(y) < 2 or st.room(y, s)) and not (y in st.locks and NODES[y].feature == "gate"):
                 out.append(A.MOVE[y])
-        if st.tiles and board.open_exit(here):  # R27
+        if st.tiles and here in EXITS and board.open_exit(here):  # R27
             out.append(A.EXPLORE)
     other = CARDS.passage_pair.get(here)
     if other is not None and board.on_board(other) and here not in st.locks and other not in st.locks \
@@ -313,7 +313,7 @@ def sleuth_actions(st: St, s: int) -> list:
 
 def cleanup_discards(st: St, s: int) -> list[int]:
     hand = st.hand[s]
-    if len(hand) <= st.hand_limit(s):
+    if len(hand) <= CARDS.hand_limit or len(hand) <= st.hand_limit(s):  # R61; the Notebook only raises the limit
         return []
     free = [c for c in hand if c not in TRANSFORM]
     old = [c for c in free if c not in st.drawn]

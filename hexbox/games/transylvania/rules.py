@@ -400,7 +400,7 @@ class TransylvaniaState(State):
     # ==== events out ========================================================================================
 
     def _emit(self, kind: str, data: dict | None = None, to: set[int] | None = None) -> None:
-        self.out.append(Event(kind, data or {}, to))
+        self.out.append(Event(kind, data, to))
 
     def _take_out(self) -> list[Event]:
         out, self.out = self.out, []
@@ -625,8 +625,10 @@ class TransylvaniaState(State):
         self._reset_turn()
         self.phase = "exploration" if self.role[s] == ADVENTURER else "monster"
         self._emit("turn", {"seat": s, "round": self.round})
-        self.todo.append(("turn_begin", s))
-        if not self.alive[s]:
+        if self.alive[s]:
+            self._s_turn_begin(s)  # at once: queued, it would be the next step to run
+        else:
+            self.todo.append(("turn_begin", s))
             self.todo.append(("regenerate", s))  # first, then the turn begins (the stack's top is last)
 
     def _s_turn_begin(self, s: int) -> None:
