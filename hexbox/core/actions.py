@@ -135,6 +135,9 @@ class Event:
 
     ``to`` is None for a public event, else the seats that may see it. Data and audience are kept apart: an
     event may well have a field called "to" (a card sent to a seat) without it being taken for the audience.
+
+    An event is never changed once ``apply`` has returned it, so a game may make an event that recurs (GROWL's
+    "turn", its Day gifts) once and return the same object from every state; ``to_json`` gives a copy.
     """
 
     __slots__ = ("kind", "data", "to")

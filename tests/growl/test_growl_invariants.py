@@ -105,3 +105,28 @@ def test_R47_R59_no_card_ever_leaves_the_game(options):
                 assert (c in s.discards) != any(c in f for f in s.front)
             ends[s.result.kind] += 1
     assert set(ends) == {"final_night", "two_or_fewer_alive"}
+
+
+def test_events_shared_between_games_are_never_changed():
+    """GROWL makes its recurring events once ("turn", "ready", "team", the Day gifts: rules.py, night.py) and every
+    game returns the same objects; whatever a game, its views and its words do, they must stay as made."""
+    from hexbox.games.growl import night, rules
+
+    shared = [*rules._TURN, *rules._TEAM.values(), *night._READY_TO_PASS]
+    game = hexbox.load("growl", players=6, curses=True, spells=True)
+    for seed in range(20):
+        rng, state = random.Random(seed), game.new_state(seed=seed)
+        while not state.is_over:
+            seat = rng.choice(state.actors)
+            events = state.apply(seat, rng.choice(state.legal_actions(seat)))
+            for viewer in (None, *range(6)):
+                state.describe(events, viewer)
+        for viewer in (None, *range(6)):
+            state.observe(viewer)
+    shared += [rules._gave(s, c, t) for s, c, t in [(0, 0, 1), (2, 3, 4)]]
+    assert rules._gave.cache_info().currsize > 2  # the games above made and shared some
+    before = [(e.kind, repr(e.data), e.to) for e in shared]
+    for e in shared:  # what a caller may do with what it is given: it gets copies
+        e.to_json()["data"]["seat"] = -1
+    assert [(e.kind, repr(e.data), e.to) for e in shared] == before
+    assert all(type(v) in (int, bool, str) for e in shared for v in e.data.values())  # copies go all the way down

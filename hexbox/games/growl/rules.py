@@ -14,6 +14,7 @@ The deck is a list of card indices whose last element is the face-up top card.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 from hexbox.core import Event, Game, IllegalAction, Result, Rng, State, next_seat, round_from
@@ -182,7 +183,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         self.log, self.turns, self.nights, self._result, self.is_over = [], 0, 0, None, False
         self.active = start
         events = [Event("setup", {"players": n, "start_seat": start, "wolf_zeroes": bites})]
-        events += [Event("team", {"werewolf": self.wolf[s], "wolf_zero": self.zero[s]}, ONLY[s]) for s in range(n)]
+        events += [_TEAM[s, self.wolf[s], self.zero[s]] for s in range(n)]
         if game.sniff:
             events += [Event("sniff", {"werewolves": list(self.sniffed)}, to=self.sniffed)]
         self.log += events
@@ -256,18 +257,19 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         """The closest living seat (or member of ``among``) from ``seat`` going left (+1) or right (-1); R2.
 
         Neighbours are found among positions (D1): the seat at the next position that is not skipped. The two
-        shortcuts save CPU instructions of a random 6-player playout (valgrind, 300 games): 0.4k of 77k an action
-        while nobody has died, 0.3k once somebody has (no Python function called at each step)."""
+        shortcuts save CPU instructions of a random 6-player playout: while nobody has died, the next position
+        (0.4k of 77k an action, valgrind, 300 games); once somebody has, the positions in order from a table, with
+        no function called at each step (benchmarks/instructions.py: 77,496 -> 76,352 a decision)."""
         seat_at, dead, n = self.seat_at, self.dead, self.n
         if among is not None:
             skip = lambda p: seat_at[p] not in among  # noqa: E731
-        elif True not in dead:  # as for most of a game: the next position
+            return seat_at[next_seat(self.pos_of[seat], n, skip, step)]
+        if True not in dead:  # as for most of a game: the next position
             return seat_at[(self.pos_of[seat] + step) % n]
-        elif seat_at == _IN_ORDER[n]:  # nobody has moved (R64): positions are seats
-            return next_seat(seat, n, dead.__getitem__, step)
-        else:
-            skip = lambda p: dead[seat_at[p]]  # noqa: E731
-        return seat_at[next_seat(self.pos_of[seat], n, skip, step)]
+        for p in _GOING[step][n][self.pos_of[seat]]:
+            if not dead[seat_at[p]]:
+                return seat_at[p]
+        return seat
 
     def clockwise(self, seats: Any, first_pos: int | None = None) -> list[int]:
         """Seats ordered clockwise from a position (default: the Start Player's tile, R51)."""
@@ -326,7 +328,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
     def _legal_actions(self, seat: int) -> list[A.Action]:
         phase = self.phase
         if phase == GIVE:  # the window holds the allowed receivers while the card waits to be given
-            return list(map(_GIVE_TO, self.window)) if seat == self.active else []
+            return list(_gives(self.window)) if seat == self.active else []
         if phase == PASSING:  # before the generic actor test: it is every Night's hot path
             return self.pass_options(seat) if seat in self.waiting else []
         if phase == OVER or seat not in self.actors:
@@ -382,7 +384,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         self.active = seat
         self.used = 0
         self.turns += 1
-        events = [Event("turn", {"seat": seat})]
+        events = [_TURN[seat]]
         if self.game.spells and self.activations(seat):  # R17
             self.phase = SPELL_STEP
             return events
@@ -412,9 +414,10 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         dead = self.dead
         if card == BITE and self.game.spells:
             return tuple([t for t in range(self.n) if t != giver and not dead[t] and not self.owns(t, WOLFSBANE)])
+        others = _OTHERS[self.n][giver]
         if True not in dead:  # as for most of a game: every other seat, a tuple made once (1.6k of 78k CPU
-            return _OTHERS[self.n][giver]  # instructions an action of a random 6-player playout, valgrind)
-        return tuple([t for t in range(self.n) if t != giver and not dead[t]])
+            return others  # instructions an action of a random 6-player playout, valgrind)
+        return _living_among(others, tuple(dead))
 
     def _give(self, seat: int, action: A.Give) -> list[Event]:
         card = self.deck.pop()
@@ -426,7 +429,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         else:
             self.hands[t][card] += 1
             self.know_public_add(t, card)
-        events = [Event("gave", {"seat": seat, "card": IDS[card], "to": t, "spell": spell})]
+        events = [_gave(seat, card, t)]
         events += self.settle("_end_turn", who=(t,))  # R20: only the receiver's icons changed
         return events
 
@@ -445,8 +448,10 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         if who is not None and not killed and len(who) == 1:  # the common case: one receiver, nothing happens
             s = who[0]
             if dead[s] or ((wolf[s] or self.net_bites(s) < 3) and self.net_wounds(s) < 3):
+                # nobody died: no Death Rattle to open and no end of the game, so on without proceed's checks
+                # (benchmarks/instructions.py: 81,607 -> 81,161 a decision)
                 self.resume = resume
-                return self.proceed()
+                return getattr(self, resume)()
         events: list[Event] = []
         dying = [s for s in killed if not dead[s]]
         seats = range(self.n) if who is None else who
@@ -595,10 +600,39 @@ def deck_from(cards: list[int], night: tuple[int, int, int], cut1: int, cut2: in
 KIND = tuple(c.kind for c in CARDS)
 NIGHT_OR_FINAL = frozenset(NIGHT + FINAL)
 FIRST_SPELL = SPELLS[0]  # card indices: hand cards, Night, Final Night, then the Spells
-_GIVE_TO = A.GIVE.__getitem__
-_IN_ORDER = [list(range(n)) for n in range(A.MAX_SEATS + 1)]  # seat_at before anybody moves
+
+# _GOING[step][n][p]: the other positions of a table of n from p on, to the left (step 1) or to the right (-1)
+_GOING = {step: [[tuple((p + step * i) % n for i in range(1, n)) for p in range(n)] for n in range(A.MAX_SEATS + 1)]
+          for step in (1, -1)}
+# the event that begins a seat's turn is always the same, and no event is changed once made: one a seat, made
+# once (benchmarks/instructions.py: 75,849 -> 74,337 a decision; fewer objects made, less for the collector)
+_TURN = tuple(Event("turn", {"seat": s}) for s in range(A.MAX_SEATS))
+# a seat's team as set up (S3, R11): one of four events, made once like _TURN (72,125 -> 71,759 a decision)
+_TEAM = {(s, w, z): Event("team", {"werewolf": w, "wolf_zero": z}, ONLY[s])
+         for s in range(A.MAX_SEATS) for w in (False, True) for z in (False, True)}
 # _OTHERS[n][s]: every seat of a table of n but s (the receivers of a Day card while nobody has died)
 _OTHERS = [[tuple(t for t in range(n) if t != s) for s in range(n)] for n in range(A.MAX_SEATS + 1)]
+
+
+@lru_cache(maxsize=1 << 12)
+def _living_among(seats: tuple[int, ...], dead: tuple[bool, ...]) -> tuple[int, ...]:
+    """The living among ``seats``: once somebody has died, the same few answers come back turn after turn, so
+    they are remembered (benchmarks/instructions.py: 77,830 -> 77,496 a decision)."""
+    return tuple([t for t in seats if not dead[t]])
+
+
+@lru_cache(maxsize=1 << 12)
+def _gives(receivers: tuple[int, ...]) -> tuple[A.Action, ...]:
+    """The Day gifts to ``receivers``: the same few windows come back turn after turn, so their actions are
+    remembered (benchmarks/instructions.py: 76,362 -> 75,849 a decision)."""
+    return tuple([A.GIVE[t] for t in receivers])
+
+
+@cache  # at most 10 x 39 x 10 of them
+def _gave(seat: int, card: int, t: int) -> Event:
+    """A Day gift's event depends on the giver, the card and the receiver only, and no event is changed once made:
+    each is made once (benchmarks/instructions.py: 73,589 -> 72,545 a decision; fewer objects for the collector)."""
+    return Event("gave", {"seat": seat, "card": IDS[card], "to": t, "spell": card >= FIRST_SPELL})
 
 
 def _logged(handler: Any) -> Any:
