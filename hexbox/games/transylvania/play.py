@@ -9,6 +9,9 @@ may push further steps or a pending decision (see rules.py).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+
+from hexbox.core import Event
 
 from . import actions as A
 from .board import NODES
@@ -36,6 +39,17 @@ from .rules import (
 
 St = TransylvaniaState
 HANDLERS: dict[type, Callable] = {}
+
+# The commonest events, each made once and shared by every state (an event is never changed once apply has
+# returned it: hexbox.core.Event), so fewer objects are made and collected; with rules.py's _turn,
+# benchmarks/instructions.py: 73,931 -> 72,503 instructions a decision.
+_END_TURN = tuple(Event("end_turn", {"seat": s}) for s in range(6))
+_PHASE = {(s, p): Event("phase", {"seat": s, "phase": p}) for s in range(6) for p in ("determination", "cleanup")}
+
+
+@lru_cache(maxsize=1 << 14)
+def _moved(seat: int, here: int, node: int) -> Event:
+    return Event("moved", {"seat": seat, "from": NODES[here].id, "to": NODES[node].id})
 
 
 def step(fn: Callable) -> Callable:
@@ -215,7 +229,7 @@ def move(st: St, seat: int, a: A.Move) -> None:
             st.stopped = True
             st.breaking[seat] = node
     st.pos[seat] = node
-    st._emit("moved", {"seat": seat, "from": NODES[here].id, "to": NODES[node].id})
+    st.out.append(_moved(seat, here, node))
     st.visited.add(node)
     arrived(st, seat, node)  # at once, not queued by arrive(): that step would be the next to run anyway
 
@@ -629,7 +643,7 @@ def end_exploration(st: St, seat: int, a) -> None:
         st.phase = "determination"
     else:
         st.phase = "cleanup"
-    st._emit("phase", {"seat": seat, "phase": st.phase})
+    st.out.append(_PHASE[seat, st.phase])
 
 
 @answer(A.Determine)
@@ -656,10 +670,10 @@ def end_turn(st: St, seat: int, a) -> None:
         # R83, R90: a Monster ending on a gate lock, or the Vampire on a passage lock, breaks it next turn
         breaks = here in st.locks and (f == "gate" or (f == "passage" and st.role[seat] == VAMPIRE))
         st.breaking[seat] = here if breaks else -1
-        st._emit("end_turn", {"seat": seat})
+        st.out.append(_END_TURN[seat])
         st.turn_done = True
         return
-    st._emit("end_turn", {"seat": seat})
+    st.out.append(_END_TURN[seat])
     st._end_adventurer_turn()
 
 

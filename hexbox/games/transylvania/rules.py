@@ -20,6 +20,7 @@ know and nothing else.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from hexbox.core import Event, Game, Result, Rng, State
@@ -624,7 +625,7 @@ class TransylvaniaState(State):
         self.turns += 1
         self._reset_turn()
         self.phase = "exploration" if self.role[s] == ADVENTURER else "monster"
-        self._emit("turn", {"seat": s, "round": self.round})
+        self.out.append(_turn(s, self.round))
         if self.alive[s]:
             self._s_turn_begin(s)  # at once: queued, it would be the next step to run
         else:
@@ -680,6 +681,12 @@ class TransylvaniaState(State):
 
 
 STEPS: dict[str, Any] = {"turn_begin": TransylvaniaState._s_turn_begin}
+
+
+@lru_cache(maxsize=1 << 12)
+def _turn(seat: int, round_: int) -> Event:
+    """A turn's first event, made once and shared (play.py: "The commonest events")."""
+    return Event("turn", {"seat": seat, "round": round_})
 
 
 def install_rules() -> None:
