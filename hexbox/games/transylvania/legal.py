@@ -241,7 +241,8 @@ def exploration(st: St, s: int) -> list:
                     out.append(A.CURE[c])
     if st.bible_ok and any(c == BIBLE for c, _ in row):  # R146
         out += [A.BIBLE[c] for c in sorted(c for c, _ in row) if c != BIBLE]
-    out += ability_actions(st, s)
+    if st.sleuth_uses > 0 or not st.used[st.adv[s]]:  # ability_actions' own first look: most turns it is used
+        out += ability_actions(st, s)
     return out
 
 

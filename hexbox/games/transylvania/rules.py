@@ -343,15 +343,18 @@ class TransylvaniaState(State):
         have = self.possessed(s)
         necro = NECRO in have
         out = []
-        bites = sum(1 for c in hand if c in BITES)
+        count = [0, 0, 0]  # Transformation cards in hand, by Monster: Bites, Werewolf cards, Bio-Agents
+        for c in hand:
+            if c in TRANSFORM:
+                count[T_MONSTER[c]] += 1
         sword = any(card == SWORD for card, _ in self.row[s])  # D7: only an examined Broadsword counts
-        if bites + necro + sword >= 3:
+        if count[VAMPIRE] + necro + sword >= 3:
             out.append(VAMPIRE)
-        wolves = sum(1 for c in hand if c in WOLVES)
+        wolves = count[WEREWOLF]
         moon = any(card in MOONS for card, _ in self.row[s])
         if wolves >= 2 or (wolves and (moon or necro)):
             out.append(WEREWOLF)
-        agents = sum(1 for c in hand if c in AGENTS)
+        agents = count[ZOMBIE]
         if agents >= 2 or (agents and (SERUM in have or necro)):
             out.append(ZOMBIE)
         return out
