@@ -321,7 +321,7 @@ class TransylvaniaState(State):
                 n += MOVEMENT_MOD[a]
         if self.church >= 0:
             n += MOVEMENT_MOD[self.church]
-        return max(1, n)
+        return n if n > 1 else 1  # at least 1, without a call to max() on every list of Exploration
 
     def move_left(self) -> int:
         if self.stopped:
