@@ -1,5 +1,5 @@
-"""Which build is running: pure Python, the default (Transylvania's modules compiled), or the full compiled build
-(docs/compiled.md)."""
+"""Which build is running: pure Python (the default), some modules compiled (``HEXBOX_COMPILE_ONLY``), or the full
+compiled build (docs/compiled.md)."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ def compiled() -> bool:
 
 
 def build() -> str:
-    """``"pure"`` (nothing compiled: an editable install, or HEXBOX_COMPILE=0), ``"compiled"`` (the full build,
-    core included), or ``"mixed"`` (some modules: the default install compiles Transylvania's)."""
+    """``"pure"`` (nothing compiled: the default, or HEXBOX_COMPILE=0), ``"compiled"`` (the full build,
+    core included), or ``"mixed"`` (some modules, as ``HEXBOX_COMPILE=1 HEXBOX_COMPILE_ONLY=…`` builds)."""
     modules = compiled_modules()
     if not modules:
         return "pure"
