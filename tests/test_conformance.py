@@ -55,6 +55,10 @@ def test_words_tell_each_viewer_only_what_it_may_know(setup):
     kit.check_words(*setup, seed=17)
 
 
+def test_events_are_never_changed_once_returned(setup):
+    kit.check_events_unchanged(*setup, seed=29)
+
+
 def test_the_gate_refuses_anything_bad_and_changes_nothing(setup):
     name = setup[0]
     share = sum(1 for g, _, _ in SETUPS if g == name)  # HEXBOX_FUZZ inputs per game, spread over its set-ups

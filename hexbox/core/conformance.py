@@ -294,6 +294,31 @@ def check_words(name: str, players: int, options: dict[str, Any], seed: int) -> 
     assert told, "no viewer was ever told anything of a move"
 
 
+def check_events_unchanged(name: str, players: int, options: dict[str, Any], seed: int) -> None:
+    """An event is never changed once ``apply`` has returned it (``hexbox.core.Event``), so a game may share one
+    between states. Two random games in turn, every view and word of them taken along the way and every event's
+    JSON changed as a careless caller might: each event the first game returned is still as it was returned."""
+    game = load(name, players=players, **options)
+    viewers = [*range(players), None]
+    returned: list[tuple[Any, str]] = []
+    for k in (seed, seed + 1):
+        state, rng = game.new_state(seed=k), random.Random(k)
+        for _ in range(MAX_STEPS):
+            if state.is_over:
+                break
+            seat, action = random_step(state, rng)
+            events = state.apply(seat, action)
+            for e in events:
+                if k == seed:
+                    returned.append((e, json.dumps(e.to_json(), sort_keys=True)))
+                e.to_json()["data"]["changed"] = True  # a copy: the event stays as it is
+            for viewer in viewers:
+                state.describe(events, viewer)
+        all_views(state)
+    changed = [was for e, was in returned if json.dumps(e.to_json(), sort_keys=True) != was]
+    assert not changed, f"{len(changed)} events were changed after apply returned them, the first: {changed[0]}"
+
+
 def _who(viewer: int | None) -> str:
     return "the spectator" if viewer is None else f"seat {viewer}"
 
