@@ -640,8 +640,7 @@ class TransylvaniaState(State):
             self._monster_turn_begin(s)
             return
         self.phase = "exploration"
-        if self.pos[s] >= 0:
-            self.visited.add(self.pos[s])
+        self.pos_visit(s)
         if self.church >= 0:  # R124: the Church card's Health modifier, after regeneration
             hp = KIND[self.church].mods.get("health_per_turn", 0)
             if hp > 0:
