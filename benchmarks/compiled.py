@@ -8,11 +8,18 @@ Each interpreter is a virtualenv's python with hexbox installed in it (not edita
     python benchmarks/compiled.py --pure ... --compiled ... --callgrind        # instructions per action
     python benchmarks/compiled.py --pure ... --compiled ... --search 200       # ISMCTS iterations/s too
 
-CPU time: in each round, a fresh process of each interpreter in turn (pure, compiled, pure, ...) plays every game's
-fixed workload, the random playouts of seeds 0, 1, 2, ... (``rng = random.Random(seed)``, the loop of
-``hexbox.bench.hexbox_playout``) until ``--actions`` actions, after one warm-up game, and reports actions per
-second of ``time.process_time``. The work is the same in both builds (the games are byte-identical:
-benchmarks/seed_sweep.py), so the ratio is the build's alone. Min / median / max over the rounds.
+CPU time: one long-lived worker process per build plays each game's fixed workload, the random playouts of seeds
+0, 1, 2, ... (``rng = random.Random(seed)``, the loop of ``hexbox.bench.hexbox_playout``), after one warm-up game,
+in slices: each round hands every game's ``--actions`` actions out in ``SLICES`` slices that alternate between the
+builds (pure, compiled, pure, ... and the other way round in the next round), each worker continuing its own
+stream of games where its last slice stopped, so the two builds play the very same actions. A worker reports the
+``time.process_time`` of each slice. The round's ratio for a game is its rate in the compiled worker over its rate
+in the pure one over that round's slices; the figure is the median of the rounds' ratios, with their range. On a
+shared machine the speed of the same code drifts by a third from one second to the next, and slices a fraction
+of a second long see the same machine (``hexbox bench`` pairs its reference the same way): one process per build
+and round, run one after the other, gave ratios from 0.92x to 1.39x for builds that count 1.06-1.17x fewer
+instructions. The work is the same in both builds (the games are byte-identical: benchmarks/seed_sweep.py), so the
+ratio is the build's alone.
 
 Instructions: ``valgrind --tool=callgrind`` counts the instructions of a fixed-seed playout of ``--cg-actions``
 actions (4,000) and of the same process with no playout (imports, ``load``, one ``new_state``); their difference
@@ -74,6 +81,27 @@ def play(game: Any, first_seed: int, actions: int) -> int:
     return n
 
 
+class Stream:
+    """One game's random playouts of seeds 0, 1, 2, ... as a stream of actions that can be played a slice at a
+    time: the same loop as ``play``, resumed where the last slice stopped."""
+
+    def __init__(self, game: Any) -> None:
+        self.game, self.seed = game, 0
+        self.state, self.rng = game.new_state(seed=0), random.Random(0)
+
+    def play(self, actions: int) -> None:
+        state, rng, n = self.state, self.rng, 0
+        while n < actions:
+            if state.is_over:
+                self.seed += 1
+                state, rng = self.game.new_state(seed=self.seed), random.Random(self.seed)
+            actors = state.actors
+            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            n += 1
+        self.state, self.rng = state, rng
+
+
 def search(name: str, game: Any, iters: int, searches: int) -> tuple[int, float]:
     """(iterations, CPU seconds) of ``searches`` ISMCTS searches of ``iters`` iterations each, from the first
     decision of new games (seeds 0, 1, ...), with the game's own ISMCTS defaults."""
@@ -97,13 +125,12 @@ def worker(args: argparse.Namespace) -> None:
     from hexbox import load
 
     out: dict[str, Any] = {"build": _build(), "games": {}}
+    streams: dict[str, Stream] = {}
     for name in args.games:
         game = load(name, players=_players(name))
-        if args.mode == "playout":
-            play(game, 10**6, 1)  # warm-up: one action of a game outside the measured seeds
-            start = time.process_time()
-            n = play(game, 0, args.actions)
-            out["games"][name] = {"actions": n, "cpu_s": time.process_time() - start}
+        if args.mode == "slices":
+            play(game, 10**6, 1000)  # warm-up: a game outside the measured seeds
+            streams[name] = Stream(game)
         elif args.mode == "callgrind":  # one game per process: the count is the whole process's
             game.new_state(seed=0)
             play(game, 0, args.warmup)  # the same actions once first: caches filled (voodoo's rerolls), imports done
@@ -112,7 +139,13 @@ def worker(args: argparse.Namespace) -> None:
             search(name, game, 10, 1)  # warm-up
             iterations, cpu = search(name, game, args.iters, args.searches)
             out["games"][name] = {"iterations": iterations, "cpu_s": cpu}
-    print(json.dumps(out))
+    print(json.dumps(out), flush=True)
+    if streams:  # then slices on demand, one line "GAME ACTIONS" in, its CPU seconds out, until stdin closes
+        for line in sys.stdin:
+            name, actions = line.split()
+            start = time.process_time()
+            streams[name].play(int(actions))
+            print(time.process_time() - start, flush=True)
 
 
 # ---- the driver -----------------------------------------------------------------------------------------------
@@ -132,18 +165,38 @@ def _stats(xs: list[float]) -> tuple[float, float, float]:
     return min(xs), statistics.median(xs), max(xs)
 
 
+SLICES = 10
+
+
 def measure_cpu(builds: dict[str, str], games: list[str], rounds: int, actions: int) -> dict[str, Any]:
+    """Rates per round and build, and each build's paired ratio to the pure one per round (the module's doc)."""
+    workers = {b: subprocess.Popen([python, "-I", os.path.abspath(__file__), "--worker", "slices", "--games", *games],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                   cwd=tempfile.gettempdir()) for b, python in builds.items()}
+    seen = {b: json.loads(w.stdout.readline())["build"] for b, w in workers.items()}  # type: ignore[union-attr]
     rates: dict[str, dict[str, list[float]]] = {b: {g: [] for g in games} for b in builds}
-    seen: dict[str, str] = {}
-    for r in range(rounds):
-        order = list(builds) if r % 2 == 0 else list(reversed(builds))  # alternate who goes first
-        for b in order:
-            res = run_worker(builds[b], "playout", games, ["--actions", str(actions)])
-            seen[b] = res["build"]
+    paired: dict[str, dict[str, list[float]]] = {b: {g: [] for g in games} for b in builds}
+    size = max(1, actions // SLICES)
+    try:
+        for r in range(rounds):
+            order = list(builds) if r % 2 == 0 else list(reversed(builds))  # alternate who goes first
             for g in games:
-                rates[b][g].append(res["games"][g]["actions"] / res["games"][g]["cpu_s"])
-        print(f"round {r + 1}/{rounds} done", file=sys.stderr, flush=True)
-    return {"rates": rates, "builds_seen": seen}
+                spent = dict.fromkeys(builds, 0.0)
+                for _ in range(SLICES):
+                    for b in order:
+                        w = workers[b]
+                        w.stdin.write(f"{g} {size}\n")  # type: ignore[union-attr]
+                        w.stdin.flush()  # type: ignore[union-attr]
+                        spent[b] += float(w.stdout.readline())  # type: ignore[union-attr]
+                for b in builds:
+                    rates[b][g].append(size * SLICES / spent[b])
+                    paired[b][g].append(spent["pure"] / spent[b])
+            print(f"round {r + 1}/{rounds} done", file=sys.stderr, flush=True)
+    finally:
+        for w in workers.values():
+            w.stdin.close()  # type: ignore[union-attr]
+            w.wait()
+    return {"rates": rates, "paired": paired, "builds_seen": seen}
 
 
 def measure_search(builds: dict[str, str], games: list[str], rounds: int, iters: int,
@@ -184,12 +237,17 @@ def measure_callgrind(builds: dict[str, str], games: list[str], actions: int,
     return out
 
 
-def _print_rates(rates: dict, games: list[str]) -> None:
-    """One line per game: pure and compiled min/median/max, and the ratio of the medians."""
+def _print_rates(rates: dict, games: list[str], paired: dict | None = None) -> None:
+    """One line per game: pure and compiled min/median/max, and the paired ratio (median, range) if given, else
+    the ratio of the medians."""
     for g in games:
         p_, c_ = _stats(rates["pure"][g]), _stats(rates["compiled"][g])
-        print(f"{g:13s} {p_[0]:8,.0f}/{p_[1]:8,.0f}/{p_[2]:8,.0f} {c_[0]:8,.0f}/{c_[1]:8,.0f}/{c_[2]:8,.0f} "
-              f"{c_[1] / p_[1]:14.2f}x")
+        if paired is None:
+            ratio = f"{c_[1] / p_[1]:14.2f}x"
+        else:
+            lo, mid, hi = _stats(paired[g])
+            ratio = f"{mid:8.2f}x ({lo:.2f}-{hi:.2f})"
+        print(f"{g:13s} {p_[0]:8,.0f}/{p_[1]:8,.0f}/{p_[2]:8,.0f} {c_[0]:8,.0f}/{c_[1]:8,.0f}/{c_[2]:8,.0f} {ratio}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -210,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="also time ISMCTS searches of ITERS iterations (0: not)")
     p.add_argument("--searches", type=int, default=3, help="searches per game per round")
     p.add_argument("--json", help="write every number to this file")
-    p.add_argument("--worker", choices=("playout", "callgrind", "search"), help=argparse.SUPPRESS)
+    p.add_argument("--worker", choices=("slices", "callgrind", "search"), help=argparse.SUPPRESS)
     p.add_argument("--iters", type=int, default=200, help=argparse.SUPPRESS)
     p.add_argument("--warmup", type=int, default=0, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -232,9 +290,10 @@ def main(argv: list[str] | None = None) -> int:
         cpu = measure_cpu(builds, args.games, args.rounds, args.actions)
         report["cpu"] = cpu
         print(f"builds seen: {cpu['builds_seen']}")
-        print(f"\nrandom playouts, actions/s of CPU time, min / median / max of {args.rounds} interleaved rounds")
-        print(f"{'game':13s} {'pure':>26s} {'compiled':>26s} {'ratio (median)':>15s}")
-        _print_rates(cpu["rates"], args.games)
+        print(f"\nrandom playouts, actions/s of CPU time, min / median / max of {args.rounds} rounds of {SLICES} "
+              f"alternating slices; the paired ratio: median (min-max) of the rounds' compiled/pure")
+        print(f"{'game':13s} {'pure':>26s} {'compiled':>26s} {'paired ratio':>22s}")
+        _print_rates(cpu["rates"], args.games, cpu["paired"]["compiled"])
     if args.search:
         s = measure_search(builds, args.games, args.rounds, args.search, args.searches)
         report["search"] = s
