@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
+from rich.table import Column, Table
 
 from hexbox.agents import make_agent
 from hexbox.core import (
@@ -67,6 +68,13 @@ def _options(name: str, pairs: list[str]) -> dict[str, Any]:
             raise BadInput(f"--option expects name=value, not {pair!r}")
         out[key] = coerce_option(info.option(key), text)
     return out
+
+
+def _table(*headers: str, title: str | None = None) -> Table:
+    """A table that fits 80 columns where it can (no vertical rules) and folds a cell where it cannot: a number
+    cut to "1.2…" would be worse than none."""
+    return Table(*(Column(h, overflow="fold") for h in headers), title=title, box=box.SIMPLE_HEAD, show_edge=False,
+                 pad_edge=False, collapse_padding=True)
 
 
 def _seats(text: str, players: int, what: str) -> list[int]:
@@ -348,13 +356,13 @@ def _print_summary(console: Console, game: str, players: int, summary: dict[str,
                    rotate: bool) -> None:
     seated = ", ".join(f"seat {s}: {a}" for s, a in enumerate(specs)) if len(set(specs)) > 1 else f"all {specs[0]}"
     console.print(f"agents: {seated}" + (" (shifted one seat per game)" if rotate else ""))
-    table = Table("seat", "win rate", "95% interval", "wins", title=f"{game}, {players} players, "
+    table = _table("seat", "win rate", "95% interval", "wins", title=f"{game}, {players} players, "
                   f"{summary['games']} games")
     for s, r in summary["seats"].items():
         table.add_row(str(s), f"{r['rate']:.3f}", f"{r['low']:.3f}–{r['high']:.3f}", str(r["wins"]))
     console.print(table)
     if len(summary["agents"]) > 1:
-        agents = Table("agent", "win rate per seat-game", "95% interval")
+        agents = _table("agent", "win rate per seat-game", "95% interval")
         for a, r in summary["agents"].items():
             agents.add_row(a, f"{r['rate']:.3f}", f"{r['low']:.3f}–{r['high']:.3f}")
         console.print(agents)
@@ -482,23 +490,26 @@ def bench_cmd(
     console = Console(highlight=False)
     missing = "reference: open_spiel is not installed (pip install -e '.\\[bench]')"
 
-    def mmm(x: dict[str, float], fmt: str = ",.0f") -> str:
-        return f"{x['median']:{fmt}} ({x['min']:{fmt}}–{x['max']:{fmt}})"
+    def mmm(x: dict[str, float], fmt: str = ",.0f") -> str:  # in a cell: the range under the median, narrow
+        return f"{x['median']:{fmt}}\n{x['min']:{fmt}}–{x['max']:{fmt}}"
+
+    def in_words(x: dict[str, float]) -> str:
+        return f"{x['median']:,.0f} ({x['min']:,.0f}–{x['max']:,.0f})"
 
     refs = report["references"]
-    table = Table("game", "players", "actions/s", "µs per decision", "× Python ref.", "× C++ refs.", "clone()/s",
-                  title=f"random playouts: median (min–max) of {rounds} rounds, CPU time, {report['build']} build; "
-                        "× a reference: its µs per decision step / ours (the Python one measured in slices "
+    table = _table("game", "actions/s", "µs per\ndecision", "× Python\nref.", "× C++\nrefs.", "clone()/s",
+                   title=f"random playouts: median, then min–max, of {rounds} rounds, CPU time, {report['build']} "
+                         "build; × a reference: its µs per decision step / ours (the Python one measured in slices "
                         "alternating with each game)")
     for name, r in report["games"].items():
-        ratio = (f"{r['ratio_to_python_reference']:.2f}× ({r['ratio_to_python_reference_spread']['min']:.2f}–"
-                 f"{r['ratio_to_python_reference_spread']['max']:.2f})" if "ratio_to_python_reference" in r else "—")
+        ratio = (f"{r['ratio_to_python_reference']:.2f}×\n{r['ratio_to_python_reference_spread']['min']:.2f}–"
+                 f"{r['ratio_to_python_reference_spread']['max']:.2f}" if "ratio_to_python_reference" in r else "—")
         cpp = sorted(r.get("ratio_to_cpp", {}).values())
-        table.add_row(name, str(r["players"]), mmm(r["actions_per_s"]), mmm(r["us_per_decision"], ".2f"), ratio,
-                      f"{cpp[0]:.2f}–{cpp[-1]:.2f}×" if cpp else "—", f"{r['clones_per_s']['median']:,.0f}")
+        table.add_row(f"{name}\n{r['players']} players", mmm(r["actions_per_s"]), mmm(r["us_per_decision"], ".2f"),
+                      ratio, f"{cpp[0]:.2f}–{cpp[-1]:.2f}×" if cpp else "—", f"{r['clones_per_s']['median']:,.0f}")
     console.print(table)
     if refs:
-        table = Table("reference", "engine", "steps/s", "decision steps", "µs per decision", "µs per chance step",
+        table = _table("reference", "engine", "steps/s", "decision\nsteps", "µs per\ndecision", "µs per\nchance step",
                       title="the references: the same run and loop (chance steps timed apart)")
         for name, r in refs.items():
             table.add_row(name, r["engine"], f"{r['steps_per_s']['median']:,.0f}", f"{r['decision_share']:.0%}",
@@ -507,17 +518,18 @@ def bench_cmd(
     else:
         console.print(missing)
     if simulate:
-        table = Table("game", "simulate / bare loop", title="`hexbox simulate` (random agents, no --out) against a "
+        table = _table("game", "simulate / bare loop", title="`hexbox simulate` (random agents, no --out) against a "
                       "bare playout loop of the same games")
         for name, r in report["games"].items():
             table.add_row(name, mmm(r["simulate_overhead"], ".3f"))
         console.print(table)
     if not search:
         return
-    table = Table("game", "search", "ISMCTS iterations/s", "× reference simulations/s", "apply() per iteration",
-                  "× reference actions/s in search",
-                  title=f"ISMCTS, {ISMCTS_ITERS} iterations from the first decision, median (min–max) of {rounds} "
-                        "rounds")
+    table = _table("game", "search", "iterations/s", "× ref.\nsims/s", "apply()\nper iter.",
+                   "× ref.\napply()/s",
+                   title=f"ISMCTS, {ISMCTS_ITERS} iterations from the first decision, median, then min–max, of "
+                         f"{rounds} rounds; × ref.: against the reference's simulations/s, and its apply() calls/s "
+                         "in search")
     for name, r in report["games"].items():
         for variant, label in (("ismcts", "the game's defaults"), ("ismcts_plain", "plain (no advice)")):
             rate = r[f"{variant}_ratio_to_reference"]
@@ -530,14 +542,14 @@ def bench_cmd(
         console.print(missing)
         return
     console.print(f"reference: {ref['name']}, {ref['simulations']:,} simulations from the first decision: "
-                  f"{mmm(ref['simulations_per_s'])} simulations/s (same run), ~{ref['actions_per_simulation']:.1f} "
-                  "actions each")
+                  f"{in_words(ref['simulations_per_s'])} simulations/s (same run), "
+                  f"~{ref['actions_per_simulation']:.1f} actions each")
     cpp_ref = report.get("ismcts_cpp_reference")
     if cpp_ref:
-        console.print(f"upper anchor: {cpp_ref['name']}: {mmm(cpp_ref['simulations_per_s'])} simulations/s")
+        console.print(f"upper anchor: {cpp_ref['name']}: {in_words(cpp_ref['simulations_per_s'])} simulations/s")
     same = report["ismcts_same_game"]
     versus = f", {same['ratio_to_cpp']:.2f}× the C++ bot" if "ratio_to_cpp" in same else ""
-    console.print(f"on the reference's own game: {same['name']}: {mmm(same['iterations_per_s'])} iterations/s, "
+    console.print(f"on the reference's own game: {same['name']}: {in_words(same['iterations_per_s'])} iterations/s, "
                   f"{same['ratio_to_reference']:.2f}× the Python bot{versus} (~{same['calls_per_iteration']:.1f} "
                   "apply() each)")
 
