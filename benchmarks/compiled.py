@@ -17,7 +17,7 @@ stream of games where its last slice stopped, so the two builds play the very sa
 in the pure one over that round's slices; the figure is the median of the rounds' ratios, with their range. On a
 shared machine the speed of the same code drifts by a third from one second to the next, and slices a fraction
 of a second long see the same machine (``hexbox bench`` pairs its reference the same way): one process per build
-and round, run one after the other, gave ratios from 0.92x to 1.39x for builds that count 1.06-1.17x fewer
+and round, run one after the other, gave ratios from 0.92x to 1.39x for builds that count 1.07-1.20x fewer
 instructions. The work is the same in both builds (the games are byte-identical: benchmarks/seed_sweep.py), so the
 ratio is the build's alone.
 

@@ -357,7 +357,7 @@ def _print_summary(console: Console, game: str, players: int, summary: dict[str,
     seated = ", ".join(f"seat {s}: {a}" for s, a in enumerate(specs)) if len(set(specs)) > 1 else f"all {specs[0]}"
     console.print(f"agents: {seated}" + (" (shifted one seat per game)" if rotate else ""))
     table = _table("seat", "win rate", "95% interval", "wins", title=f"{game}, {players} players, "
-                  f"{summary['games']} games")
+                   f"{summary['games']} games")
     for s, r in summary["seats"].items():
         table.add_row(str(s), f"{r['rate']:.3f}", f"{r['low']:.3f}–{r['high']:.3f}", str(r["wins"]))
     console.print(table)
@@ -500,7 +500,7 @@ def bench_cmd(
     table = _table("game", "actions/s", "µs per\ndecision", "× Python\nref.", "× C++\nrefs.", "clone()/s",
                    title=f"random playouts: median, then min–max, of {rounds} rounds, CPU time, {report['build']} "
                          "build; × a reference: its µs per decision step / ours (the Python one measured in slices "
-                        "alternating with each game)")
+                         "alternating with each game)")
     for name, r in report["games"].items():
         ratio = (f"{r['ratio_to_python_reference']:.2f}×\n{r['ratio_to_python_reference_spread']['min']:.2f}–"
                  f"{r['ratio_to_python_reference_spread']['max']:.2f}" if "ratio_to_python_reference" in r else "—")
@@ -510,7 +510,7 @@ def bench_cmd(
     console.print(table)
     if refs:
         table = _table("reference", "engine", "steps/s", "decision\nsteps", "µs per\ndecision", "µs per\nchance step",
-                      title="the references: the same run and loop (chance steps timed apart)")
+                       title="the references: the same run and loop (chance steps timed apart)")
         for name, r in refs.items():
             table.add_row(name, r["engine"], f"{r['steps_per_s']['median']:,.0f}", f"{r['decision_share']:.0%}",
                           mmm(r["us_per_decision"], ".2f"), f"{r['us_per_chance']['median']:.2f}")
@@ -519,14 +519,13 @@ def bench_cmd(
         console.print(missing)
     if simulate:
         table = _table("game", "simulate / bare loop", title="`hexbox simulate` (random agents, no --out) against a "
-                      "bare playout loop of the same games")
+                       "bare playout loop of the same games")
         for name, r in report["games"].items():
             table.add_row(name, mmm(r["simulate_overhead"], ".3f"))
         console.print(table)
     if not search:
         return
-    table = _table("game", "search", "iterations/s", "× ref.\nsims/s", "apply()\nper iter.",
-                   "× ref.\napply()/s",
+    table = _table("game", "search", "iterations/s", "× ref.\nsims/s", "apply()\nper iter.", "× ref.\napply()/s",
                    title=f"ISMCTS, {ISMCTS_ITERS} iterations from the first decision, median, then min–max, of "
                          f"{rounds} rounds; × ref.: against the reference's simulations/s, and its apply() calls/s "
                          "in search")
