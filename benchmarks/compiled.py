@@ -64,30 +64,14 @@ def _players(name: str) -> int:
     return info.default_players or info.min_players
 
 
-def play(game: Any, first_seed: int, actions: int) -> int:
-    """Random playouts of seeds first_seed, first_seed + 1, ... until ``actions`` actions; returns the number played
-    (the last game is cut at the total)."""
-    n = 0
-    seed = first_seed
-    while n < actions:
-        state = game.new_state(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over and n < actions:
-            actors = state.actors
-            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-            n += 1
-        seed += 1
-    return n
-
-
 class Stream:
-    """One game's random playouts of seeds 0, 1, 2, ... as a stream of actions that can be played a slice at a
-    time: the same loop as ``play``, resumed where the last slice stopped."""
+    """One game's random playouts of seeds ``first``, ``first`` + 1, ... (``rng = random.Random(seed)``, the loop
+    of ``hexbox.bench.hexbox_playout``) as a stream of actions, played a slice at a time: each slice resumes where
+    the last one stopped, cutting a game where its count runs out."""
 
-    def __init__(self, game: Any) -> None:
-        self.game, self.seed = game, 0
-        self.state, self.rng = game.new_state(seed=0), random.Random(0)
+    def __init__(self, game: Any, first: int = 0) -> None:
+        self.game, self.seed = game, first
+        self.state, self.rng = game.new_state(seed=first), random.Random(first)
 
     def play(self, actions: int) -> None:
         state, rng, n = self.state, self.rng, 0
@@ -129,12 +113,12 @@ def worker(args: argparse.Namespace) -> None:
     for name in args.games:
         game = load(name, players=_players(name))
         if args.mode == "slices":
-            play(game, 10**6, 1000)  # warm-up: a game outside the measured seeds
+            Stream(game, 10**6).play(1000)  # warm-up: games outside the measured seeds
             streams[name] = Stream(game)
         elif args.mode == "callgrind":  # one game per process: the count is the whole process's
-            game.new_state(seed=0)
-            play(game, 0, args.warmup)  # the same actions once first: caches filled (voodoo's rerolls), imports done
-            out["games"][name] = {"actions": play(game, 0, args.actions) if args.actions else 0}
+            Stream(game).play(args.warmup)  # the same actions first: imports done, caches filled (voodoo's rerolls)
+            Stream(game).play(args.actions)  # with 0 actions, the baseline: the same set-up, nothing played
+            out["games"][name] = {"actions": args.actions}
         elif args.mode == "search":
             search(name, game, 10, 1)  # warm-up
             iterations, cpu = search(name, game, args.iters, args.searches)

@@ -132,7 +132,6 @@ def test_bench_reports_rates():
         assert report[f"{variant}_iterations_per_s"]["median"] > 0 and report[f"{variant}_calls_per_iteration"] >= 1
 
 
-
 def test_bench_tables_fit_an_80_column_terminal_without_cutting_a_number():
     env = {**os.environ, "COLUMNS": "80"}
     out = subprocess.run([sys.executable, "-m", "hexbox", "bench", "transylvania", "--rounds", "1", "--seconds",
@@ -142,6 +141,7 @@ def test_bench_tables_fit_an_80_column_terminal_without_cutting_a_number():
     assert all(len(line) <= 80 for line in out.stdout.splitlines())
     row = out.stdout.split("transylvania", 1)[1].splitlines()[0].split()
     assert row[0].replace(",", "").isdigit() and row[-1].replace(",", "").isdigit()  # actions/s ... clone()/s, whole
+
 
 # ---- nothing shown to a seat names another seat's secret (Prowl: clan cards and hands) -----------------------
 
