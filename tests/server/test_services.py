@@ -9,7 +9,7 @@ import httpx
 import pytest
 import websockets
 
-from hexbox.server.store import Conflict, Store
+from hexbox.server.store import StaleSeq, Store
 
 from .conftest import move, new_table, play_out, state, tokens
 from .live import Live, pushes_until
@@ -51,14 +51,16 @@ def test_two_processes_serve_the_same_tables_live(tmp_path, pg_url, redis_url): 
             table, toks = created["id"], tokens(created)
 
             async def run():
-                async with websockets.connect(f"{b.ws_url}/api/tables/{table}/ws?token={toks[1]}") as ws:
+                async with websockets.connect(f"{b.ws_url}/api/tables/{table}/ws") as ws:
+                    await ws.send(json.dumps({"token": toks[1]}))
                     await pushes_until(ws, lambda x: x["seq"] == 0)
                     # a move through A is pushed by B
                     assert move(on_a, table, toks[0], 0, {"kind": "sell"}).status_code == 200
                     pushed = await pushes_until(ws, lambda x: x["seq"] == 1)
                     assert pushed["observation"]["phase"] == "bidding"
                     # B takes the next move from where A left it, and A's viewers hear of it
-                    async with websockets.connect(f"{a.ws_url}/api/tables/{table}/ws?token={toks[2]}") as ws_a:
+                    async with websockets.connect(f"{a.ws_url}/api/tables/{table}/ws") as ws_a:
+                        await ws_a.send(json.dumps({"token": toks[2]}))
                         await pushes_until(ws_a, lambda x: x["seq"] == 1)
                         legal = state(on_b, table, toks[1])["legal"]
                         assert move(on_b, table, toks[1], 1, legal[0]).status_code == 200
@@ -85,17 +87,19 @@ def test_a_move_and_its_table_facts_are_stored_together_or_not_at_all(store_kind
     row = {"id": "t1", "game": "werebeasts", "players": 3, "options": {}, "seed": 1, "host_hash": "h",
            "spectators": True, "created_at": 0.0}
     store.create_table(row, [{"seat": s, "bot": None, "token_hash": None} for s in range(3)])
-    facts = {"deadline_at": 12.5, "deadline_window": '["bidding"]', "over": False, "result": None}
+    facts = {"deadline_at": 12.5, "deadline_window": '["bidding"]', "over": False, "result": None,
+             "clocks": '{"turn": 30.0, "banks": {"0": 90.0}, "since": {"0": 12.0}}'}
     store.append_move("t1", 1, 0, {"kind": "sell"}, "player", facts)
     # a second writer for the same seq loses, and changes nothing
-    with pytest.raises(Conflict):
+    with pytest.raises(StaleSeq):
         store.append_move("t1", 1, 2, {"kind": "pass"}, "bot", {**facts, "over": True, "result": "{}"})
-    with pytest.raises(Conflict):  # nor may a move skip a seq
+    with pytest.raises(StaleSeq):  # nor may a move skip a seq
         store.append_move("t1", 3, 1, {"kind": "pass"}, "bot", facts)
     stored = store.load("t1")
     assert [m for m in stored.moves] == [(1, 0, {"kind": "sell"}, "player")]
     assert (stored.row["seq"], stored.row["deadline_at"], stored.row["deadline_window"], stored.row["over"],
-            stored.row["result"]) == (1, 12.5, '["bidding"]', False, None)
+            stored.row["result"], stored.row["clocks"], stored.row["rev"]) == (1, 12.5, '["bidding"]', False, None,
+                                                                             facts["clocks"], 1)
     store.append_move("t1", 2, 1, {"kind": "pass"}, "timeout", {**facts, "deadline_at": None, "over": True,
                                                                  "result": '{"winners": [1]}'})
     stored = store.load("t1")
