@@ -7,7 +7,7 @@
 from typing import Any
 
 from .app import create_app
-from .hub import Settings
+from .settings import Settings
 
 __all__ = ["Settings", "create_app", "serve"]
 

@@ -1,28 +1,53 @@
-"""Bot moves, computed in worker processes: a search on one table never holds up the event loop or another table.
-
-A job carries the state itself (states pickle cheaply: a registered game pickles as the call that loads it), the
-seat, the agent spec and a seed, and returns the chosen action's JSON. The agent sees only ``View.of(state,
-seat)``, as everywhere else. Agents are built once per worker process and kept.
-"""
+"""TEMPORARY stand-in with the BotScheduler interface (replaced by the scheduler on branch bot-scheduler)."""
 
 from __future__ import annotations
 
-import multiprocessing
+import asyncio
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
-from hexbox.agents import Agent, make_agent
-from hexbox.core import State, View
+from hexbox.agents import Agent, make_agent, parse_spec
+from hexbox.core import ConfigError, State, View
+
+from .errors import Invalid
 
 _AGENTS: dict[tuple[str, str], Agent] = {}
-
-#: the agent a seat is given when its player is gone past the grace period
 STAND_IN = "heuristic"
 
 
+@dataclass(frozen=True)
+class Caps:
+    seconds: float = 5.0
+    iterations: int = 20_000
+    rollout: int = 300
+
+
+def level(spec: str) -> str:
+    kind = spec.partition(":")[0].strip().lower()
+    return {"random": "easy", "heuristic": "medium"}.get(kind, "hard")
+
+
+def check_spec(spec: Any, game: str, caps: Caps) -> str:
+    if not isinstance(spec, str) or len(spec) > 120:
+        raise Invalid("a bot is an agent spec such as 'heuristic' or 'ismcts:seconds=2'")
+    try:
+        make_agent(spec, game)
+        _, params = parse_spec(spec)
+    except ConfigError as exc:
+        raise Invalid(f"bot {spec[:40]!r}: {exc}") from None
+    if "seconds" in params and float(params["seconds"]) > caps.seconds:
+        raise Invalid(f"bot {spec[:40]!r}: a search may think at most {caps.seconds:g} s on this server")
+    for key in ("iters", "calls"):
+        if key in params and int(params[key]) > caps.iterations:
+            raise Invalid(f"bot {spec[:40]!r}: at most {caps.iterations} {key} on this server")
+    if "rollout" in params and int(params["rollout"]) > caps.rollout:
+        raise Invalid(f"bot {spec[:40]!r}: rollouts of at most {caps.rollout} actions on this server")
+    return spec.strip()
+
+
 def choose(state: State, seat: int, spec: str, seed: int) -> dict[str, Any]:
-    """The move of agent ``spec`` for ``seat`` (runs in a worker)."""
     key = (state.game.name, spec)
     agent = _AGENTS.get(key)
     if agent is None:
@@ -30,19 +55,23 @@ def choose(state: State, seat: int, spec: str, seed: int) -> dict[str, Any]:
     return agent.act(View.of(state, seat), random.Random(seed)).to_json()
 
 
-def _warm() -> None:
-    import hexbox  # noqa: F401  (the games register on import; the first job should not pay for it)
+class BotScheduler:
+    def __init__(self, workers: int, caps: Caps) -> None:
+        self.caps = caps
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexbox-bot")
 
+    async def start(self) -> None:
+        pass
 
-def pool(workers: int) -> Executor:
-    """``workers`` processes (spawned, so they share nothing with the server's threads); 0 means one thread in
-    the server's own process, for tests and tiny machines."""
-    if workers <= 0:
-        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexbox-bot")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_warm)
+    async def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def choose(self, table_id: str, state: State, seat: int, spec: str, seed: int) -> dict[str, Any]:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, choose, state, seat, spec, seed)
+
+    def health(self) -> dict[str, Any]:
+        return {"ok": True, "workers": 0, "alive": 0, "restarts": 0, "queued": 0, "running": 0}
 
 
 def seed_for(table_seed: int, seq: int, seat: int) -> int:
-    """A bot's randomness for one decision: reproducible from the table, and different at every move."""
     return random.Random(f"hexbox-bot:{table_seed}:{seq}:{seat}").getrandbits(63)

@@ -6,6 +6,8 @@ import asyncio
 import random
 import time
 
+import pytest
+
 import hexbox
 
 from .conftest import bearer, move, new_table, play_out, state, tokens
@@ -52,29 +54,21 @@ def test_chat_is_plain_text_within_limits_and_never_in_the_record(make_client):
 
 def test_no_player_talk_while_the_rules_keep_the_table_silent_R24():
     # GROWL: no table talk from a Night card's reveal until its passing is over (R24)
-    from hexbox.server.hub import ApiError, Hub, Settings, Viewer
+    from hexbox.server.errors import Conflict
+    from hexbox.server.table import Viewer
 
-    async def run():
-        hub = Hub(Settings(db_url="sqlite://", workers=0))
-        await hub.start()
-        try:
-            made = await hub.create("growl", 4, {}, {}, [], 1, True)
-            table = await hub.table(made["id"])
-            rng = random.Random(1)
-            while table.state.observe(None)["public"]["talk_allowed"]:
-                seat = table.state.actors[0]
-                await hub.act(table, seat, table.seq, rng.choice(table.state.legal_actions(seat)).to_json())
-            try:
-                await hub.say(table, Viewer(0), "me", "I pass a wolf!", None)
-                raise AssertionError("talk was allowed during the Night")
-            except ApiError as exc:
-                assert exc.status == 409 and "silent" in exc.detail
-            # spectators may talk among themselves: the players cannot hear them
-            await hub.say(table, Viewer(None), "me", "ooh", None)
-        finally:
-            await hub.close()
+    async def run(hub):
+        table, _, _ = await hub.tables.create("growl", 4, {}, {}, [], 1, True, {})
+        rng = random.Random(1)
+        while table.state.observe(None)["public"]["talk_allowed"]:
+            seat = table.state.actors[0]
+            await hub.play.act(table, seat, table.seq, rng.choice(table.state.legal_actions(seat)).to_json())
+        with pytest.raises(Conflict, match="silent"):
+            await hub.chat.say(table, Viewer(0), "me", "I pass a wolf!", None)
+        # spectators may talk among themselves: the players cannot hear them
+        await hub.chat.say(table, Viewer(None), "me", "ooh", None)
 
-    asyncio.run(run())
+    with_hub(run)
 
 
 def test_the_host_fills_seats_removes_players_before_the_start_and_sets_spectators(client):
@@ -109,7 +103,8 @@ def test_a_rematch_keeps_the_seats_and_their_tokens(client):
     created = new_table(client, "werebeasts", 3, seed=1, options={"dealer": 2}, bots={"2": "random"})
     table, toks, host = created["id"], tokens(created), created["host_token"]
     assert client.post(f"/api/tables/{table}/rematch", headers=bearer(host)).status_code == 409  # not over yet
-    with client.websocket_connect(f"/api/tables/{table}/ws?token={toks[0]}") as ws:
+    with client.websocket_connect(f"/api/tables/{table}/ws") as ws:
+        ws.send_json({"token": toks[0]})
         view = ws.receive_json()
         while view["result"] is None:
             mine = {seat: state(client, table, token) for seat, token in toks.items()}
@@ -146,27 +141,18 @@ def test_a_restarted_server_has_every_table_move_clock_and_token(make_client):
 
 
 def test_a_table_with_no_human_present_spends_nothing():
-    from hexbox.server.hub import Hub, Settings
+    from hexbox.server.runner import Wait
 
-    async def run():
-        hub = Hub(Settings(db_url="sqlite://", workers=0, grace=30))
-        await hub.start()
-        try:
-            made = await hub.create("werebeasts", 3, {"dealer": 0}, {"1": "random", "2": "random"}, [], 1, True)
-            table = await hub.table(made["id"])
-            await hub.kick(table)
-            assert table.bot_task is not None  # the human just got their token: present, so the bot plays
-            await table.bot_task if table.bot_task else None
-            table.seats[0].last_seen = time.time() - 60  # the human left a minute ago
-            if table.bot_task is not None:
-                table.bot_task.cancel()
-                table.bot_task = None
-            await hub.kick(table)
-            assert table.bot_task is None and table.handles == []  # asleep: no bot, no clock, no re-check
-        finally:
-            await hub.close()
+    async def run(hub):
+        table, _, _ = await hub.tables.create("werebeasts", 3, {"dealer": 0}, {1: "random", 2: "random"}, [], 1,
+                                              True, {})
+        now = time.time()
+        # the human just got their token: present, so the bot will move (once its pacing allows)
+        assert await table.runner.plan(now) == Wait(table.moved_at + 3600)
+        table.seats[0].last_seen = now - 60  # the human left a minute ago
+        assert await table.runner.plan(now) == Wait(None)  # asleep: no bot, no clock, no time to look again
 
-    asyncio.run(run())
+    with_hub(run, grace=30, bot_delay=3600)
 
 
 def test_every_game_plays_through_the_api_as_it_plays_locally(client):
@@ -190,73 +176,62 @@ def test_every_game_plays_through_the_api_as_it_plays_locally(client):
 
 
 def test_a_bot_with_the_first_move_plays_it_without_waiting_for_a_websocket():
-    from hexbox.server.hub import Hub, Settings
+    async def run(hub):
+        table, _, _ = await hub.tables.create("werebeasts", 3, {"dealer": 0}, {1: "random"}, [], 1, True, {})
+        await until(lambda: table.seq >= 1)  # nobody connected: a player only polls
 
-    async def run():
-        hub = Hub(Settings(db_url="sqlite://", workers=0))
-        await hub.start()
-        try:
-            made = await hub.create("werebeasts", 3, {"dealer": 0}, {"1": "random"}, [], 1, True)
-            table = hub.tables[made["id"]]
-            for _ in range(100):
-                await asyncio.sleep(0)
-                if table.bot_task is not None or table.seq:
-                    break
-            assert table.bot_task is not None or table.seq  # nobody connected, a player only polls
-        finally:
-            await hub.close()
-
-    asyncio.run(run())
+    with_hub(run)
 
 
 def test_a_table_loaded_after_a_restart_goes_on_by_itself(tmp_path):
-    from hexbox.server.hub import Hub, Settings
+    url = f"sqlite:///{tmp_path / 'restart.db'}"
 
-    async def run():
-        url = f"sqlite:///{tmp_path / 'restart.db'}"
-        first = Hub(Settings(db_url=url, workers=0))
-        await first.start()
-        made = await first.create("werebeasts", 3, {"dealer": 2}, {"1": "random"}, [], 1, True)
-        table = await first.table(made["id"])
-        await first.act(table, 0, 0, {"kind": "sell"})  # bidding: the bot at seat 1 is to act
-        if table.bot_task:
-            table.bot_task.cancel()
-        await first.close()  # as if killed before the bot moved
-        second = Hub(Settings(db_url=url, workers=0))
-        await second.start()
-        try:
-            again = await second.table(made["id"])
-            for _ in range(100):
-                await asyncio.sleep(0)  # let the load's kick run
-                if again.bot_task is not None or again.seq > 1:
-                    break
-            assert again.bot_task is not None or again.seq > 1
-        finally:
-            await second.close()
+    async def first(hub):
+        table, _, _ = await hub.tables.create("werebeasts", 3, {"dealer": 2}, {1: "random"}, [], 1, True, {})
+        await hub.play.act(table, 0, 0, {"kind": "sell"})  # bidding: the bot at seat 1 is to act
+        return table.id
 
-    asyncio.run(run())
+    async def second(hub):
+        again = await hub.tables.get(table_id)
+        await until(lambda: again.seq > 1)
+
+    table_id = with_hub(first, db_url=url, bot_delay=3600)  # closed before its bot could move
+    with_hub(second, db_url=url)
 
 
 def test_a_clock_waits_for_a_bot_that_thinks_past_it():
-    """Only humans are timed: a passed deadline with a bot to act arms nothing (no busy loop) until it moves."""
+    """Only humans are timed: a passed deadline with only a bot to act makes no default move for the bot."""
+    from hexbox.server.runner import BotMove, Timeout
+
+    async def run(hub):
+        table, _, _ = await hub.tables.create("voodoo", 3, {"first_seat": 1}, {1: "random"}, [], 1, True, {})
+        assert list(table.state.actors) == [1]
+        table.deadline_at = time.time() - 5  # the bot's turn's clock ran out
+        step = await table.runner.plan(table.moved_at + 3600)
+        assert isinstance(step, BotMove) and step.seat == 1 and not isinstance(step, Timeout)
+
+    with_hub(run, bot_delay=3600, grace=10**6)
+
+
+def with_hub(run, **overrides):
+    """``run(hub)`` on an in-process hub (SQLite in memory unless ``db_url`` says otherwise), closed after."""
     from hexbox.server.hub import Hub, Settings
 
-    async def run():
-        hub = Hub(Settings(db_url="sqlite://", workers=0))
+    async def main():
+        hub = Hub(Settings(**{"db_url": "sqlite://", "workers": 0, **overrides}))
         await hub.start()
         try:
-            made = await hub.create("voodoo", 3, {"first_seat": 1}, {"1": "random"}, [], 1, True)
-            table = hub.tables[made["id"]]
-            if table.bot_task is not None:
-                table.bot_task.cancel()
-            await asyncio.sleep(0)
-            table.bot_task = asyncio.get_running_loop().create_future()  # the bot is still thinking
-            table.deadline_at = time.time() - 5  # and its turn's clock ran out
-            await hub.kick(table)
-            assert table.handles == []  # no clock armed, so none fires again and again
-            await hub._timeout(table, table.seq)  # a clock armed before the bot's turn, firing now
-            assert table.seq == 0 and table.handles == []
+            return await run(hub)
         finally:
             await hub.close()
 
-    asyncio.run(run())
+    return asyncio.run(main())
+
+
+async def until(condition, timeout: float = 10.0) -> None:
+    """Wait for ``condition()`` to hold, failing after ``timeout`` seconds."""
+    async def poll():
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), timeout)

@@ -1,0 +1,63 @@
+"""What the server offers before anyone sits down: the games with their options, each game's printed
+components, and the lobby of tables with open seats."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from hexbox.core import ConfigError, game_info, games
+
+from .errors import NotFound
+from .store import Store
+from .tables import Db
+
+
+def games_list() -> list[dict[str, Any]]:
+    out = []
+    for name in games():
+        info = game_info(name)
+        options = []
+        for o in info.options:
+            entry: dict[str, Any] = {"name": o.name, "default": o.default, "help": o.help,
+                                     "server_only": o.server_only}
+            if o.choices is not None:
+                entry["choices"] = list(o.choices)
+            if callable(o.low) or callable(o.high):
+                entry["bounds"] = {str(n): list(o.bounds(n)) for n in range(info.min_players, info.max_players + 1)}
+            else:
+                entry["low"], entry["high"] = o.low, o.high
+            options.append(entry)
+        out.append({"name": name, "title": info.title, "min_players": info.min_players,
+                    "max_players": info.max_players, "default_players": info.default_players or info.min_players,
+                    "summary": info.summary, "options": options})
+    return out
+
+
+def game_catalog(name: str) -> dict[str, Any]:
+    """The game's ``cards.toml``: what is printed in the box is public (who holds which card is not)."""
+    from hexbox.core.data import catalog
+
+    try:
+        info = game_info(name)
+    except ConfigError as exc:
+        raise NotFound(str(exc)) from None
+    package = info.factory.partition(":")[0].rpartition(".")[0]
+    importlib.import_module(package)
+    return catalog(package)
+
+
+async def lobby(store: Store, db: Db) -> list[dict[str, Any]]:
+    """Unfinished tables with open seats, newest first; tables made with a chosen seed come after the others and
+    say so (``seeded``): their creator may know every hand."""
+    rows = await db(store.list_tables)
+    ordinary, seeded = [], []
+    for t in rows:
+        open_seats = [s["seat"] for s in t["seats"] if s["bot"] is None and s["token_hash"] is None]
+        if open_seats:
+            entry = {"id": t["id"], "game": t["game"], "players": t["players"], "open": open_seats,
+                     "bots": {str(s["seat"]): s["bot"] for s in t["seats"] if s["bot"]},
+                     "names": {str(s["seat"]): s["name"] for s in t["seats"] if s["name"]},
+                     "created_at": t["created_at"], "spectators": t["spectators"], "seeded": t["seeded"]}
+            (seeded if t["seeded"] else ordinary).append(entry)
+    return ordinary + seeded

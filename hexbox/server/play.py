@@ -1,0 +1,87 @@
+"""Players at a table: their moves, and the websockets that show them the table after every change."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hexbox.core import IllegalAction
+
+from .errors import Conflict, Forbidden, Invalid, NotFound
+from .presence import Presence
+from .table import Table, Viewer
+from .tables import Tables
+from .viewers import Answers, Watcher
+
+
+class Play:
+    def __init__(self, tables: Tables, answers: Answers, presence: Presence):
+        self.tables, self.answers, self.presence = tables, answers, presence
+
+    async def act(self, table: Table, seat: int, seq: Any, action: Any) -> int:
+        """A player's move, made in the state of ``seq``; the table's new seq."""
+        async with self.tables.change(table):
+            if seq != table.seq:
+                raise Conflict(f"stale seq {str(seq)[:20]}: the table is at seq {table.seq}")
+            if not table.started:
+                waiting = ", ".join(str(s.seat) for s in table.seats if s.open)
+                raise Conflict(f"the table has not started: seat(s) {waiting} still open")
+            if table.over:
+                raise Conflict("the game is over")
+            try:
+                parsed = table.game.parse_action(action)
+            except (ValueError, IllegalAction) as exc:
+                raise Invalid(f"not an action of {table.game.name}: {exc}") from None
+            await self.tables.commit(table, seat, parsed, "player")
+        return table.seq
+
+    async def watch(self, table: Table, viewer: Viewer, send: Callable[[str], Any],
+                    hang_up: Callable[[], Any]) -> Watcher:
+        w = Watcher(viewer, send, hang_up)
+        table.watchers.add(w)
+        # the change pushes the newest answer to every watcher, this one included
+        async with self.tables.change(table, "presence"):  # a player is here, or someone watches a table of bots
+            if viewer.seat is not None:
+                table.seats[viewer.seat].sockets += 1
+        return w
+
+    async def unwatch(self, table: Table, w: Watcher) -> None:
+        table.watchers.discard(w)
+        w.close()
+        async with self.tables.change(table, "presence"):
+            if w.viewer.seat is not None:
+                s = table.seats[w.viewer.seat]
+                s.sockets -= 1
+                s.last_seen = time.time()
+
+
+def record(table: Table) -> dict[str, Any]:
+    """After the end, the whole record, seed included, for every viewer."""
+    if not table.over:
+        raise Forbidden("the record is shown once the game is over")
+    return table.record().to_json()
+
+
+def replay_step(table: Table, step: int, seat: int | None) -> dict[str, Any]:
+    """A finished game as ``seat`` (None: a spectator) saw it after ``step`` moves: its observation and its
+    sentences so far. The whole record is public after the end, but each step shows only that viewer's view."""
+    if not table.spectators:
+        raise Forbidden("this table takes no spectators")
+    if not table.over:
+        raise Forbidden("a game can be replayed once it is over")
+    if seat is not None and not 0 <= seat < table.players:
+        raise NotFound(f"no seat {seat} at this table of {table.players}")
+    steps = len(table.moves)
+    if not 0 <= step <= steps:
+        raise NotFound(f"step must be from 0 to {steps}")
+    at, state = table.replay if table.replay and table.replay[0] <= step else (0, table.game.new_state(table.seed))
+    for seat_moved, action in table.moves[at:step]:
+        state.apply(seat_moved, table.game.parse_action(json.loads(action)))
+    table.replay = (step, state)  # stepping forward, the next request starts from here
+    ends = table.log_ends.get(seat, [])
+    log = table.logs.get(seat, [])[:ends[step - 1] if step else 0]
+    return {"id": table.id, "game": table.game.name, "players": table.players, "step": step, "steps": steps,
+            "seat": seat, "observation": state.observe(seat), "log": log,
+            "moved": None if step == 0 else table.moves[step - 1][0]}

@@ -1,0 +1,99 @@
+"""What each viewer of a table is shown (its answer, as JSON text, cached per version) and the websockets that
+are pushed it. A viewer sees its seat's observation and nothing more: ``observe(seat)`` is the only door."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from .bots import level
+from .presence import Presence
+from .table import Table, Viewer
+
+
+class Watcher:
+    """One open websocket: it is sent the newest answer, and answers that it had no time to send are dropped."""
+
+    def __init__(self, viewer: Viewer, send: Callable[[str], Any], hang_up: Callable[[], Any]):
+        self.viewer, self._send, self.hang_up = viewer, send, hang_up
+        self._latest: str | None = None
+        self._ready = asyncio.Event()
+        self.task = asyncio.create_task(self._run())
+
+    def push(self, text: str) -> None:
+        self._latest = text
+        self._ready.set()
+
+    async def _run(self) -> None:
+        try:
+            while True:
+                await self._ready.wait()
+                self._ready.clear()
+                text, self._latest = self._latest, None
+                if text is not None:
+                    try:
+                        await self._send(text)
+                    except Exception:  # the socket closed; its handler removes the watcher
+                        return
+        except asyncio.CancelledError:
+            # closed: the task ends without an exception. A cancelled task keeps its CancelledError, whose traceback
+            # holds this frame and so this watcher, which holds the task: a cycle that took the whole connection
+            # with it into the garbage only a full collection frees (100-200 ms pauses at 200 live tables)
+            return
+
+    def close(self) -> None:
+        self.task.cancel()
+
+
+class Answers:
+    """The viewers' answers of every table: built from the table, serialised once per viewer and version."""
+
+    def __init__(self, presence: Presence):
+        self.presence = presence
+
+    def answer(self, table: Table, viewer: Viewer) -> dict[str, Any]:
+        """The viewer's state: its observation, legal actions, log, the clocks, the result and the table."""
+        state, seat, now = table.state, viewer.seat, time.time()
+        legal, labels = [], []
+        if seat is not None and table.started and not table.over:
+            actions = state.legal_actions(seat)
+            legal = [a.to_json() for a in actions]
+            label = table.game.info.hook("label") if table.game.info else None
+            # the seat's own choices, in its own words (another seat's moves reach it only through "log")
+            labels = [label(state, seat, a) if label else str(a) for a in actions]
+        result = state.result
+        running = table.started and not table.over
+        return {
+            "id": table.id, "game": table.game.name, "players": table.players, "seq": table.seq,
+            "seat": seat, "host": viewer.host, "started": table.started, "seeded": table.seeded,
+            "observation": state.observe(seat), "legal": legal, "labels": labels, "log": table.logs.get(seat, []),
+            "deadline": table.deadline_at if running else None,
+            "clocks": table.clocks.view() if running else [],
+            "result": None if result is None else result.to_json(),
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
+                       "level": level(s.bot) if s.bot else None,
+                       "present": self.presence.here(s, now) if s.kind == "human" else None}
+                      for s in table.seats],
+            "chat": list(table.chat[viewer.channel]), "spectators": table.spectators,
+            "rematch": table.rematch_id,
+        }
+
+    def text(self, table: Table, viewer: Viewer) -> str:
+        key = viewer.seat
+        cached = table.answers.get(key)
+        if cached is not None and cached[0] == table.version and not viewer.host:
+            return cached[1]
+        # msgspec: 27 us against json.dumps 260 us for a Voodoo answer with 300 lines of log
+        text = msgspec.json.encode(self.answer(table, viewer)).decode()
+        if not viewer.host:
+            table.answers[key] = (table.version, text)
+        return text
+
+    def push(self, table: Table, channel: str | None = None) -> None:
+        for w in list(table.watchers):
+            if channel is None or w.viewer.channel == channel:
+                w.push(self.text(table, w.viewer))
