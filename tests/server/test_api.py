@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
 import hexbox
 
@@ -167,6 +168,8 @@ def test_bad_tables_are_refused(client):
         ({"game": "werebeasts", "players": 2}, "3 to 10 players"),
         ({"game": "werebeasts", "options": {"bid_window_seconds": 0}}, "bid_window_seconds"),
         ({"game": "werebeasts", "options": {"nope": 1}}, "unknown option"),
+        ({"game": "werebeasts", "options": {"players": 5}}, "unknown option"),  # not load()'s own parameters
+        ({"game": "werebeasts", "options": {"name": "prowl"}}, "unknown option"),
         ({"game": "werebeasts", "players": 3, "bots": {"3": "random"}}, "not a seat"),
         ({"game": "werebeasts", "players": 3, "bots": {"1": "genius"}}, "unknown agent"),
         ({"game": "werebeasts", "players": 3, "bots": {"1": "ismcts:seconds=100"}}, "at most"),
@@ -204,7 +207,8 @@ def test_rate_limit(make_client):
 def test_the_websocket_pushes_the_viewers_answer_after_every_change(client):
     created = new_table(client, "werebeasts", 3, seed=1, options={"dealer": 2})
     table, toks = created["id"], tokens(created)
-    with client.websocket_connect(f"/api/tables/{table}/ws?token={toks[1]}") as ws:
+    with client.websocket_connect(f"/api/tables/{table}/ws") as ws:
+        ws.send_json({"token": toks[1]})  # the token travels in the first message, never in the URL
         first = ws.receive_json()
         assert first == state(client, table, toks[1])
         move(client, table, toks[0], 0, {"kind": "sell"})
@@ -212,11 +216,31 @@ def test_the_websocket_pushes_the_viewers_answer_after_every_change(client):
         assert pushed["seq"] == 1 and pushed["seat"] == 1
         assert pushed == state(client, table, toks[1])
     with client.websocket_connect(f"/api/tables/{table}/ws") as ws:  # a spectator, and a reconnect
+        ws.send_json({})
         assert ws.receive_json()["observation"]["private"] is None
-    with client.websocket_connect(f"/api/tables/{table}/ws?token=wrong") as ws:
-        with pytest.raises(Exception) as closed:
+    for first, code in (({"token": "wrong"}, 4401), ([1, 2], 4422), ("not json", 4422), (b"\x00", 1003)):
+        with client.websocket_connect(f"/api/tables/{table}/ws") as ws:
+            if isinstance(first, bytes):
+                ws.send_bytes(first)
+            elif isinstance(first, str):
+                ws.send_text(first)
+            else:
+                ws.send_json(first)
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == code, first
+            assert closed.value.reason  # the client is told why
+
+
+def test_a_binary_frame_after_the_first_message_closes_the_socket_with_a_reason(client):
+    created = new_table(client, "werebeasts", 3, seed=1)
+    with client.websocket_connect(f"/api/tables/{created['id']}/ws") as ws:
+        ws.send_json({})
+        ws.receive_json()
+        ws.send_bytes(b"\x01\x02")
+        with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
-        assert getattr(closed.value, "code", None) == 4401
+        assert closed.value.code == 1003 and "text" in closed.value.reason
 
 
 def test_a_clock_starts_with_the_table_and_is_the_same_after_a_restart(make_client):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 import httpx
@@ -46,7 +47,8 @@ def test_a_clock_that_runs_out_plays_the_default_action_R39(live):
         assert view["deadline"] is None  # the rulebook times only the bidding window
 
         async def run():
-            async with websockets.connect(f"{server.ws_url}/api/tables/{table}/ws?token={toks[1]}") as ws:
+            async with websockets.connect(f"{server.ws_url}/api/tables/{table}/ws") as ws:
+                await ws.send(json.dumps({"token": toks[1]}))
                 await pushes_until(ws, lambda a: a["seq"] == 0)
                 sold = time.time()
                 assert http.post(f"/api/tables/{table}/actions", headers=_h(toks[0]),
@@ -65,13 +67,13 @@ def test_a_clock_that_runs_out_plays_the_default_action_R39(live):
 def test_a_bot_thinking_on_one_table_does_not_hold_up_another(live):
     server = live(workers=1)
     with httpx.Client(base_url=server.url) as http:
-        # seat 1 starts (the dealer is seat 0) and is an ISMCTS bot with a 3-second budget
-        slow, slow_toks = _create(http, game="werebeasts", players=3, seed=1, options={"dealer": 0},
-                                  bots={"1": "ismcts:seconds=3"})
+        # seat 0 starts GROWL and is an ISMCTS bot with a 3-second budget, which it spends (it has a choice)
+        slow, slow_toks = _create(http, game="growl", players=4, seed=1, bots={"0": "ismcts:seconds=3"})
         fast, fast_toks = _create(http, game="werebeasts", players=3, seed=1, options={"dealer": 2})
 
         async def run():
-            async with websockets.connect(f"{server.ws_url}/api/tables/{slow}/ws?token={slow_toks[0]}") as ws:
+            async with websockets.connect(f"{server.ws_url}/api/tables/{slow}/ws") as ws:
+                await ws.send(json.dumps({"token": slow_toks[1]}))
                 await pushes_until(ws, lambda a: a["seq"] == 0)  # the human is here: the bot starts thinking
                 answer = http.post(f"/api/tables/{fast}/actions", headers=_h(fast_toks[0]),
                                    json={"seq": 0, "action": {"kind": "sell"}})
@@ -79,7 +81,7 @@ def test_a_bot_thinking_on_one_table_does_not_hold_up_another(live):
                 # the other table moved while the search goes on
                 assert http.get(f"/api/tables/{slow}").json()["seq"] == 0
                 done = await pushes_until(ws, lambda a: a["seq"] == 1, timeout=30)
-                assert done["observation"]["actors"] != [1]
+                assert done["observation"]["actors"] != [0]
 
         asyncio.run(run())
 
@@ -91,7 +93,8 @@ def test_a_gone_player_is_played_by_a_stand_in_until_they_come_back(live):
 
         async def run():
             # seat 1 is connected; seat 0 must act and never shows up
-            async with websockets.connect(f"{server.ws_url}/api/tables/{table}/ws?token={toks[1]}") as ws:
+            async with websockets.connect(f"{server.ws_url}/api/tables/{table}/ws") as ws:
+                await ws.send(json.dumps({"token": toks[1]}))
                 start = await pushes_until(ws, lambda a: a["seq"] == 0)
                 assert start["observation"]["actors"] == [0]
                 moved = await pushes_until(ws, lambda a: a["seq"] >= 1, timeout=15)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import threading
 import time
 
@@ -98,9 +99,10 @@ def test_moves_pushes_and_closed_websockets_leave_no_cycles_in_a_real_uvicorn(tm
                 made = http.post("/api/tables", json={"game": "werebeasts", "players": 3}).json()
                 table, seats = made["id"], {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
                 opened = contextlib.ExitStack()
-                sockets = [opened.enter_context(connect(f"ws://127.0.0.1:{port}/api/tables/{table}/ws?token={tok}"))
-                           for tok in seats.values()]
-                for ws in sockets:
+                sockets = [opened.enter_context(connect(f"ws://127.0.0.1:{port}/api/tables/{table}/ws"))
+                           for _ in seats]
+                for ws, tok in zip(sockets, seats.values()):
+                    ws.send(json.dumps({"token": tok}))
                     ws.recv(timeout=5)
                 for _move in range(6):
                     views = {seat: http.get(f"/api/tables/{table}", headers={"Authorization": f"Bearer {tok}"}).json()

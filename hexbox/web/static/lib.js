@@ -30,9 +30,10 @@ export function watchTable(tableId, token, onState, onStatus) {
   let wait = 500;
   const open = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
-    socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws${query}`);
+    // the token goes in the first message, never in the URL (servers and proxies log URLs)
+    socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`);
     onStatus("connecting");
+    socket.onopen = () => socket.send(JSON.stringify(token ? { token } : {}));
     socket.onmessage = (message) => {
       wait = 500;
       onStatus("live");

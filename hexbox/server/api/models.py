@@ -1,0 +1,218 @@
+"""The shapes of the API's bodies and answers, refusals included, as /openapi.json documents them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+# ---- requests ---------------------------------------------------------------------------------------------
+
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=40)
+    players: StrictInt | None = Field(default=None, ge=1, le=99)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=40)
+    bots: dict[str, str] = Field(default_factory=dict, max_length=99,
+                                 description='seat -> agent spec, e.g. {"1": "heuristic"}')
+    open: list[StrictInt] = Field(default_factory=list, max_length=99,
+                                  description="human seats left for anyone to claim from the lobby")
+    names: dict[str, str] = Field(default_factory=dict, max_length=99, description='seat -> name, e.g. {"0": "Mia"}')
+    seed: StrictInt | None = Field(default=None, description="a chosen deal: the table is then marked seeded to all")
+    spectators: StrictBool = True
+
+
+class Claim(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str | None = Field(default=None, max_length=200, description="what the others see you called")
+
+
+class Move(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seq: StrictInt = Field(description="the seq of the state the sender saw")
+    action: dict[str, Any] = Field(description='an action\'s JSON, e.g. {"kind": "pass"}')
+
+
+class Say(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str | None = Field(default=None, max_length=2000)
+    reaction: str | None = Field(default=None, max_length=16)
+
+
+class FillSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    bot: str = Field(max_length=120, description="an agent spec: random, heuristic, ismcts:seconds=2 …")
+
+
+class TableSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    spectators: StrictBool
+
+
+# ---- answers ----------------------------------------------------------------------------------------------
+
+
+class Error(BaseModel):
+    detail: str = Field(description="why the request was refused; nothing was changed")
+
+
+class BotHealth(BaseModel):
+    ok: bool
+    workers: int
+    alive: int
+    restarts: int
+    queued: int
+    running: int
+
+
+class Health(BaseModel):
+    ok: bool
+    bots: BotHealth
+    tables: int = Field(description="tables this process holds in memory")
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: Any
+    help: str
+    server_only: bool = Field(description="read only by the server's clocks: a terminal game ignores it")
+    choices: list[Any] | None = None
+    low: int | None = None
+    high: int | None = None
+    bounds: dict[str, list[int | None]] | None = Field(default=None, description="players -> [low, high]")
+
+
+class GameEntry(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    summary: str
+    options: list[OptionInfo]
+
+
+class SeatToken(BaseModel):
+    seat: int
+    token: str | None = Field(description="the seat's secret: null for a bot or an open seat")
+    bot: str | None
+
+
+class Created(BaseModel):
+    id: str
+    seats: list[SeatToken]
+    host_token: str | None
+
+
+class LobbyTable(BaseModel):
+    id: str
+    game: str
+    players: int
+    open: list[int]
+    bots: dict[str, str]
+    names: dict[str, str]
+    created_at: float
+    spectators: bool
+    seeded: bool = Field(description="made with a chosen seed: its creator may know every hand")
+
+
+class Token(BaseModel):
+    token: str
+
+
+class Ok(BaseModel):
+    ok: bool
+
+
+class Moved(BaseModel):
+    seq: int
+
+
+class TableId(BaseModel):
+    id: str
+
+
+class ChatLine(BaseModel):
+    id: int
+    channel: str
+    speaker: str
+    kind: str
+    text: str
+    at: float
+
+
+class SeatView(BaseModel):
+    seat: int
+    kind: str = Field(description="human, bot or open")
+    name: str | None
+    bot: str | None
+    level: str | None = Field(description="a bot's strength: easy, medium or hard")
+    present: bool | None
+
+
+class ClockView(BaseModel):
+    seat: int
+    bank: float = Field(description="the seat's time bank when its running turn began, in seconds")
+    turn_ends: float | None = Field(description="when the running turn's own time ends (epoch seconds)")
+    deadline: float | None = Field(description="when the bank is spent too, and a stand-in plays the turn")
+
+
+class TableView(BaseModel):
+    id: str
+    game: str
+    players: int
+    seq: int
+    seat: int | None
+    host: bool
+    started: bool
+    seeded: bool
+    observation: dict[str, Any]
+    legal: list[dict[str, Any]]
+    labels: list[str]
+    log: list[str]
+    deadline: float | None = Field(description="when the game's own clock on the open window runs out")
+    clocks: list[ClockView]
+    result: dict[str, Any] | None
+    seats: list[SeatView]
+    chat: list[ChatLine]
+    spectators: bool
+    rematch: str | None
+
+
+class ReplayStep(BaseModel):
+    id: str
+    game: str
+    players: int
+    step: int
+    steps: int
+    seat: int | None
+    observation: dict[str, Any]
+    log: list[str]
+    moved: int | None
+
+
+# ---- refusals, documented --------------------------------------------------------------------------------
+
+WHY = {
+    401: "no token, or a token that holds nothing here",
+    403: "the token may not do this (or not yet)",
+    404: "no such table, seat, game or step",
+    409: "the table is not in a state where this can happen",
+    413: "the body is larger than the server takes",
+    422: "the request is not acceptable, with the reason",
+    429: "too many requests: try again after Retry-After seconds",
+    503: "the server cannot do this now",
+}
+
+
+def refusals(*codes: int, body: bool = False) -> dict[int | str, dict[str, Any]]:
+    """The refusals a route may answer, for /openapi.json; every route may answer 429, and one with a body 413."""
+    every = {*codes, 429, *((413, 422) if body else ())}
+    out: dict[int | str, dict[str, Any]] = {}
+    for code in sorted(every):
+        entry: dict[str, Any] = {"model": Error, "description": WHY[code]}
+        if code == 429:
+            entry["headers"] = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
+        out[code] = entry
+    return out
