@@ -137,7 +137,7 @@ class Runner:
         t = self.table
         seq = t.seq
         try:
-            chosen = await self.bots.choose(t.id, t.state.clone(), move.seat, move.spec,
+            chosen = await self.bots.choose(t.id, t.state, move.seat, move.spec,
                                             seed_for(t.seed, seq, move.seat))
             action = t.game.parse_action(chosen)
         except asyncio.CancelledError:
