@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import time
 
 import httpx
@@ -104,3 +106,42 @@ def test_a_gone_player_is_played_by_a_stand_in_until_they_come_back(live):
                 assert back["seats"][0]["present"] is True
 
         asyncio.run(run())
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (the server's bot workers), from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def test_a_bot_worker_killed_mid_search_is_replaced_and_its_move_still_comes(live):
+    server = live(workers=1)
+    with httpx.Client(base_url=server.url) as http:
+        before = http.get("/api/health").json()["bots"]
+        assert before["ok"] and before["alive"] == before["workers"] == 2  # a search worker and a light one
+        table, toks = _create(http, game="growl", players=4, seed=1, bots={"0": "ismcts:seconds=2"})
+
+        async def run():
+            async with websockets.connect(f"{server.ws_url}/api/tables/{table}/ws") as ws:
+                await ws.send(json.dumps({"token": toks[1]}))
+                await pushes_until(ws, lambda a: a["seq"] == 0)  # the bot is thinking now
+                workers = _children(server.proc.pid)
+                assert len(workers) >= 2
+                for pid in workers:
+                    os.kill(pid, signal.SIGKILL)  # as the OOM killer would
+                done = await pushes_until(ws, lambda a: a["seq"] >= 1, timeout=30)
+                assert 0 not in done["observation"]["actors"]
+
+        asyncio.run(run())
+        after = http.get("/api/health").json()["bots"]
+        assert after["ok"] and after["alive"] == 2 and after["restarts"] >= 2
+        assert http.get("/healthz").json() == {"ok": True}

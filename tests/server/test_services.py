@@ -79,6 +79,38 @@ def test_two_processes_serve_the_same_tables_live(tmp_path, pg_url, redis_url): 
         b.stop()
 
 
+def test_a_client_reads_its_own_write_through_another_process(tmp_path, pg_url, redis_url):  # noqa: F811
+    """No sticky sessions: a move or a claim made through A, read through B at once, is there (B compares the
+    table's revision in the database before it answers). Each table is warm in both processes."""
+    a = Live(pg_url, tmp_path / "a.log", redis=redis_url).start()
+    b = Live(pg_url, tmp_path / "b.log", redis=redis_url).start()
+    reads = stale = 0
+    try:
+        with httpx.Client(base_url=a.url) as on_a, httpx.Client(base_url=b.url) as on_b:
+            for round_ in range(4):
+                created = new_table(on_a, "prowl", 3, seed=round_, open=[2])
+                table, toks = created["id"], tokens(created)
+                state(on_b, table)  # B holds the table too
+                toks[2] = on_a.post(f"/api/tables/{table}/seats/2/claim").json()["token"]
+                seats = state(on_b, table, toks[2])["seats"]  # B knows the seat's token at once
+                reads, stale = reads + 1, stale + (seats[2]["kind"] != "human")
+                for _ in range(40):
+                    views = {seat: state(on_a, table, tok) for seat, tok in toks.items()}
+                    playing = [seat for seat, view in views.items() if view["legal"]]
+                    if not playing:
+                        break
+                    seat = playing[0]
+                    answer = move(on_a, table, toks[seat], views[seat]["seq"], views[seat]["legal"][0])
+                    assert answer.status_code == 200, answer.text
+                    seen = state(on_b, table, toks[seat])["seq"]
+                    reads, stale = reads + 1, stale + (seen != answer.json()["seq"])
+    finally:
+        a.stop()
+        b.stop()
+    print(f"\nread-after-write through another process: {reads} reads, {stale} stale")
+    assert reads > 100 and stale == 0
+
+
 @pytest.mark.parametrize("store_kind", ["sqlite", "postgresql"])
 def test_a_move_and_its_table_facts_are_stored_together_or_not_at_all(store_kind, tmp_path, request):
     url = f"sqlite:///{tmp_path / 'moves.db'}" if store_kind == "sqlite" else request.getfixturevalue("pg_url")
