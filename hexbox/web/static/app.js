@@ -131,6 +131,8 @@ function Lobby() {
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
     <section aria-label="open tables"><h2>Open tables</h2>
       ${open.length ? html`<ul class="open">${open.map((t) => html`<li><b>${t.game}</b> · ${t.players} players ·
+        ${t.seeded ? html`<span class="seeded" title="Made with a chosen seed: whoever chose it may know every hand.">
+          ⚠ seeded deal</span> · ` : null}
         ${t.open.map((seat) => html`<button type="button" onClick=${() => join(t.id, seat)}>Join seat ${seat}</button>`)}
         <a href=${`/tables/${t.id}`}>watch</a></li>`)}</ul>` : html`<p>No table is waiting for players.</p>`}
     </section>
@@ -193,7 +195,9 @@ function Table({ id }) {
       <h1>${title(view.game)} <small>table ${id}</small></h1>
       <span class="who">${me === null ? "👁 spectator" : `you are seat ${me}`}</span>
       <span class=${`status ${status}`}>${status === "live" ? "● live" : status}</span>
-      <${Timer} deadline=${view.deadline} />
+      ${view.seeded ? html`<span class="seeded" title="This table was made with a chosen seed: whoever chose it may
+        know every hand.">⚠ seeded deal</span>` : null}
+      <${Timer} deadline=${timeLeft(view, me)} />
     </header>
     <p class="turn" role="status">${waiting}</p>
     ${view.result ? html`<${EndScreen} result=${view.result} me=${me} rematch=${view.rematch} tableId=${id}
@@ -212,6 +216,14 @@ function Table({ id }) {
       <${Chat} messages=${view.chat} onSay=${say} silent=${silent} room=${me === null ? "spectators" : "players"} />
     </div>
   </main>`;
+}
+
+// The viewer's own deadline: the game's clock on the open window, or the seat's turn clock and time bank, whichever
+// runs out first (a spectator sees the game's clock).
+function timeLeft(view, me) {
+  const mine = view.clocks.find((c) => c.seat === me)?.deadline;
+  const times = [view.deadline, mine].filter((d) => d);
+  return times.length ? Math.min(...times) : null;
 }
 
 // ---- a replay ----------------------------------------------------------------------------------------------
