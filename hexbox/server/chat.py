@@ -45,9 +45,8 @@ class Chat:
         speaker = f"seat {viewer.seat}" if viewer.seat is not None else "host" if viewer.host else "spectator"
         self._limit((table.id, speaker if viewer.seat is not None else f"{speaker}@{client}"))
         async with self.tables.change(table, "chat", viewer.channel):
-            line = await self.tables.db(self.tables.store.add_chat, table.id, viewer.channel, speaker, kind, body)
+            line = await self.tables.write(table, self.tables.store.add_chat, viewer.channel, speaker, kind, body)
             table.chat[viewer.channel].append(line)
-            table.rev += 1
         return line
 
     def _limit(self, who: tuple[str, str]) -> None:

@@ -72,12 +72,11 @@ class Seats:
             s = table.seats[seat]
             s.token_hash, s.name = token_hash(token), name
             facts = self.tables.started_now(table)
-            if not await self.tables.db(self.tables.store.set_seat, table.id, seat, expect_open=True, table=facts,
-                                        token_hash=s.token_hash, name=name):
+            if not await self.tables.write(table, self.tables.store.set_seat, seat, expect_open=True, table=facts,
+                                           token_hash=s.token_hash, name=name):
                 s.token_hash = s.name = None
                 raise Conflict(f"seat {seat} is taken")
             await self.presence.seen(table, s)
-            table.rev += 1
         return token
 
     async def fill(self, table: Table, seat: int, spec: Any) -> None:
@@ -89,11 +88,10 @@ class Seats:
                 raise Conflict(f"seat {seat} is not open")
             table.seats[seat].bot = spec
             facts = self.tables.started_now(table)
-            if not await self.tables.db(self.tables.store.set_seat, table.id, seat, expect_open=True, table=facts,
-                                        bot=spec):
+            if not await self.tables.write(table, self.tables.store.set_seat, seat, expect_open=True, table=facts,
+                                           bot=spec):
                 table.seats[seat].bot = None
                 raise Conflict(f"seat {seat} is not open")
-            table.rev += 1
 
     async def vacate(self, table: Table, seat: int) -> None:
         """The host removes a player (or a bot) before the game starts: the seat is open again."""
@@ -101,19 +99,17 @@ class Seats:
         async with self.tables.change(table, "seats"):
             if table.started:
                 raise Conflict("the game has started: players can no longer be removed")
-            await self.tables.db(self.tables.store.set_seat, table.id, seat, expect_open=False, bot=None,
-                                 token_hash=None, name=None)
+            await self.tables.write(table, self.tables.store.set_seat, seat, expect_open=False, bot=None,
+                                    token_hash=None, name=None)
             s = table.seats[seat]
             s.bot = s.token_hash = s.name = None
-            table.rev += 1
 
     # ---- the host's table ---------------------------------------------------------------------------------
 
     async def allow_spectators(self, table: Table, spectators: bool) -> None:
         async with self.tables.change(table, "seats"):
-            await self.tables.db(self.tables.store.update_table, table.id, spectators=spectators)
+            await self.tables.write(table, self.tables.store.update_table, spectators=spectators)
             table.spectators = spectators
-            table.rev += 1
         if not spectators:
             for w in list(table.watchers):
                 if w.viewer.seat is None and not w.viewer.host:
@@ -131,6 +127,5 @@ class Seats:
                     {s.seat: s.name for s in table.seats if s.name}, rematch_of=table,
                     hashes={s.seat: s.token_hash for s in table.seats if s.token_hash})
                 table.rematch_id = made.id
-                table.rev += 1
         assert table.rematch_id is not None
         return table.rematch_id

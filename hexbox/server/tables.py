@@ -137,6 +137,8 @@ class Tables:
         if table.started:
             row.update(self._start(table, now))
         await self.db(self.store.create_table, row, seats)
+        if rematch_of is not None:
+            rematch_of.rev += 1  # the same transaction named the new table in the old one's row
         self._hold(table)
         return table, tokens, host
 
@@ -184,6 +186,15 @@ class Tables:
         finally:
             if table.runner is not None:
                 table.runner.poke()
+
+    async def write(self, table: Table, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        """A write of the table's row, seats or chat (inside :meth:`change`): ``fn`` is a Store method taking the
+        table's id first. The database counts it in the table's revision, and so does the table in memory; a
+        write that changed nothing (returned False) counts nothing."""
+        done = await self.db(fn, table.id, *args, **kwargs)
+        if done is not False:
+            table.rev += 1
+        return done
 
     async def publish(self, table: Table, kind: str, channel: str | None = None) -> None:
         """The viewers' answers are new: bump their version, push them, tell the other processes."""
