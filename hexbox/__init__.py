@@ -9,11 +9,25 @@
 # hexbox.games is the package of the built-in games (importing it registers them), and it is callable:
 # hexbox.games() lists them.
 from . import games
-from .core import Action, ConfigError, Event, Game, IllegalAction, Record, Result, State, View, game_info, load, replay
+from .core import (
+    Action,
+    ConfigError,
+    Event,
+    Game,
+    IllegalAction,
+    Record,
+    Result,
+    State,
+    View,
+    game_info,
+    load,
+    load_with,
+    replay,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action", "ConfigError", "Event", "Game", "IllegalAction", "Record", "Result", "State", "View", "game_info",
-    "games", "load", "replay",
+    "games", "load", "load_with", "replay",
 ]

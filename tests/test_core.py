@@ -124,6 +124,33 @@ def test_registry_and_load_errors():
         hexbox.load("werebeasts", players=5, dealer=5)
 
 
+
+@pytest.mark.parametrize("options", [{"players": 3}, {"name": "prowl"}, {"players": 5, "name": "x", "dealer": 1}])
+def test_an_option_named_like_a_parameter_is_an_unknown_option_not_a_type_error(options):
+    # a server passes a table's options as they were given: no name may collide with load's parameters
+    with pytest.raises(ConfigError, match=r"unknown option\(s\) .*this game's options: "):
+        hexbox.load_with("werebeasts", 5, options)
+    with pytest.raises(ConfigError, match="unknown option"):
+        hexbox.replay(Record("werebeasts", 5, dict(options), 1))
+    if "players" not in options:  # with load, players= is the player count, as it always was
+        with pytest.raises(ConfigError, match=r"unknown option\(s\) .*name"):
+            hexbox.load("werebeasts", players=5, **options)
+
+
+def test_load_and_load_with_set_up_the_same_game():
+    game = hexbox.load("werebeasts", players=4, dealer=2, max_bid_changes=3)
+    same = hexbox.load_with("werebeasts", 4, {"dealer": 2, "max_bid_changes": 3})
+    assert (same.name, same.players, same.options) == (game.name, game.players, game.options)
+    assert same.info is game.info is hexbox.game_info("werebeasts")
+    assert hexbox.load("werebeasts", 4).options == hexbox.load_with("werebeasts", 4).options
+    assert hexbox.load_with("werebeasts").players == hexbox.load("werebeasts").players == 5  # the default count
+    with pytest.raises(ConfigError, match="for 3 to 10 players, not 2"):
+        hexbox.load_with("werebeasts", 2, {})
+    with pytest.raises(ConfigError, match="options are a mapping"):
+        hexbox.load_with("werebeasts", 5, [("dealer", 1)])  # type: ignore[arg-type]
+    with pytest.raises(TypeError):  # the game's name is positional only: name= is an option, never the game
+        hexbox.load(name="werebeasts")  # type: ignore[call-arg]
+
 def test_record_round_trip_and_replay():
     game = hexbox.load("werebeasts", players=4)
     state = game.new_state(seed=3)

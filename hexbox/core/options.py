@@ -49,6 +49,30 @@ class Option:
         return value
 
 
+#: the bounds of the clock options: a turn clock up to 10 minutes, a time bank up to an hour
+CLOCK_LIMIT, BANK_LIMIT = 600, 3600
+
+
+def clock_options(turn: int, bank: int) -> tuple[Option, Option]:
+    """The turn clock and the time bank of an online table, as Board Game Arena keeps them: ``clock_seconds`` and
+    ``bank_seconds``, both ``server_only`` (at a terminal and in simulations they change nothing).
+
+    A turn is the span during which a seat stays among the actors, however many decisions it makes. A turn may
+    take ``clock_seconds``; beyond that the seat's time bank, ``bank_seconds`` for the whole game, runs down, and
+    once it is empty a stand-in bot plays the rest of that turn. Every game declares them through this helper, with
+    defaults that suit its turns: ``options=(..., *clock_options(60, 240))``.
+    """
+    if type(turn) is not int or type(bank) is not int or not (0 <= turn <= CLOCK_LIMIT and 0 <= bank <= BANK_LIMIT):
+        raise ValueError(f"clock_options({turn!r}, {bank!r}): a turn of 0 to {CLOCK_LIMIT} seconds and a bank of 0 "
+                         f"to {BANK_LIMIT}")
+    return (
+        Option("clock_seconds", turn, "seconds a turn may take before the player's time bank starts to run down "
+               "(0 = no turn clock)", low=0, high=CLOCK_LIMIT, server_only=True),
+        Option("bank_seconds", bank, "each player's reserve of seconds for slow turns over the whole game; once it "
+               "is used up, a stand-in bot plays the turn", low=0, high=BANK_LIMIT, server_only=True),
+    )
+
+
 def _shown(value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**12:
         return "a very large number"

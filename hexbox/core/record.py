@@ -9,7 +9,7 @@ from typing import Any
 from .actions import JSON
 from .errors import IllegalAction
 from .game import State
-from .registry import load
+from .registry import load_with
 
 
 @dataclass
@@ -86,7 +86,7 @@ def replay(record: Record, upto: int | None = None) -> State:
 
     ``ConfigError`` for a game that cannot be set up, ``IllegalAction`` naming the first move that cannot be made.
     """
-    game = load(record.game, players=record.players, **record.options)
+    game = load_with(record.game, record.players, record.options)  # an option named like a parameter: ConfigError
     state = game.new_state(seed=record.seed)
     for i, (seat, action) in enumerate(record.actions[:upto], 1):
         try:

@@ -107,14 +107,30 @@ def game_info(name: str) -> GameInfo:
     return _REGISTRY[name]
 
 
-def load(name: str, players: int | None = None, **options: Any) -> Game:
-    """Set up a game; ConfigError names what is wrong with the name, the player count or an option."""
+def load(name: str, /, players: int | None = None, **options: Any) -> Game:
+    """Set up a game; ConfigError names what is wrong with the name, the player count or an option.
+
+    ``name`` is positional-only, so an option called ``name`` is an unknown option like any other; ``players`` is
+    the keyword that sets the player count. Options that come as data (a table's, a record's) go through
+    ``load_with``, where no option name can meet a parameter.
+    """
+    return load_with(name, players, options)
+
+
+def load_with(name: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> Game:
+    """``load`` with the options as a mapping: for options that come as data (a server's table, a record), where an
+    option called ``players`` or ``name`` must be refused as an unknown option (ConfigError), not collide with a
+    parameter (TypeError)."""
     info = game_info(name)
     if players is None:
         players = info.default_players or info.min_players
     if not isinstance(players, int) or isinstance(players, bool) or not info.min_players <= players <= info.max_players:
         shown = players if isinstance(players, int) and abs(players) < 10**6 else f"a {type(players).__name__}"
         raise ConfigError(f"{name} is for {info.min_players} to {info.max_players} players, not {shown}")
+    if options is None:
+        options = {}
+    elif not isinstance(options, Mapping):
+        raise ConfigError(f"options are a mapping of names to values, not a {type(options).__name__}")
     resolved = resolve_options(info.options, options, players)
     game_cls: type[Game] = _resolve(info.factory)
     game = game_cls(players, resolved)

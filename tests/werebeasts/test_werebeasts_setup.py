@@ -168,7 +168,8 @@ def test_option_bounds_are_inclusive(n, options):
 
 def test_option_defaults():
     info = hexbox.game_info("werebeasts")
-    assert {o.name: o.default for o in info.options} == {"bid_window_seconds": 10, "max_bid_changes": 6, "dealer": -1}
+    assert {o.name: o.default for o in info.options} == {"bid_window_seconds": 10, "max_bid_changes": 6, "dealer": -1,
+                                                         "clock_seconds": 45, "bank_seconds": 180}
     assert (info.min_players, info.max_players) == (3, 10)
     with pytest.raises(hexbox.ConfigError, match="no_such"):
         hexbox.load("werebeasts", players=5, no_such=1)

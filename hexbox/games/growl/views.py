@@ -13,11 +13,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from hexbox.core import game_info
+
 from .cards import IDS, hand_json
 from .phases import CONTRIBUTE, HALLOWS, PICK, POINT, SAVE, SHOW, VOTE
 
 if TYPE_CHECKING:
     from .rules import GrowlState
+
+
+#: the server's clock options (``clock_seconds``, ``bank_seconds``): not the set-up of the game, so not in its view
+_SERVER_ONLY = frozenset(o.name for o in game_info("growl").options if o.server_only)
 
 
 def _id(card: int) -> str | None:
@@ -40,7 +46,7 @@ def public_view(state: GrowlState) -> dict[str, Any]:
     over = state._result is not None
     return {
         "players": n,
-        "options": dict(state.game.options),
+        "options": {k: v for k, v in state.game.options.items() if k not in _SERVER_ONLY},
         "active": state.active,
         # T1, R24: no table talk from a Night card's reveal until its passing is over
         "talk_allowed": state.night_card < 0 or over,

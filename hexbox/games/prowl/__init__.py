@@ -1,6 +1,6 @@
 """Prowl: Clans & Cunning (Playlogue, 2024): back a secret clan and make sure it ends on top of the track."""
 
-from hexbox.core import GameInfo, Option, register
+from hexbox.core import GameInfo, Option, clock_options, register
 
 register(GameInfo(
     name="prowl",
@@ -17,6 +17,9 @@ register(GameInfo(
         Option("two_player_deck", True, "with 2 players, the random strengthening deck (R37)"),
         Option("first_player", -1, "-1 = random starting player (R9), else that seat starts", low=-1,
                high=lambda n: n - 1),
+        # turn clock and time bank (clock_options): 5 turns a game, each 1.6 decisions on average (p90 3, max 6 in
+        # 300 heuristic games: play or accuse, then its choices): few turns, each worth thinking over
+        *clock_options(60, 240),
     ),
     conformance=(
         {"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},

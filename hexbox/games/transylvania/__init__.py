@@ -1,7 +1,7 @@
 """Transylvania: Curses & Traitors (Pladica Games, 2019): explore a land of monsters for the Knowledge to break its
 curse, while some of your fellow adventurers quietly turn into the very monsters you hunt."""
 
-from hexbox.core import GameInfo, Option, register
+from hexbox.core import GameInfo, Option, clock_options, register
 
 INFO = GameInfo(
     name="transylvania",
@@ -22,6 +22,9 @@ INFO = GameInfo(
         Option("tiles", "all", "all 15 tiles, or a compact land of 10", choices=("all", "compact")),
         Option("health_cap", 8, "R120, D29: the adventurers' Health cap", low=6, high=10),
         Option("max_rounds", 40, "R147, D35: rounds before the curse endures", low=10, high=200),
+        # turn clock and time bank (clock_options): a turn is 5.2 decisions on average (p90 10, p99 14, max 30 in
+        # 700 heuristic games), half of them steps of a move; about 24 turns a seat in a game
+        *clock_options(90, 300),
     ),
     # random play rarely breaks the curse, so the kit's games stop at a short round limit
     conformance=(

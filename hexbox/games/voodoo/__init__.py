@@ -1,7 +1,7 @@
 """Voodoo (Red Glove, 2014): roll ingredient dice, cast curses that the others must act out, catch them
 when they forget, and be the first sorcerer to reach 11 points."""
 
-from hexbox.core import GameInfo, Option, register
+from hexbox.core import GameInfo, Option, clock_options, register
 
 register(GameInfo(
     name="voodoo",
@@ -21,6 +21,9 @@ register(GameInfo(
         Option("false_claim_penalty", 1, "points lost for a claim with no violation behind it (R57)", low=0, high=3),
         Option("max_turns", 300, "turn cap for endless games (R46)", low=30, high=1000),
         Option("first_seat", -1, "-1 = random first player (R7), else that seat", low=-1, high=lambda n: n - 1),
+        # turn clock and time bank (clock_options): a turn is 6.4 decisions on average (p90 10, max 26 in 700
+        # heuristic games), mostly dice clicks; turn_seconds still times each decision and the windows keep theirs
+        *clock_options(60, 240),
     ),
     # random play rarely reaches 11 points (false claims cost points), so the kit's games end at a short
     # turn cap to keep the suite quick; tests/voodoo plays full-length games
