@@ -3,7 +3,8 @@ then draws on its player's bank (``bank_seconds`` for the whole game); when both
 the rest of that turn. A *turn* is the span in which a seat stays among the actors: the several steps of a
 Transylvania turn are one turn, and a turn ends when the seat no longer has to act.
 
-Only human seats have clocks (bots are waited for). The clocks are part of a table's stored row, written with
+Only human seats have clocks (bots are waited for), and a game's own clock comes first: while its ``timer`` hook
+times the window now open (a bidding window, a reaction window), no turn clock runs and no bank is spent. The clocks are part of a table's stored row, written with
 each move in the same transaction, and moved on by the time the server was down (``Store.resume``).
 """
 

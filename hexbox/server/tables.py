@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from hexbox.core import Action, ConfigError, IllegalAction, State, game_info, load
+from hexbox.core import Action, ConfigError, IllegalAction, State, load_with
 
 from .bus import LocalBus, RedisBus
 from .clock import Clocks
@@ -98,12 +98,7 @@ class Tables:
         """A new table: its tokens by seat (for the human seats not left open) and the host's token (None for a
         rematch, whose host is the old table's)."""
         try:
-            known = {o.name for o in game_info(game_name).options}
-            unknown = sorted(str(k) for k in options if k not in known)
-            if unknown:  # an option called "players" or "name" is an unknown option, not a parameter of load()
-                raise ConfigError(f"unknown option(s) {', '.join(unknown)[:200]}; this game's options: "
-                                  f"{', '.join(sorted(known)) or 'none'}")
-            game = load(game_name, players, **options)
+            game = load_with(game_name, players, options)  # an option named "players" is only an unknown option
         except ConfigError as exc:
             raise Invalid(str(exc)) from None
         n = game.players
@@ -143,7 +138,7 @@ class Tables:
         return table, tokens, host
 
     def _build(self, row: dict[str, Any], seats: list[dict[str, Any]]) -> Table:
-        game = load(row["game"], row["players"], **row["options"])
+        game = load_with(row["game"], row["players"], row["options"])
         now = time.time()
         table = Table(id=row["id"], game=game, seed=row["seed"], seeded=bool(row.get("seeded")),
                       host_hash=row["host_hash"], spectators=row["spectators"], created_at=row["created_at"],
@@ -159,8 +154,9 @@ class Tables:
     def _start(self, table: Table, now: float) -> dict[str, Any]:
         """The last seat is filled: the clocks start now. The row's new facts."""
         humans = table.humans
-        table.clocks = Clocks.of(table.game.options, sorted(humans)).advance(table.state.actors, humans, now)
         table.deadline_at, table.deadline_window = self._timer(table, table.state, now)
+        table.clocks = Clocks.of(table.game.options, sorted(humans)).advance(
+            self._clocked(table.state, table.deadline_at), humans, now)
         table.moved_at = now
         clocks = table.clocks.to_json()
         return {"deadline_at": table.deadline_at, "deadline_window": table.deadline_window,
@@ -212,7 +208,7 @@ class Tables:
             raise Invalid(str(exc)) from None
         now = time.time()
         deadline_at, window = self._timer(table, trial, now)
-        clocks = table.clocks.advance(trial.actors, table.humans, now)
+        clocks = table.clocks.advance(self._clocked(trial, deadline_at), table.humans, now)
         result = trial.result
         stored = clocks.to_json()
         facts = {"deadline_at": deadline_at, "deadline_window": window, "over": result is not None,
@@ -228,6 +224,12 @@ class Tables:
         table.deadline_at, table.deadline_window, table.clocks, table.moved_at = deadline_at, window, clocks, now
         table.moves.append((seat, json.dumps(action_json)))
         table.note(events, trial)
+
+    @staticmethod
+    def _clocked(state: State, deadline_at: float | None) -> list[int]:
+        """The seats whose turn clocks run: the actors, unless the game's own clock times the window they are in
+        (a bidding window, a reaction window), which then takes the place of theirs and spends no bank."""
+        return list(state.actors) if deadline_at is None else []
 
     def _timer(self, table: Table, state: State, now: float) -> tuple[float | None, str | None]:
         """The deadline of the window now open, from the game's ``timer`` hook: kept while the window is the

@@ -151,6 +151,19 @@ def test_a_player_whose_turn_and_bank_are_spent_is_played_by_a_stand_in_for_that
     with_hub(run, grace=10**6)
 
 
+def test_the_turn_clock_runs_where_the_game_has_no_clock_of_its_own_R39():
+    async def run(hub):
+        options = {"dealer": 2, "clock_seconds": 30, "bank_seconds": 60}
+        table, _, _ = await hub.tables.create("werebeasts", 3, options, {}, [], 1, True, {})
+        assert table.deadline_at is None and table.clocks.deadline(0) == pytest.approx(time.time() + 90, abs=2)
+        await hub.play.act(table, 0, 0, {"kind": "sell"})
+        # the bidding window has the rulebook's own clock (R39): it takes the turn clocks' place
+        assert table.deadline_at is not None and table.clocks.since == {}
+        assert table.clocks.banks == {0: 60.0, 1: 60.0, 2: 60.0}
+
+    with_hub(run)
+
+
 def test_a_restart_after_downtime_moves_every_clock_on_by_it(tmp_path):
     from sqlalchemy import update
 
