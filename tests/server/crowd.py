@@ -1,0 +1,276 @@
+"""People and bots racing at live tables of a real ``hexbox serve``: scripted people, each at their own socket, a
+watchdog per table that notes every wait for a bot, and the tallies of a run.
+
+tests/server/test_live_tables.py plays a fixed set of tables to their ends; benchmarks/live_tables.py keeps N
+tables going for minutes. A table is a :class:`Setup`: a game, its options, and who sits in each seat, a kind of
+person (a key of :data:`PEOPLE`) or a bot's agent spec. A new kind of person (one who walks away, one who reloads
+the page) is one more coroutine in :data:`PEOPLE`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .live import Live, connect
+
+#: seconds a table may show a bot to act with no newer push. The bots here answer in milliseconds (plus the
+#: server's bot delay); past this, a person at the table sees it frozen ("Waiting for seat N")
+STALL = 3.0
+#: a scripted person answers after uniform(0, THINK) seconds: faster than people, so that they race the bots
+THINK = 0.7
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One table: the game, who sits in each seat (a kind of person from :data:`PEOPLE`, or a bot's agent spec
+    such as ``random`` or ``heuristic``), and the game's options."""
+
+    game: str
+    seats: tuple[str, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return f"{self.game}[{','.join(self.seats)}]"
+
+
+@dataclass
+class Stall:
+    """A table that showed a bot to act and then nothing newer for :data:`STALL` seconds."""
+
+    game: str
+    table: str
+    seq: int
+    seats: list[int]  # the bot seats that had to act
+
+    def __str__(self) -> str:
+        return f"{self.game} table {self.table} at seq {self.seq}, waiting for bot seat(s) {self.seats}"
+
+
+@dataclass
+class Tally:
+    """What a run saw, over all its tables."""
+
+    started: float = field(default_factory=time.perf_counter)
+    tables: int = 0
+    ended: int = 0
+    moves: int = 0  # every seq increment the watchdogs saw: people's, bots' and clocks' moves
+    latencies: list[float] = field(default_factory=list)  # a person's POST to the push carrying its move
+    races: int = 0  # people's moves answered 409: someone moved first
+    stalls: list[Stall] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # people's moves answered with anything but 200 or 409
+    unfinished: list[str] = field(default_factory=list)  # tables that did not end within their bound
+    games: collections.Counter[str] = field(default_factory=collections.Counter)  # tables ended, per game
+
+    def line(self, title: str, elapsed: float | None = None) -> str:
+        elapsed = time.perf_counter() - self.started if elapsed is None else elapsed
+        lat = sorted(self.latencies)
+        by_game = collections.Counter(s.game for s in self.stalls)
+        stalls = f"{len(self.stalls)} stalls" + (f" ({', '.join(f'{g} {n}' for g, n in by_game.items())})"
+                                                 if by_game else "")
+        return (f"{title}: {self.tables} tables ({self.ended} ended), {self.moves} moves in {elapsed:.0f} s "
+                f"({self.moves / elapsed:.1f} moves/s), {stalls}; people's moves p50 {_ms(lat, 0.5):.0f} ms, "
+                f"p99 {_ms(lat, 0.99):.0f} ms over {len(lat)} (and {self.races} lost races)")
+
+
+def _ms(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))] * 1000
+
+
+class Poster:
+    """One keep-alive HTTP/1.1 connection that posts JSON. httpx's pool looks at every open connection on each
+    request, which with hundreds of people made the client, not the server, the thing measured."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: dict[str, Any], token: str | None = None) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None
+        data = json.dumps(body).encode()
+        auth = f"Authorization: Bearer {token}\r\n" if token else ""
+        self.writer.write(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\n"
+                          f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length"))
+        return status, json.loads(await self.reader.readexactly(length))
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            try:
+                await self.writer.wait_closed()
+            except OSError:
+                pass
+
+
+@dataclass
+class Run:
+    """One table being played: what its people and its watchdog share."""
+
+    server: Live
+    setup: Setup
+    table: str
+    seed: int
+    tally: Tally
+    stall: float = STALL
+
+
+def pick(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A random legal action: a kind of action first, then one of that kind. Uniform over the actions themselves,
+    a Voodoo player would mostly emote (dozens of emotes and sayings are legal in every turn, each a move) and a
+    game would take thousands of moves."""
+    kinds: dict[str, list[dict[str, Any]]] = collections.defaultdict(list)
+    for action in legal:
+        kinds[action.get("kind", "")].append(action)
+    return rng.choice(rng.choice(list(kinds.values())))
+
+
+async def racing_person(run: Run, seat: int, token: str) -> None:
+    """A person at their own screen who answers every decision after a random pause with a random legal action,
+    whatever the bots or the other people do meanwhile. A move chosen on a state that moved on is refused (409,
+    a lost race), and the person answers the newer state instead, as a person would after the screen changed.
+    The latency of an accepted move is from its POST to the push, on this person's own socket, that carries it."""
+    rng = random.Random(f"{run.seed}:{seat}")
+    poster = Poster(run.server.port)
+    view: dict[str, Any] | None = None
+    fresh = asyncio.Event()
+    closed = False
+    pushes: list[tuple[int, float]] = []  # (seq, when) of the pushes since the last POST
+    waiting: tuple[int, float] | None = None  # an accepted move whose push has not come yet: (seq, POST time)
+    ws = await connect(run.server, run.table, token, max_size=None, compression=None)
+
+    async def listen() -> None:
+        nonlocal view, waiting, closed
+        try:
+            async for text in ws:
+                now = time.perf_counter()
+                view = json.loads(text)
+                pushes.append((view["seq"], now))
+                if waiting is not None and view["seq"] >= waiting[0]:
+                    run.tally.latencies.append(now - waiting[1])
+                    waiting = None
+                fresh.set()
+        finally:
+            closed = True
+            fresh.set()
+
+    listener = asyncio.create_task(listen())
+    try:
+        done = -1  # the seq this person last answered
+        while True:
+            await fresh.wait()
+            fresh.clear()
+            if closed or view is None or view["result"] is not None:
+                return
+            if view["seq"] == done or not view["legal"]:
+                continue
+            seen = view
+            await asyncio.sleep(rng.uniform(0, THINK))  # thinking (not a synchronisation: the race is the point)
+            done = seen["seq"]
+            pushes.clear()
+            sent = time.perf_counter()
+            status, reply = await poster.post(f"/api/tables/{run.table}/actions",
+                                              {"seq": seen["seq"], "action": pick(rng, seen["legal"])}, token)
+            if status == 200:
+                seq = reply["seq"]
+                arrived = next((t for s, t in pushes if s >= seq), None)
+                if arrived is not None:
+                    run.tally.latencies.append(arrived - sent)
+                else:
+                    waiting = (seq, sent)
+            elif status == 409:
+                run.tally.races += 1
+            else:
+                run.tally.refused.append(f"{run.setup.game} table {run.table} seat {seat}: {status} {reply}")
+    finally:
+        listener.cancel()
+        await ws.close()
+        await poster.close()
+
+
+#: the kinds of people a Setup may seat: a coroutine (run, seat, token) that plays the seat until the end
+PEOPLE: dict[str, Callable[[Run, int, str], Awaitable[None]]] = {"person": racing_person}
+
+
+async def watchdog(run: Run) -> dict[str, Any]:
+    """A spectator's socket at the table: for each push, whether a bot must act (a bot seat among the observation's
+    ``actors``). If a bot must act and no newer push comes within ``run.stall`` seconds, that is a stall: it is
+    noted, and the page is reloaded (a new socket), as the people who met the freeze did, so that the run goes on
+    and a later freeze is seen too. Returns the table's last answer, the one with its result."""
+    loop = asyncio.get_running_loop()
+    seq, bots, deadline, stalled_at = -1, [], 0.0, None
+    ws = await connect(run.server, run.table, None, max_size=None, compression=None)
+    try:
+        while True:
+            try:
+                text = await asyncio.wait_for(ws.recv(), max(0.0, deadline - loop.time()) if bots else None)
+            except TimeoutError:
+                if stalled_at != seq:  # once per freeze, however many reloads it takes
+                    run.tally.stalls.append(Stall(run.setup.game, run.table, seq, bots))
+                    stalled_at = seq
+                await ws.close()
+                ws = await connect(run.server, run.table, None, max_size=None, compression=None)
+                deadline = loop.time() + run.stall
+                continue
+            answer = json.loads(text)
+            if answer["result"] is not None:
+                run.tally.moves += answer["seq"] - max(seq, 0)
+                return answer
+            if answer["seq"] != seq:
+                run.tally.moves += answer["seq"] - max(seq, 0)
+                seq = answer["seq"]
+                bots = [s for s in answer["observation"]["actors"] if answer["seats"][s]["kind"] == "bot"]
+                deadline = loop.time() + run.stall
+    finally:
+        await ws.close()
+
+
+async def play(server: Live, setup: Setup, seed: int, tally: Tally, *, limit: float,
+               stop: asyncio.Event | None = None, stall: float = STALL) -> Run | None:
+    """One table, from its creation to its end (or to ``stop``, for a run that ends). A table that has not ended
+    after ``limit`` seconds is noted as unfinished."""
+    poster = Poster(server.port)
+    try:
+        bots = {str(s): kind for s, kind in enumerate(setup.seats) if kind not in PEOPLE}
+        status, made = await poster.post("/api/tables", {"game": setup.game, "players": len(setup.seats),
+                                                         "options": setup.options, "bots": bots, "seed": seed})
+    finally:
+        await poster.close()
+    assert status == 201, (setup, made)
+    tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
+    run = Run(server, setup, made["id"], seed, tally, stall)
+    tally.tables += 1
+    watch = asyncio.create_task(watchdog(run))
+    people = [asyncio.create_task(PEOPLE[setup.seats[seat]](run, seat, token)) for seat, token in tokens.items()]
+    waits = [watch] + ([asyncio.create_task(stop.wait())] if stop is not None else [])
+    try:
+        finished, _ = await asyncio.wait(waits, timeout=limit, return_when=asyncio.FIRST_COMPLETED)
+        if watch in finished:
+            watch.result()  # a watchdog's failure is the test's
+            tally.ended += 1
+            tally.games[setup.game] += 1
+            # the people see the end on their own sockets and leave; a bound in case one does not
+            await asyncio.wait_for(asyncio.gather(*people), 30)
+            return run
+        if stop is None or not stop.is_set():
+            tally.unfinished.append(f"{setup.label} table {run.table} after {limit:g} s")
+        return None
+    finally:
+        for task in (*waits, *people):
+            task.cancel()
+        await asyncio.gather(*waits, *people, return_exceptions=True)
