@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .live import Live, connect
+from .live import Live, connect, pushes_until
 
 #: seconds a table may show a bot to act with no newer push. The bots here answer in milliseconds (plus the
 #: server's bot delay); past this, a person at the table sees it frozen ("Waiting for seat N")
@@ -35,6 +35,7 @@ class Setup:
     game: str
     seats: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
+    copies: int = 1  # tables of this setup in a run (each with its own seed)
 
     @property
     def label(self) -> str:
@@ -49,9 +50,13 @@ class Stall:
     table: str
     seq: int
     seats: list[int]  # the bot seats that had to act
+    late: float | None = None  # seconds to the next push, if it came by itself (a slow bot, not a frozen table)
+    reloads: int = 0  # page reloads (new sockets) it took to get the table moving again
 
     def __str__(self) -> str:
-        return f"{self.game} table {self.table} at seq {self.seq}, waiting for bot seat(s) {self.seats}"
+        how = (f"frozen, moving again after {self.reloads} reload(s)" if self.reloads else
+               f"late, the next move after {self.late:.1f} s" if self.late is not None else "no move after it")
+        return f"{self.game} table {self.table} at seq {self.seq}, waiting for bot seat(s) {self.seats}: {how}"
 
 
 @dataclass
@@ -68,6 +73,7 @@ class Tally:
     refused: list[str] = field(default_factory=list)  # people's moves answered with anything but 200 or 409
     unfinished: list[str] = field(default_factory=list)  # tables that did not end within their bound
     games: collections.Counter[str] = field(default_factory=collections.Counter)  # tables ended, per game
+    longest: tuple[float, str] = (0.0, "")  # the table that took longest to end, and its seconds
 
     def line(self, title: str, elapsed: float | None = None) -> str:
         elapsed = time.perf_counter() - self.started if elapsed is None else elapsed
@@ -77,7 +83,8 @@ class Tally:
                                                  if by_game else "")
         return (f"{title}: {self.tables} tables ({self.ended} ended), {self.moves} moves in {elapsed:.0f} s "
                 f"({self.moves / elapsed:.1f} moves/s), {stalls}; people's moves p50 {_ms(lat, 0.5):.0f} ms, "
-                f"p99 {_ms(lat, 0.99):.0f} ms over {len(lat)} (and {self.races} lost races)")
+                f"p99 {_ms(lat, 0.99):.0f} ms over {len(lat)} (and {self.races} lost races); the longest table "
+                f"{self.longest[1]} {self.longest[0]:.0f} s")
 
 
 def _ms(sorted_values: list[float], q: float) -> float:
@@ -88,7 +95,9 @@ def _ms(sorted_values: list[float], q: float) -> float:
 
 class Poster:
     """One keep-alive HTTP/1.1 connection that posts JSON. httpx's pool looks at every open connection on each
-    request, which with hundreds of people made the client, not the server, the thing measured."""
+    request, which with hundreds of people made the client, not the server, the thing measured. The server closes
+    a connection idle for 5 seconds (uvicorn's keep-alive): a request that finds it closed is sent again on a new
+    one (a move twice is harmless: its seq makes the second one stale)."""
 
     def __init__(self, port: int):
         self.port = port
@@ -96,14 +105,22 @@ class Poster:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: dict[str, Any], token: str | None = None) -> tuple[int, Any]:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        assert self.reader is not None
         data = json.dumps(body).encode()
         auth = f"Authorization: Bearer {token}\r\n" if token else ""
-        self.writer.write(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\n"
-                          f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
-        head = await self.reader.readuntil(b"\r\n\r\n")
+        request = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\n"
+                   f"Content-Length: {len(data)}\r\n\r\n").encode() + data
+        for attempt in (1, 2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            assert self.reader is not None
+            try:
+                self.writer.write(request)
+                head = await self.reader.readuntil(b"\r\n\r\n")
+                break
+            except (asyncio.IncompleteReadError, ConnectionError):
+                await self.close()
+                if attempt == 2:
+                    raise
         status = int(head.split(b" ", 2)[1])
         length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
                       if line.lower().startswith(b"content-length"))
@@ -111,9 +128,10 @@ class Poster:
 
     async def close(self) -> None:
         if self.writer is not None:
-            self.writer.close()
+            writer, self.reader, self.writer = self.writer, None, None
+            writer.close()
             try:
-                await self.writer.wait_closed()
+                await writer.wait_closed()
             except OSError:
                 pass
 
@@ -160,6 +178,8 @@ async def racing_person(run: Run, seat: int, token: str) -> None:
             async for text in ws:
                 now = time.perf_counter()
                 view = json.loads(text)
+                # the socket is this seat's (its token, sent as the first message, was taken), else no move comes
+                assert view["seat"] == seat, f"seat {seat}'s socket was answered as seat {view['seat']}"
                 pushes.append((view["seq"], now))
                 if waiting is not None and view["seq"] >= waiting[0]:
                     run.tally.latencies.append(now - waiting[1])
@@ -175,7 +195,10 @@ async def racing_person(run: Run, seat: int, token: str) -> None:
         while True:
             await fresh.wait()
             fresh.clear()
-            if closed or view is None or view["result"] is not None:
+            if closed:
+                await listener  # the socket closed: if the listener failed, so does this person
+                return
+            if view is None or view["result"] is not None:
                 return
             if view["seq"] == done or not view["legal"]:
                 continue
@@ -209,35 +232,65 @@ PEOPLE: dict[str, Callable[[Run, int, str], Awaitable[None]]] = {"person": racin
 
 async def watchdog(run: Run) -> dict[str, Any]:
     """A spectator's socket at the table: for each push, whether a bot must act (a bot seat among the observation's
-    ``actors``). If a bot must act and no newer push comes within ``run.stall`` seconds, that is a stall: it is
-    noted, and the page is reloaded (a new socket), as the people who met the freeze did, so that the run goes on
-    and a later freeze is seen too. Returns the table's last answer, the one with its result."""
+    ``actors``). If a bot must act and no newer push comes within ``run.stall`` seconds, that is a stall. The
+    watchdog then waits as long again, to tell a late bot from a frozen table, and then reloads the page (a new
+    socket) as the people who met the freeze did, so that the run goes on and a later freeze is seen too.
+    Returns the table's last answer, the one with its result."""
     loop = asyncio.get_running_loop()
-    seq, bots, deadline, stalled_at = -1, [], 0.0, None
+    seq, bots, deadline, since = -1, [], 0.0, 0.0
+    stalled: Stall | None = None
     ws = await connect(run.server, run.table, None, max_size=None, compression=None)
     try:
         while True:
             try:
                 text = await asyncio.wait_for(ws.recv(), max(0.0, deadline - loop.time()) if bots else None)
             except TimeoutError:
-                if stalled_at != seq:  # once per freeze, however many reloads it takes
-                    run.tally.stalls.append(Stall(run.setup.game, run.table, seq, bots))
-                    stalled_at = seq
-                await ws.close()
-                ws = await connect(run.server, run.table, None, max_size=None, compression=None)
+                if stalled is None:
+                    stalled = Stall(run.setup.game, run.table, seq, bots)
+                    run.tally.stalls.append(stalled)
+                else:
+                    stalled.reloads += 1
+                    await ws.close()
+                    ws = await connect(run.server, run.table, None, max_size=None, compression=None)
                 deadline = loop.time() + run.stall
                 continue
             answer = json.loads(text)
-            if answer["result"] is not None:
-                run.tally.moves += answer["seq"] - max(seq, 0)
-                return answer
             if answer["seq"] != seq:
                 run.tally.moves += answer["seq"] - max(seq, 0)
-                seq = answer["seq"]
+                if stalled is not None and not stalled.reloads:
+                    stalled.late = loop.time() - since
+                seq, since, stalled = answer["seq"], loop.time(), None
                 bots = [s for s in answer["observation"]["actors"] if answer["seats"][s]["kind"] == "bot"]
-                deadline = loop.time() + run.stall
+                deadline = since + run.stall
+            if answer["result"] is not None:
+                return answer
     finally:
         await ws.close()
+
+
+async def warm_up(server: Live, setups: list[Setup] | tuple[Setup, ...], timeout: float = 60.0) -> None:
+    """Let the bots of every game and kind make a few moves before a run: the server's bot worker is a process
+    started at the first bot move, which then imports each game and builds each agent on first use, and on this
+    machine the first moves of a fresh server took 3-4 seconds. That is a cold start, not a table waiting for a
+    bot that will never come, and it would read as a stall. A table of bots alone plays while someone watches."""
+    async def warm(game: str, specs: list[str]) -> None:
+        poster = Poster(server.port)
+        try:
+            status, made = await poster.post("/api/tables", {"game": game, "players": len(specs),
+                                                             "bots": {str(s): spec for s, spec in enumerate(specs)}})
+        finally:
+            await poster.close()
+        assert status == 201, made
+        async with await connect(server, made["id"]) as ws:
+            await pushes_until(ws, lambda a: a["seq"] >= 2 * len(specs) or a["result"] is not None, timeout)
+
+    seats: dict[str, int] = {}  # a player count each game is played with
+    kinds: dict[str, set[str]] = collections.defaultdict(set)
+    for setup in setups:
+        seats.setdefault(setup.game, len(setup.seats))
+        kinds[setup.game].update(kind for kind in setup.seats if kind not in PEOPLE)
+    await asyncio.gather(*(warm(game, [sorted(kinds[game])[s % len(kinds[game])] for s in range(n)])
+                           for game, n in seats.items() if kinds[game]))
 
 
 async def play(server: Live, setup: Setup, seed: int, tally: Tally, *, limit: float,
@@ -255,15 +308,24 @@ async def play(server: Live, setup: Setup, seed: int, tally: Tally, *, limit: fl
     tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
     run = Run(server, setup, made["id"], seed, tally, stall)
     tally.tables += 1
+    began = time.perf_counter()
     watch = asyncio.create_task(watchdog(run))
     people = [asyncio.create_task(PEOPLE[setup.seats[seat]](run, seat, token)) for seat, token in tokens.items()]
     waits = [watch] + ([asyncio.create_task(stop.wait())] if stop is not None else [])
+    until = asyncio.get_running_loop().time() + limit
     try:
-        finished, _ = await asyncio.wait(waits, timeout=limit, return_when=asyncio.FIRST_COMPLETED)
-        if watch in finished:
-            watch.result()  # a watchdog's failure is the test's
+        pending = {*waits, *people}
+        while watch in pending and not (stop is not None and stop.is_set()):
+            finished, pending = await asyncio.wait(pending, timeout=until - asyncio.get_running_loop().time(),
+                                                   return_when=asyncio.FIRST_COMPLETED)
+            if not finished:
+                break  # the limit
+            for task in finished:
+                task.result()  # a person's or the watchdog's failure is the caller's
+        if watch.done():
             tally.ended += 1
             tally.games[setup.game] += 1
+            tally.longest = max(tally.longest, (time.perf_counter() - began, setup.label))
             # the people see the end on their own sockets and leave; a bound in case one does not
             await asyncio.wait_for(asyncio.gather(*people), 30)
             return run
