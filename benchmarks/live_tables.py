@@ -10,7 +10,7 @@ answering every decision after a uniform 0-0.7 s pause with a random legal actio
 and each other) and random and heuristic bots in the other seats, at the games' default options. A finished
 table is replaced by a new one. A table that shows a bot to act and no newer push for three seconds is a stall
 (the goal is none): it is told apart as *late* (the bot moved by itself later) or *frozen* (it took a reload of
-the page, a new socket, which is what the watchdog then does, as people did).
+the page, a new socket, which is what the watchdog does after another three seconds, as people did).
 
 Printed: tables started and ended, moves per second (people's, bots' and clocks'), stalls by game, the people's
 move latency p50 / p99 (from the POST to the push that carries the move, on the mover's own socket), lost races
@@ -81,8 +81,20 @@ async def run(server: Live, tables: int, seconds: float) -> tuple[Tally, float, 
     await asyncio.sleep(seconds - ramp)
     tally.moves, elapsed = tally.moves - moves0, time.perf_counter() - t0
     stop.set()
-    await asyncio.gather(*slots)
+    _, stuck = await asyncio.wait(slots, timeout=60)
+    for task in stuck:  # a table that does not let go: where it waits, rather than a run that never ends
+        errors.append(f"did not stop within 60 s, in {_where(task)}")
+        task.cancel()
     return tally, elapsed, errors
+
+
+def _where(task: asyncio.Task) -> str:
+    """The chain of coroutines a task waits in, outermost first."""
+    coro, chain = task.get_coro(), []
+    while coro is not None and getattr(coro, "cr_frame", None) is not None:
+        chain.append(f"{coro.cr_code.co_name}:{coro.cr_frame.f_lineno}")
+        coro = coro.cr_await
+    return " / ".join(chain) + (f" / {coro!r}"[:200] if coro is not None else "")
 
 
 def main() -> None:
@@ -105,11 +117,13 @@ def main() -> None:
     title = (f"{kind}, {args.tables} live tables, {args.seconds:g} s, bot delay {args.bot_delay:g} s, "
              f"{args.workers} worker(s)")
     print(tally.line(title, elapsed))
-    frozen = [s for s in tally.stalls if s.reloads]
+    frozen = sum(1 for s in tally.stalls if s.reloads)
+    late = sum(1 for s in tally.stalls if s.late is not None)
     by_game = collections.Counter(s.game for s in tally.stalls)
-    print(f"stalls (a bot to act, no newer push for {STALL:g} s): {len(tally.stalls)}, of which {len(frozen)} "
-          f"frozen (moving again only after a reload) and {len(tally.stalls) - len(frozen)} late; by game "
-          f"{dict(by_game) or '-'}; tables with a stall: {len({s.table for s in tally.stalls})} of {tally.tables}")
+    print(f"stalls (a bot to act, no newer push for {STALL:g} s): {len(tally.stalls)}, of which {frozen} frozen "
+          f"(moving again only after a reload), {late} late (the bot moved by itself) and "
+          f"{len(tally.stalls) - frozen - late} still waiting when the run stopped; by game {dict(by_game) or '-'}; "
+          f"tables with a stall: {len({s.table for s in tally.stalls})} of {tally.tables}")
     print(f"games ended: {dict(tally.games)}; refused moves: {len(tally.refused)}; failed tables: {len(errors)}; "
           f"unfinished: {len(tally.unfinished)}; server log: {folder / 'server.log'}")
     for line in [*map(str, tally.stalls[:10]), *tally.refused[:5], *errors[:5], *tally.unfinished[:5]]:
