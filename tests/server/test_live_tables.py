@@ -6,11 +6,12 @@ gave up without looking again. The table then showed "Waiting for seat N" until 
 test passed, because no test let people and bots race at a live table; these do. The people are scripted (see
 tests/server/crowd.py): each at their own websocket, each answering after a random pause of up to 0.7 s with a
 random legal action, so they race the bots and each other; several people sit where a game has decisions that
-are taken together (Werebeasts' bidding, GROWL's nights, Voodoo's windows). Each table has a watchdog: a bot
-that must act and no newer push for three seconds is a stall.
+are taken together (Werebeasts' bidding, GROWL's nights), and Voodoo's windows have a person among bots. Each
+table has a watchdog: a bot that must act and no newer push for three seconds is a stall.
 
 Every run puts all its tables on one server at once, once with bots that answer at once and once with the bot
-delay that lets people follow the game, since the two open the race at different moments.
+delay that lets people follow the game, since the two open the race at different moments: with no delay a
+person overtakes only a bot that is still thinking (hence a few searching bots), with one, any bot.
 
 The games are played to their real ends, with options that keep the longest to about a minute: Voodoo to 5
 points (or 30 turns), Transylvania to its 10-round limit, after which the curse endures (R147). At the defaults,
