@@ -26,9 +26,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import httpx
-import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the websocket helper lives with the tests
+
+from tests.server.live import connect  # noqa: E402
 
 GAMES = (("werebeasts", 4), ("prowl", 3), ("voodoo", 3), ("growl", 5))
 
@@ -77,8 +81,7 @@ class Stats:
 async def human(port: int, ws_url: str, table: str, token: str, seat: int, think: float,
                 stats: Stats, stop: asyncio.Event, rng: random.Random, counter: bool) -> None:
     poster = Poster(port)
-    async with websockets.connect(f"{ws_url}/api/tables/{table}/ws?token={token}", max_size=None,
-                                  compression=None) as ws:
+    async with await connect(ws_url, table, token, max_size=None, compression=None) as ws:
         waiting: tuple[int, float] | None = None  # (seq we expect, time sent)
         last_seq = 0
         while not stop.is_set():

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import httpx
+import websockets
 
 
 def free_port() -> int:
@@ -23,9 +24,12 @@ def free_port() -> int:
 
 
 class Live:
+    """``extra_args`` go last on the command line, so that they also override the options given here."""
+
     def __init__(self, db_url: str, log: Path, *, redis: str | None = None, workers: int = 0, grace: float = 600,
-                 port: int | None = None):
+                 port: int | None = None, bot_delay: float = 0.0, extra_args: tuple[str, ...] = ()):
         self.db_url, self.log, self.redis, self.workers, self.grace = db_url, log, redis, workers, grace
+        self.bot_delay, self.extra_args = bot_delay, tuple(extra_args)
         self.port = port or free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -39,9 +43,11 @@ class Live:
 
     def start(self) -> Live:
         args = [sys.executable, "-m", "hexbox", "serve", "--port", str(self.port), "--db", self.db_url,
-                "--workers", str(self.workers), "--grace", str(self.grace), "--bot-delay", "0", "--rate", "5000"]
+                "--workers", str(self.workers), "--grace", str(self.grace), "--bot-delay", str(self.bot_delay),
+                "--rate", "5000"]
         if self.redis:
             args += ["--redis", self.redis]
+        args += self.extra_args
         out = open(self.log, "ab")
         self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
         deadline = time.monotonic() + 60
@@ -68,6 +74,24 @@ class Live:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+async def connect(server: Live | str, table_id: str, token: str | None = None, **options):
+    """A table's websocket, opened as a browser opens it: the address names no one, and the first message says
+    who is watching (``{"token": TOKEN}``, or ``{}`` for a spectator), so that no token is written in an address
+    (proxies and servers log addresses). The server then pushes the viewer's answer at once and after every
+    change; a refusal is a close with code 4000 + the HTTP status, and its reason.
+
+    ``server`` is a :class:`Live` or the websocket base address (``ws://host:port``); ``options`` go to
+    ``websockets.connect``. The caller closes the socket (``async with await connect(...) as ws``)."""
+    base = server if isinstance(server, str) else server.ws_url
+    ws = await websockets.connect(f"{base}/api/tables/{table_id}/ws", **options)
+    try:
+        await ws.send(json.dumps({} if token is None else {"token": token}))
+    except BaseException:
+        await ws.close()
+        raise
+    return ws
 
 
 async def pushes_until(ws, predicate, timeout: float = 20.0) -> dict:
