@@ -4,8 +4,9 @@ the rest of that turn. A *turn* is the span in which a seat stays among the acto
 Transylvania turn are one turn, and a turn ends when the seat no longer has to act.
 
 Only human seats have clocks (bots are waited for), and a game's own clock comes first: while its ``timer`` hook
-times the window now open (a bidding window, a reaction window), no turn clock runs and no bank is spent. The clocks are part of a table's stored row, written with
-each move in the same transaction, and moved on by the time the server was down (``Store.resume``).
+times the window now open (a bidding window, a reaction window), no turn clock runs and no bank is spent. The
+clocks are part of a table's stored row, written with each move in the same transaction, and moved on by the time
+the server was down (``Store.resume``).
 """
 
 from __future__ import annotations

@@ -234,24 +234,39 @@ async def racing_person(run: Run, seat: int, token: str) -> None:
         await poster.close()
 
 
+async def walker(run: Run, seat: int, token: str) -> None:
+    """A person who opens the table and walks away with the page still open: present, and never moving. Their
+    turn clock and time bank run out, and the stand-in must play each of their turns (the watchdog counts a
+    spent clock that nobody answers as a stall)."""
+    ws = await connect(run.server, run.table, token, max_size=None, compression=None)
+    try:
+        async for text in ws:
+            if json.loads(text)["result"] is not None:
+                return
+    finally:
+        await ws.close()
+
+
 #: the kinds of people a Setup may seat: a coroutine (run, seat, token) that plays the seat until the end
-PEOPLE: dict[str, Callable[[Run, int, str], Awaitable[None]]] = {"person": racing_person}
+PEOPLE: dict[str, Callable[[Run, int, str], Awaitable[None]]] = {"person": racing_person, "walker": walker}
 
 
 async def watchdog(run: Run) -> dict[str, Any]:
     """A spectator's socket at the table: for each push, whether a bot must act (a bot seat among the observation's
-    ``actors``). If a bot must act and no newer push comes within ``run.stall`` seconds, that is a stall. The
+    ``actors``), or a clock will run out (the game's own, or a seat's turn clock and bank). If a bot must act and
+    no newer push comes within ``run.stall`` seconds, or none comes within ``run.stall`` seconds of a clock's
+    running out, that is a stall. The
     watchdog then waits as long again, to tell a late bot from a frozen table, and then reloads the page (a new
     socket) as the people who met the freeze did, so that the run goes on and a later freeze is seen too.
     Returns the table's last answer, the one with its result."""
     loop = asyncio.get_running_loop()
-    seq, bots, deadline, since = -1, [], 0.0, 0.0
+    seq, bots, clocked, deadline, since = -1, [], False, 0.0, 0.0
     stalled: Stall | None = None
     ws = await connect(run.server, run.table, None, max_size=None, compression=None)
     try:
         while True:
             try:
-                async with asyncio.timeout_at(deadline if bots else None):
+                async with asyncio.timeout_at(deadline if bots or clocked else None):
                     text = await ws.recv()
             except TimeoutError:
                 if stalled is None:
@@ -271,6 +286,12 @@ async def watchdog(run: Run) -> dict[str, Any]:
                 seq, since, stalled = answer["seq"], loop.time(), None
                 bots = [s for s in answer["observation"]["actors"] if answer["seats"][s]["kind"] == "bot"]
                 deadline = since + run.stall
+                # a clock that runs out must be answered too: its seat's default action, or the stand-in's move
+                clocks = [answer["deadline"]] + [c["deadline"] for c in answer["clocks"]]
+                due = [loop.time() + (at - time.time()) + run.stall for at in clocks if at is not None]
+                clocked = bool(due)
+                if due:
+                    deadline = min(due) if not bots else min(deadline, *due)
             if answer["result"] is not None:
                 return answer
     finally:

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import signal
 import time
 
 import httpx
 import pytest
-import websockets
 
-from .live import Live, pushes_until
+from .live import Live, connect, pushes_until
 
 
 @pytest.fixture
@@ -49,8 +47,7 @@ def test_a_clock_that_runs_out_plays_the_default_action_R39(live):
         assert view["deadline"] is None  # the rulebook times only the bidding window
 
         async def run():
-            async with websockets.connect(f"{server.ws_url}/api/tables/{table}/ws") as ws:
-                await ws.send(json.dumps({"token": toks[1]}))
+            async with await connect(server, table, toks[1]) as ws:
                 await pushes_until(ws, lambda a: a["seq"] == 0)
                 sold = time.time()
                 assert http.post(f"/api/tables/{table}/actions", headers=_h(toks[0]),
@@ -74,8 +71,7 @@ def test_a_bot_thinking_on_one_table_does_not_hold_up_another(live):
         fast, fast_toks = _create(http, game="werebeasts", players=3, seed=1, options={"dealer": 2})
 
         async def run():
-            async with websockets.connect(f"{server.ws_url}/api/tables/{slow}/ws") as ws:
-                await ws.send(json.dumps({"token": slow_toks[1]}))
+            async with await connect(server, slow, slow_toks[1]) as ws:
                 await pushes_until(ws, lambda a: a["seq"] == 0)  # the human is here: the bot starts thinking
                 answer = http.post(f"/api/tables/{fast}/actions", headers=_h(fast_toks[0]),
                                    json={"seq": 0, "action": {"kind": "sell"}})
@@ -95,8 +91,7 @@ def test_a_gone_player_is_played_by_a_stand_in_until_they_come_back(live):
 
         async def run():
             # seat 1 is connected; seat 0 must act and never shows up
-            async with websockets.connect(f"{server.ws_url}/api/tables/{table}/ws") as ws:
-                await ws.send(json.dumps({"token": toks[1]}))
+            async with await connect(server, table, toks[1]) as ws:
                 start = await pushes_until(ws, lambda a: a["seq"] == 0)
                 assert start["observation"]["actors"] == [0]
                 moved = await pushes_until(ws, lambda a: a["seq"] >= 1, timeout=15)
@@ -131,8 +126,7 @@ def test_a_bot_worker_killed_mid_search_is_replaced_and_its_move_still_comes(liv
         table, toks = _create(http, game="growl", players=4, seed=1, bots={"0": "ismcts:seconds=2"})
 
         async def run():
-            async with websockets.connect(f"{server.ws_url}/api/tables/{table}/ws") as ws:
-                await ws.send(json.dumps({"token": toks[1]}))
+            async with await connect(server, table, toks[1]) as ws:
                 await pushes_until(ws, lambda a: a["seq"] == 0)  # the bot is thinking now
                 workers = _children(server.proc.pid)
                 assert len(workers) >= 2

@@ -35,7 +35,8 @@ TRANSYLVANIA = {"max_rounds": 10}
 
 #: the tables of a run, all played at once; a new scenario is one more entry (and, for a new kind of person, one
 #: more coroutine in crowd.PEOPLE)
-P, RANDOM, HEURISTIC = "person", "random", "heuristic"
+P, W, RANDOM, HEURISTIC = "person", "walker", "random", "heuristic"
+CLOCK = {"clock_seconds": 1, "bank_seconds": 1}
 # a bot that searches for 10-100 ms a move: with no bot delay, the time in which a person's move overtakes it
 THINKER = "ismcts:iters=30"
 TABLES = (
@@ -62,16 +63,25 @@ TABLES = (
     Setup("transylvania", (P, RANDOM, HEURISTIC), TRANSYLVANIA),
     Setup("transylvania", (P, P, RANDOM), TRANSYLVANIA),
     Setup("transylvania", (RANDOM, P, HEURISTIC), TRANSYLVANIA),
+    # a person who walks away with the page open: their turn clock and bank run out (1 s each here), and the
+    # stand-in plays each of their turns; in Werebeasts' bidding the rulebook's own clock does (R39). (Voodoo times
+    # every decision by its own clock, at least 10 s each: a walker there would make the run twice as long.)
+    Setup("werebeasts", (W, P, HEURISTIC), {**CLOCK, "bid_window_seconds": 1}),
+    Setup("prowl", (W, HEURISTIC, P), CLOCK),
+    Setup("growl", (P, W, RANDOM, HEURISTIC), CLOCK),
 )
+#: played only where bots answer at once: the stand-in walks a Transylvania turn step by step, and with the bot
+#: delay a walker's game takes two minutes
+UNPACED = (Setup("transylvania", (W, RANDOM, HEURISTIC), {**TRANSYLVANIA, **CLOCK}),)
 
 #: a failure bound per table: the longest here took about a minute
 LIMIT = 150.0
 
 
-async def _play_all(server: Live) -> Tally:
-    await warm_up(server, TABLES)
+async def _play_all(server: Live, setups: tuple[Setup, ...]) -> Tally:
+    await warm_up(server, setups)
     tally = Tally()
-    tables = [setup for setup in TABLES for _ in range(setup.copies)]
+    tables = [setup for setup in setups for _ in range(setup.copies)]
     await asyncio.gather(*(play(server, setup, seed, tally, limit=LIMIT) for seed, setup in enumerate(tables)))
     return tally
 
@@ -80,15 +90,16 @@ async def _play_all(server: Live) -> Tally:
 def test_no_table_waits_for_a_bot_while_people_race_the_bots(tmp_path, bot_delay):
     server = Live(f"sqlite:///{tmp_path / 'live.db'}", tmp_path / "server.log", workers=1,
                   bot_delay=bot_delay).start()
+    setups = TABLES + (UNPACED if bot_delay == 0 else ())
     try:
-        tally = asyncio.run(_play_all(server))
+        tally = asyncio.run(_play_all(server, setups))
     finally:
         server.stop()
     line = tally.line(f"bot delay {bot_delay:g} s")
     print(line)
     assert not tally.stalls, f"{line}\n" + "\n".join(map(str, tally.stalls))
     assert not tally.unfinished, tally.unfinished
-    assert tally.ended == sum(setup.copies for setup in TABLES), line
+    assert tally.ended == sum(setup.copies for setup in setups), line
     assert not tally.refused, tally.refused  # a move chosen from the legal actions of the seq sent is never refused
     # the people did race: moves of theirs were made, and some lost to a bot or another person
     assert tally.latencies and tally.races > 0, line

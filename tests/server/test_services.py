@@ -7,12 +7,11 @@ import json
 
 import httpx
 import pytest
-import websockets
 
 from hexbox.server.store import StaleSeq, Store
 
 from .conftest import move, new_table, play_out, state, tokens
-from .live import Live, pushes_until
+from .live import Live, connect, pushes_until
 from .services import pg_url, redis_url  # noqa: F401  (fixtures)
 
 
@@ -51,16 +50,14 @@ def test_two_processes_serve_the_same_tables_live(tmp_path, pg_url, redis_url): 
             table, toks = created["id"], tokens(created)
 
             async def run():
-                async with websockets.connect(f"{b.ws_url}/api/tables/{table}/ws") as ws:
-                    await ws.send(json.dumps({"token": toks[1]}))
+                async with await connect(b, table, toks[1]) as ws:
                     await pushes_until(ws, lambda x: x["seq"] == 0)
                     # a move through A is pushed by B
                     assert move(on_a, table, toks[0], 0, {"kind": "sell"}).status_code == 200
                     pushed = await pushes_until(ws, lambda x: x["seq"] == 1)
                     assert pushed["observation"]["phase"] == "bidding"
                     # B takes the next move from where A left it, and A's viewers hear of it
-                    async with websockets.connect(f"{a.ws_url}/api/tables/{table}/ws") as ws_a:
-                        await ws_a.send(json.dumps({"token": toks[2]}))
+                    async with await connect(a, table, toks[2]) as ws_a:
                         await pushes_until(ws_a, lambda x: x["seq"] == 1)
                         legal = state(on_b, table, toks[1])["legal"]
                         assert move(on_b, table, toks[1], 1, legal[0]).status_code == 200
