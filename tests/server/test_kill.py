@@ -1,7 +1,10 @@
-"""kill -9 in the middle of games: after a restart every accepted move is there, and every pending clock."""
+"""kill -9 in the middle of games: after a restart every accepted move is there, every pending clock, and every
+table of bots moves on by itself."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 import threading
 import time
@@ -10,7 +13,7 @@ import httpx
 
 from hexbox.server.store import Store
 
-from .live import Live
+from .live import Live, connect, pushes_until
 
 ROUNDS = 3
 
@@ -37,9 +40,30 @@ def _player(url: str, tables: list[dict], accepted: dict[str, list], stop: threa
                 return  # the server is gone
 
 
+def _stalled_after_restart(server: Live, tables: list[str], within: float = 5.0) -> tuple[int, int]:
+    """Of the unfinished tables of bots: how many, and how many did not move on within a few seconds of a restart
+    while someone watched them (a table of bots alone plays only while it is watched)."""
+    async def watch(table_id: str) -> tuple[bool, bool]:
+        async with await connect(server, table_id) as ws:
+            first = json.loads(await ws.recv())
+            if first["result"] is not None:
+                return False, False
+            try:
+                await pushes_until(ws, lambda view: view["seq"] > first["seq"], timeout=within)
+            except TimeoutError:
+                return True, True
+            return True, False
+
+    async def all_of_them() -> list[tuple[bool, bool]]:
+        return await asyncio.gather(*(watch(t) for t in tables))
+
+    seen = asyncio.run(all_of_them())
+    return sum(running for running, _ in seen), sum(stalled for _, stalled in seen)
+
+
 def test_every_accepted_move_and_clock_survives_kill_9(tmp_path):
     url = f"sqlite:///{tmp_path / 'kill.db'}"
-    server = Live(url, tmp_path / "server.log").start()
+    server = Live(url, tmp_path / "server.log", bot_delay=0.3).start()
     tables, accepted = [], {}
     with httpx.Client(base_url=server.url) as http:
         for game, players, options in (("werebeasts", 4, {}), ("prowl", 3, {}), ("growl", 5, {}),
@@ -55,7 +79,12 @@ def test_every_accepted_move_and_clock_survives_kill_9(tmp_path):
         assert http.post(f"/api/tables/{timed['id']}/actions", headers=seller,
                          json={"seq": 0, "action": {"kind": "sell"}}).status_code == 200
         clock = http.get(f"/api/tables/{timed['id']}", headers=seller).json()["deadline"]
-    checked = 0
+        # tables of bots alone, one per game: after each restart each must move on by itself, nobody touching it
+        robots = [http.post("/api/tables", json={"game": game, "players": players,
+                                                 "bots": {str(s): "heuristic" for s in range(players)}}).json()["id"]
+                  for game, players in (("werebeasts", 4), ("prowl", 3), ("growl", 5), ("voodoo", 3),
+                                        ("transylvania", 3))]
+    checked = watched = stalls = 0
     shifts: list[float] = []
     rng = random.Random(7)
     try:
@@ -84,7 +113,7 @@ def test_every_accepted_move_and_clock_survives_kill_9(tmp_path):
             store.close()
             time.sleep(max(0.0, killed_at + 3 - time.time()))  # the server stays down 3 s at least
             restarting = time.time()
-            server = Live(url, tmp_path / "server.log").start()
+            server = Live(url, tmp_path / "server.log", bot_delay=0.3).start()
             with httpx.Client(base_url=server.url) as http:
                 for table in tables:
                     seq = http.get(f"/api/tables/{table['id']}").json()["seq"]
@@ -94,9 +123,14 @@ def test_every_accepted_move_and_clock_survives_kill_9(tmp_path):
             assert restarting - killed_at <= moved - clock <= time.time() - killed_at + 1.1, (moved - clock)
             shifts.append(moved - clock)
             clock = moved
+            running, stalled = _stalled_after_restart(server, robots)
+            watched += running
+            stalls += stalled
         assert checked > 20
+        assert watched >= 2 * ROUNDS and stalls == 0
         distinct = sum(len(moves) for moves in accepted.values())
-        print(f"\nkill -9: {ROUNDS} kills, {distinct} accepted moves, {checked} checks of them after restarts; "
+        print(f"\nkill -9: {ROUNDS} kills, {distinct} accepted moves, {checked} checks of them after restarts, "
+              f"0 lost; {watched} unfinished bot tables after the restarts, {stalls} of them stalled; "
               f"the clock moved on by {', '.join(f'{s:.1f}' for s in shifts)} s")
     finally:
         server.stop()
