@@ -2,6 +2,7 @@
 and the seeded games where it showed:
 
 1. "As a Monster, you may not end your turn on the Church Tile" (The Church Tile; R82, R137).
+2. "The game ends when you step onto the Church Tile" (How to Win; R3).
 
 The seeded games are played by the project's random playout (the loop of ``hexbox bench`` and
 benchmarks/seed_sweep.py: ``rng = random.Random(seed)``, a uniform choice of seat and of legal action) or by the
@@ -11,11 +12,18 @@ heuristic bots as tests/golden/make_golden.py plays them; the step numbers are c
 import random
 
 from transylvania_helpers import (
+    SLOT,
     act,
     bare,
+    card,
+    choose,
     dice,
+    event_on_top,
+    examined,
+    give,
     lay_tile,
     move,
+    on_top,
     put,
     start_turn,
     to_monster,
@@ -130,12 +138,129 @@ def test_R137_only_a_monster_boxed_in_by_full_spaces_may_end_its_turn_on_the_chu
 
 
 def test_R82_seeded_random_game_no_monster_may_end_on_the_church_with_a_way_off():
-    """The Church Tile: "As a Monster, you may not end your turn on the Church Tile." A 5-player random game,
-    seed 5010, offered a Zombie end_turn on church.s with no points left at step 268. Every time end_turn is
-    offered to a Monster on the Church, no space off it can be reached (R137)."""
+    """The Church Tile: "As a Monster, you may not end your turn on the Church Tile." In a 5-player random game,
+    seed 5010, a Zombie stood on church.g at step 267 with one point and no way off, and was offered end_turn on
+    church.s at step 268. A Monster on the Church is offered end_turn exactly when no space off it can be reached
+    with its points (R137)."""
     for step, s, seat, legal, _ in games(5, 5010):
         if s.phase == "monster" and s.pos[seat] in CHURCH and not s.pending and s.window is None:
             if A.END_TURN in legal:
                 assert not way_off(s, seat), f"step {step}: end_turn on {NODES[s.pos[seat]].id} with a way off"
             else:
                 assert way_off(s, seat), f"step {step}: on the Church with no way off and no end_turn"
+
+
+# ---- 2. The curse is broken by stepping onto the Church (R3) -----------------------------------------------------
+
+
+def adventurer_on_graveyard(players=4):
+    s = bare(players)
+    lay_tile(s, "graveyard", 0, -1, 0)
+    put(s, 0, "graveyard.k")  # next to church.n
+    return s
+
+
+def test_R3_completing_the_set_while_on_the_church_does_not_break_the_curse_until_stepping_on_again():
+    """How to Win: "The game ends when you step onto the Church Tile." Pilfering the fifth Knowledge card while
+    standing there, ending the phase, or starting the next turn there wins nothing; leaving and stepping back on
+    does."""
+    s = adventurer_on_graveyard()
+    put(s, 0, "church.n")
+    examined(s, 0, *SET[:2])
+    give(s, 0, *SET[2:4])
+    s.corpses = [[SLOT["church.n"], [card(SET[4])]]]
+    act(s, 0, A.PILFER)
+    assert s.knowledge_set(0) and not s.is_over
+    act(s, 0, A.END_EXPLORATION)
+    act(s, 0, A.END_TURN)
+    assert not s.is_over
+    start_turn(s, 0)
+    assert not s.is_over  # no win at the start of the turn either
+    act(s, 0, move("church.b"))
+    assert not s.is_over  # a step between two Church spaces is no step onto the Church
+    act(s, 0, move("church.n"))
+    act(s, 0, move("graveyard.k"))
+    assert not s.is_over
+    act(s, 0, move("church.n"))
+    assert s.result.kind == "curse_broken" and s.result.winners == {0}
+
+
+def test_R3_a_bump_or_an_attempt_on_the_church_breaks_no_curse():
+    """How to Win: "The game ends when you step onto the Church Tile." A set completed on a Church token space by
+    an attempt, then a bump, does not end the game."""
+    s = adventurer_on_graveyard()
+    put(s, 0, "church.a")
+    give(s, 0, *SET[:3])
+    examined(s, 0, SET[3])
+    s.tokens[SLOT["church.a"]] = next(i for i, t in enumerate(CARDS.tokens) if t[1] == 2)
+    on_top(s, SET[4])
+    dice(s, 3, 3, 3, 3, 3, 3)
+    act(s, 0, A.ATTEMPT)
+    assert s.knowledge_set(0) and not s.is_over
+    act(s, 0, A.BUMP[card(SET[3])])
+    assert not s.is_over
+
+
+def test_R3_arriving_by_a_step_an_event_or_a_mirror_with_the_set_wins():
+    """How to Win: "Be the first Adventurer to return to the Church Tile with five Knowledge Cards"; "The game
+    ends when you step onto the Church Tile." Arriving from off the Church wins, whatever carries you."""
+    s = adventurer_on_graveyard()
+    give(s, 0, *SET)
+    act(s, 0, move("church.n"))
+    assert s.result.kind == "curse_broken"
+    s = adventurer_on_graveyard()  # carried there by an Event's to_church (Will-o'-the-Wisp, best row)
+    s.adv[0] = 0  # the Abbess, Spirit 4
+    give(s, 0, *SET)
+    put(s, 0, "graveyard.h")
+    event_on_top(s, "will_o_wisp#0")
+    dice(s, 3, 3, 0, 0)
+    act(s, 0, move("graveyard.d"))
+    act(s, 0, choose("church.b"))
+    assert s.result.kind == "curse_broken"
+    s = adventurer_on_graveyard()  # through a mirror
+    give(s, 0, *SET)
+    s.mirrors = (SLOT["graveyard.k"], SLOT["church.d"])
+    act(s, 0, A.USE_MIRROR)
+    assert s.result.kind == "curse_broken"
+
+
+def test_R3_a_set_gained_out_of_turn_wins_only_at_the_next_step_onto_the_church():
+    """How to Win: "The game ends when you step onto the Church Tile." Seat 1 holds the set on the Church
+    between turns: its turn starts without a win (the old check at the start of the turn is gone)."""
+    s = adventurer_on_graveyard()
+    put(s, 0, "graveyard.b")
+    put(s, 1, "church.b")
+    give(s, 1, *SET)
+    act(s, 0, A.END_EXPLORATION)
+    act(s, 0, A.END_TURN)
+    assert not s.is_over and s.active == 1
+    act(s, 1, move("church.n"))
+    act(s, 1, move("graveyard.k"))
+    act(s, 1, move("church.n"))
+    assert s.result.winners == {1}
+
+
+def arrived_on_church(events, seat):
+    for e in events:
+        if e.kind in ("moved", "teleported") and e.data["seat"] == seat:
+            if CARDS.node_by_name[e.data["to"]] in CHURCH and CARDS.node_by_name[e.data["from"]] not in CHURCH:
+                return True
+    return False
+
+
+def check_curse_only_on_arrival(players, seed, **options):
+    for step, s, seat, _, action in games(players, seed, "heuristic", **options):
+        if any(s.role[x] < 0 and s.knowledge_set(x) for x in range(s.n)):  # a curse could break: look closer
+            after = s.clone()
+            events = after.apply(seat, action)
+            if after.is_over and after.result.kind == "curse_broken":
+                (winner,) = after.result.winners
+                assert arrived_on_church(events, winner), f"step {step}: {action} broke the curse, no step on"
+
+
+def test_R3_seeded_heuristic_games_break_the_curse_only_by_stepping_onto_the_church():
+    """How to Win: "The game ends when you step onto the Church Tile." Three players, heuristic bots: seed 6001
+    ended at step 1063 with an attempt on church.c; seed 1 with compact tiles (the golden record's set-up) at the
+    start of seat 1's turn, after step 317."""
+    check_curse_only_on_arrival(3, 6001)
+    check_curse_only_on_arrival(3, 1, tiles="compact")
