@@ -3,6 +3,8 @@ and the seeded games where it showed:
 
 1. "As a Monster, you may not end your turn on the Church Tile" (The Church Tile; R82, R137).
 2. "The game ends when you step onto the Church Tile" (How to Win; R3).
+3. "You may not discard a card on the same turn it was drawn" and Determination only if you "failed to receive"
+   a card (R45, R59): the Scientist's Experimentation card is drawn and received (R108).
 
 The seeded games are played by the project's random playout (the loop of ``hexbox bench`` and
 benchmarks/seed_sweep.py: ``rng = random.Random(seed)``, a uniform choice of seat and of legal action) or by the
@@ -264,3 +266,67 @@ def test_R3_seeded_heuristic_games_break_the_curse_only_by_stepping_onto_the_chu
     start of seat 1's turn, after step 317."""
     check_curse_only_on_arrival(3, 6001)
     check_curse_only_on_arrival(3, 1, tiles="compact")
+
+
+# ---- 3. The Scientist's Experimentation card is drawn and received (R45, R59, R108) -----------------------------
+
+
+def scientist():
+    s = adventurer_on_graveyard()
+    s.adv[0] = SCIENTIST
+    s.adv[1:] = [0, 1, 2]
+    put(s, 0, "graveyard.b")
+    return s
+
+
+def test_R45_R108_the_experimentation_card_may_not_be_discarded_the_turn_it_was_drawn():
+    """Additional Rules for Discovery Cards: "You may not discard a card on the same turn it was drawn."
+    Experimentation reveals the top of the Discovery deck: the card it examines is drawn this turn."""
+    s = scientist()
+    on_top(s, "gk_map#0", "i_lantern#0", "vk_letters#0")
+    act(s, 0, A.USE_ABILITY)
+    act(s, 0, A.EXPERIMENT[2][0])
+    letters = card("vk_letters#0")
+    assert s.row[0] == [(letters, ())]
+    assert A.DISCARD[letters] not in s.legal_actions(0)
+    act(s, 0, A.END_EXPLORATION)
+    act(s, 0, A.END_TURN)
+    start_turn(s, 0)
+    assert A.DISCARD[letters] in s.legal_actions(0)  # a later turn
+
+
+def test_R59_R108_no_determination_after_receiving_the_experimentation_card():
+    """II. Determination: "If you attempted but failed to receive at least one Discovery Card on your turn":
+    the Scientist who failed a token roll but examined a card through Experimentation received one."""
+    s = scientist()
+    s.tokens[SLOT["graveyard.b"]] = next(i for i, t in enumerate(CARDS.tokens) if t[1] == 6)
+    dice(s, 0, 0, 0, 0, 0, 0)
+    act(s, 0, A.ATTEMPT)
+    assert s.attempted and not s.received
+    on_top(s, "gk_map#0", "i_lantern#0", "vk_letters#0")
+    act(s, 0, A.USE_ABILITY)
+    act(s, 0, A.EXPERIMENT[0][0])
+    act(s, 0, A.END_EXPLORATION)
+    assert s.phase == "cleanup"
+
+
+def check_experiment_card_kept(players, seed, agent):
+    found = 0
+    card_, turn = -1, -1
+    for step, s, seat, legal, action in games(players, seed, agent):
+        if s.turns == turn and seat == s.active:
+            assert A.DISCARD[card_] not in legal, f"step {step}: the Experimentation card may be discarded"
+            assert s.phase != "determination", f"step {step}: Determination after Experimentation"
+        if action.kind == "experiment":
+            card_, turn = s.pending[-1][2][action.take], s.turns
+            found += 1
+    assert found
+
+
+def test_R45_R59_seeded_games_never_discard_the_experimentation_card_that_turn():
+    """"You may not discard a card on the same turn it was drawn" and Determination only if you "failed to
+    receive" one. Three players, heuristic bots, seed 6001: Letters from the Castle, examined through
+    Experimentation at step 32, could be discarded at steps 33-39. Five players, random play, seed 5001: Wolfsbane,
+    examined at step 73, could be discarded at steps 74-75."""
+    check_experiment_card_kept(3, 6001, "heuristic")
+    check_experiment_card_kept(5, 5001, "random")
