@@ -5,6 +5,8 @@ and the seeded games where it showed:
 2. "The game ends when you step onto the Church Tile" (How to Win; R3).
 3. "You may not discard a card on the same turn it was drawn" and Determination only if you "failed to receive"
    a card (R45, R59): the Scientist's Experimentation card is drawn and received (R108).
+4. "the 5th and 6th players draw 2 cards and choose which one to keep. The other card is discarded" (Game Set Up,
+   R12), Iron Shackles included (R54).
 
 The seeded games are played by the project's random playout (the loop of ``hexbox bench`` and
 benchmarks/seed_sweep.py: ``rng = random.Random(seed)``, a uniform choice of seat and of legal action) or by the
@@ -25,6 +27,7 @@ from transylvania_helpers import (
     give,
     lay_tile,
     move,
+    new,
     on_top,
     put,
     start_turn,
@@ -330,3 +333,55 @@ def test_R45_R59_seeded_games_never_discard_the_experimentation_card_that_turn()
     examined at step 73, could be discarded at steps 74-75."""
     check_experiment_card_kept(3, 6001, "heuristic")
     check_experiment_card_kept(5, 5001, "random")
+
+
+# ---- 4. The 5th and 6th players keep one card (R12, R54) --------------------------------------------------------
+
+
+def five_at_setup(*top):
+    """A 5-player set-up with seat 0 first, every stand-up placed; ``top`` are the deck's top cards, so seat 4
+    (the 5th player) draws the 5th and 6th named."""
+    s = new(5)
+    on_top(s, *top)
+    for seat in range(5):
+        s.apply(seat, A.CHOOSE[CARDS.church_starts[0 if seat < 2 else 1 if seat < 4 else 2]])
+    return s
+
+
+def test_R12_R54_a_fifth_player_who_draws_iron_shackles_still_keeps_one_card():
+    """Game Set Up: "the 5th and 6th players draw 2 cards and choose which one to keep. The other card is
+    discarded." Iron Shackles (R54, must be examined at once) is one of the two: the choice is still offered;
+    kept, it is examined; not kept, it is discarded."""
+    top = ("gk_map#0", "gk_map#1", "gk_occult#0", "gk_occult#1", "i_shackles#0", "i_knuckles#0")
+    shackles, knuckles = card("i_shackles#0"), card("i_knuckles#0")
+    s = five_at_setup(*top)
+    assert s.phase == "setup_keep" and s.actors == (4,)
+    assert {a.card for a in s.legal_actions(4)} == {shackles, knuckles}
+    s.apply(4, A.KEEP[shackles])
+    assert s.row[4] == [(shackles, ())] and s.hand[4] == [] and knuckles in s.discards
+    assert s.phase == "exploration"
+    s = five_at_setup(*top)
+    s.apply(4, A.KEEP[knuckles])
+    assert s.hand[4] == [knuckles] and s.row[4] == [] and shackles in s.discards
+
+
+def test_R12_seeded_games_every_player_ends_set_up_with_one_card():
+    """Game Set Up: each player draws one card; "the 5th and 6th players draw 2 cards and choose which one to
+    keep." Five players, seed 0 (first player seat 2): seat 1, the 5th, drew Brass Knuckles and Iron Shackles
+    and started with both."""
+    s = hexbox.load("transylvania", players=5).new_state(seed=0)
+    while s.phase.startswith("setup"):
+        seat = s.actors[0]
+        if s.pending[-1][0] == "keep":
+            assert seat == 1 and {CARDS.card_names[a.card] for a in s.legal_actions(1)} == {"i_knuckles#0",
+                                                                                              "i_shackles#0"}
+        s.apply(seat, s.default_action(seat))
+    assert [len(h) + len(r) for h, r in zip(s.hand, s.row)] == [1] * 5
+    assert len(s.discards) == 1
+    for players in (5, 6):
+        for seed in range(30):
+            s = hexbox.load("transylvania", players=players).new_state(seed=seed)
+            while s.phase.startswith("setup"):
+                seat = s.actors[0]
+                s.apply(seat, s.legal_actions(seat)[-1])
+            assert [len(h) + len(r) for h, r in zip(s.hand, s.row)] == [1] * players, (players, seed)

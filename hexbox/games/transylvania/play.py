@@ -169,11 +169,15 @@ def setup_draw(st: St, s: int, n: int) -> None:
         st._emit("drew", {"seat": s, "why": "setup", "card": None})
         st._emit("drew_card", {"seat": s, "card": NAMES[c]}, {s})
         st.known[c] = 1 << s
-        if hooked(c, "must_examine"):  # R54
-            st.known[c] = ALL
-            st._to_row(s, (c, ()))
+        if n == 1 and hooked(c, "must_examine"):  # R54; of two, only the card kept is acquired (R12)
+            examine_at_once(st, s, c)
         else:
             st.hand[s].append(c)
+
+
+def examine_at_once(st: St, s: int, c: int) -> None:
+    st.known[c] = ALL
+    st._to_row(s, (c, ()))
 
 
 @answer(A.KeepCard)
@@ -181,6 +185,9 @@ def keep_card(st: St, seat: int, a: A.KeepCard) -> None:
     st.pending.pop()
     other = next(c for c in st.hand[seat] if c != a.card)
     st._hand_discard(seat, other, "kept the other card")  # D40: it may be a Transformation card
+    if hooked(a.card, "must_examine"):  # R54: kept, Iron Shackles goes straight to the row
+        st.hand[seat].remove(a.card)
+        examine_at_once(st, seat, a.card)
     if not st.pending:
         st._start_turn(st.first)
 
