@@ -349,6 +349,9 @@ def cleanup(st: St, s: int) -> list:
 # ---- the Monster turn (R80-R83, R90, R93-R97) -------------------------------------------------------------
 
 
+NO_WAY = 99
+
+
 def way_off(st: St, s: int, node: int) -> int:
     """R82, R137: the fewest points that take Monster ``s`` from Church space ``node`` off the Church: a walk over
     Church spaces with room (R26), then a step onto a space beyond with room, or off an open exit while tiles are
@@ -373,9 +376,6 @@ def way_off(st: St, s: int, node: int) -> int:
                     nxt.append(y)
         ring = nxt
     return NO_WAY
-
-
-NO_WAY = 99
 
 
 def monster_moves(st: St, s: int) -> list[int]:
