@@ -744,8 +744,12 @@ def test_R82_onto_the_church_only_with_more_than_two_health_and_the_points_to_ge
 
 def test_R82_deeper_into_the_church_needs_the_points_to_get_back_out():
     s = monster_table(VAMPIRE, "church.n")  # already on the Church: no entry to pay for
-    s.moved = s.movement(0) - 1
-    assert legal(s) == ids(*mv("church.b", "graveyard.k"))
+    s.moved = s.movement(0) - 3
+    assert legal(s) == ids(*mv("church.b", "graveyard.k"))  # from church.b, 2 more points take it off
+    s.moved += 1
+    assert legal(s) == ids(*mv("graveyard.k"))  # two points: church.b would strand it (R82)
+    s.moved += 1
+    assert legal(s) == ids(*mv("graveyard.k"))
     assert_refused(s, 0, A.END_TURN)  # R82: it may not end its turn there while it can step off
     act(s, 0, mv("graveyard.k")[0])
     assert legal(s) == ids(A.END_TURN)
@@ -753,7 +757,7 @@ def test_R82_deeper_into_the_church_needs_the_points_to_get_back_out():
 
 def test_R137_a_monster_boxed_in_on_the_church_may_end_its_turn_there():
     s = monster_table(VAMPIRE, "church.n")
-    s.moved = s.movement(0)  # no points left
+    s.moved = s.movement(0)  # no points left: a state R82's moves never lead to, but it has no way off either
     assert legal(s) == ids(A.END_TURN)
     act(s, 0, A.END_TURN)
     assert s.health[0] == 10 - CARDS.church_damage

@@ -68,10 +68,12 @@ def test_R82_no_entry_without_points_to_leave_or_health_to_spare():
 
 
 def test_R137_a_stranded_monster_may_end_on_the_church_keeping_one_health():
-    s = monster_turn(VAMPIRE, "graveyard.k")
+    s = monster_turn(VAMPIRE, "graveyard.k", players=6)
     act(s, 1, move("church.n"))
-    s.moved = s.movement(1)
-    assert A.END_TURN in s.legal_actions(1)
+    assert A.END_TURN not in s.legal_actions(1)  # R82: it can still step off
+    for seat, node in ((0, "graveyard.k"), (2, "graveyard.k"), (4, "church.b"), (5, "church.b")):
+        put(s, seat, node)  # every way off through full spaces
+    assert s.legal_actions(1) == [A.END_TURN]
     s.health[1] = 2
     act(s, 1, A.END_TURN)
     assert s.health[1] == 1

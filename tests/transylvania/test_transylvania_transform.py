@@ -189,8 +189,8 @@ def test_R3_stepping_onto_the_church_with_the_set_wins():
 def test_R3_any_church_space_counts_the_first_one_too():
     s = fresh()
     give(s, 0, "zk_field_notes#0", "vk_treatise#0", "wk_bestiary#0", "gk_occult#0", "gk_occult#1")
-    put(s, 0, "church.a")  # the board's space 0
-    act(s, 0, A.END_EXPLORATION)  # the check after each action of the active adventurer
+    s.mirrors = (SLOT["graveyard.b"], SLOT["church.a"])  # church.a is the board's space 0
+    act(s, 0, A.USE_MIRROR)
     assert s.is_over and s.result.kind == "curse_broken" and s.result.winners == {0}
 
 
@@ -203,12 +203,12 @@ def test_R3_the_win_is_checked_before_an_ambush_on_the_church():
     assert s.result.kind == "curse_broken"
 
 
-def test_R3_completing_the_set_while_on_the_church_and_at_turn_start():
+def test_R3_holding_the_set_on_the_church_at_turn_start_is_no_step_onto_it():
     s = fresh()
     put(s, 1, "church.d")
     give(s, 1, "zk_field_notes#0", "vk_treatise#0", "wk_bestiary#0", "gk_occult#0", "gk_occult#1")
     start_turn(s, 1)
-    assert s.result is not None and s.result.winners == {1}
+    assert s.result is None
 
 
 def test_R2_R66_a_qualifying_player_cannot_break_the_curse():
@@ -220,26 +220,33 @@ def test_R2_R66_a_qualifying_player_cannot_break_the_curse():
     assert not s.is_over
     to_monster(s, 2, WEREWOLF, "graveyard.l")  # the Werewolf is taken: it no longer qualifies
     act(s, 0, move("church.b"))
+    assert not s.is_over  # R3: a step inside the Church is no step onto it
+    act(s, 0, move("church.n"))
+    act(s, 0, move("graveyard.k"))
+    act(s, 0, move("church.n"))
     assert s.result.kind == "curse_broken"
 
 
-def test_R3_completing_the_set_on_the_church_by_a_pilfer_wins_at_once():
+def test_R3_completing_the_set_on_the_church_by_a_pilfer_is_no_step_onto_it():
     s = fresh()
     put(s, 0, "church.b")
     give(s, 0, "zk_field_notes#0", "vk_treatise#0", "wk_bestiary#0", "gk_occult#0")
     s.corpses = [[SLOT["church.b"], [card("gk_occult#1")]]]
     act(s, 0, A.PILFER)
-    assert s.result is not None and s.result.kind == "curse_broken"
+    assert s.result is None and s.knowledge_set(0)
 
 
-def test_R3_cards_gained_out_of_turn_count_at_the_next_check_only():
+def test_R3_cards_gained_out_of_turn_count_at_the_next_step_onto_the_church_only():
     s = fresh()
     put(s, 1, "church.b")
     give(s, 1, "zk_field_notes#0", "vk_treatise#0", "wk_bestiary#0", "gk_occult#0", "gk_occult#1")
     act(s, 0, A.END_EXPLORATION)
     assert not s.is_over  # seat 1 is not the active adventurer
     act(s, 0, A.END_TURN)
-    assert s.result.winners == {1}  # at the start of its turn
+    assert not s.is_over  # nor is the start of its turn a step onto the Church
+    for node in ("church.n", "graveyard.k", "church.n"):
+        act(s, 1, move(node))
+    assert s.result.winners == {1}
 
 
 def test_R120_a_monster_starts_at_ten_and_never_heals():

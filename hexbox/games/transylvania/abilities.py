@@ -106,6 +106,8 @@ def experiment(st: St, seat: int, a: A.Experiment) -> None:
         rest.reverse()
     put_back(st, rest)
     st._emit("experiment", {"seat": seat, "card": NAMES[take], "back": [NAMES[c] for c in rest]})
+    st.drawn.add(take)  # taken from the deck, so drawn (R45) and received (R59, R148) this turn
+    st.received = True
     st._place(seat, (take, ()))
 
 

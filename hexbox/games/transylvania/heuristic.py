@@ -268,6 +268,11 @@ class Context:
         church = set(CARDS.tiles[0].nodes)
         danger = self.monsters_near(6)
         if need == 0 or self.mine["health"] <= 3 or danger:
+            if self.here in church and need == 0 and self.pub["this_turn"]["movement_left"] >= 2:
+                # R3: the curse breaks only on stepping onto the Church, so off it and straight back
+                off = self.step_toward(set(self.board.slots()) - church)
+                if off is not None:
+                    return off
             if self.here in church and (need == 0 or not danger):
                 return A.END_EXPLORATION
             go = self.step_toward(church)

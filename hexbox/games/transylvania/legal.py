@@ -24,7 +24,21 @@ from .play import (
     token_targets,
     unlock_targets,
 )
-from .rules import ADV, ADVENTURER, BIBLE, KIND, MOONS, NC, ND, T_MONSTER, TRANSFORM, VAMPIRE, ZOMBIE, TransylvaniaState
+from .rules import (
+    ADV,
+    ADVENTURER,
+    BIBLE,
+    CHURCH,
+    KIND,
+    MOONS,
+    NC,
+    ND,
+    T_MONSTER,
+    TRANSFORM,
+    VAMPIRE,
+    ZOMBIE,
+    TransylvaniaState,
+)
 
 St = TransylvaniaState
 INDEX = {id(a): i for i, a in enumerate(A.SPACE.actions)}  # by identity: hashing a dataclass is slow
@@ -335,9 +349,33 @@ def cleanup(st: St, s: int) -> list:
 # ---- the Monster turn (R80-R83, R90, R93-R97) -------------------------------------------------------------
 
 
-def off_church(st: St, node: int) -> int:
-    dist = st.board.distances(node)
-    return min((d for x, d in dist.items() if not st.on_church(x)), default=99)
+NO_WAY = 99
+
+
+def way_off(st: St, s: int, node: int) -> int:
+    """R82, R137: the fewest points that take Monster ``s`` from Church space ``node`` off the Church: a walk over
+    Church spaces with room (R26), then a step onto a space beyond with room, or off an open exit while tiles are
+    left to lay (R27, D52). NO_WAY when full spaces bar every way. A walk of at most the Church's 12 spaces."""
+    adj, board, layable = st.board.adj, st.board, bool(st.tiles)
+    seen = {node}
+    ring = [node]
+    d = 0
+    while ring:
+        d += 1
+        nxt = []
+        for x in ring:
+            if layable and x in EXITS and board.open_exit(x):
+                return d
+            for y in adj[x]:
+                if y in seen:
+                    continue
+                seen.add(y)
+                if st.room(y, s):
+                    if y not in CHURCH:
+                        return d
+                    nxt.append(y)
+        ring = nxt
+    return NO_WAY
 
 
 def monster_moves(st: St, s: int) -> list[int]:
@@ -349,8 +387,10 @@ def monster_moves(st: St, s: int) -> list[int]:
     for y in st.board.adj[here]:
         if not st.room(y, s):
             continue
-        if st.on_church(y) and not st.on_church(here):  # R82
-            if st.health[s] <= CARDS.church_damage or left - 1 < off_church(st, y):
+        if y in CHURCH:  # R82: never onto a Church space it could not leave again with the points left
+            if here not in CHURCH and st.health[s] <= CARDS.church_damage:
+                continue
+            if left - 1 < way_off(st, s, y):
                 continue
         out.append(y)
     return out
@@ -373,7 +413,9 @@ def monster(st: St, s: int) -> list:
             out.append(A.ATTACK[6 + m][0])
     if st.role[s] == ZOMBIE:
         out += zombie_actions(st, s)
-    if not st.on_church(here) or not monster_moves(st, s):  # R82, R137
+    # R82, R137: on the Church only when it cannot get off with the points left, which monster_moves allows only
+    # where full spaces bar the way
+    if here not in CHURCH or way_off(st, s, here) > st.move_left():
         out.append(A.END_TURN)
     return out
 
@@ -439,8 +481,14 @@ def default(st: St, seat: int):
         if A.END_TURN in options:
             want = A.END_TURN
         else:
-            moves = monster_moves(st, seat)
-            want = A.MOVE[min(moves, key=lambda y: (off_church(st, y), y))] if moves else options[0]
+            moves = monster_moves(st, seat)  # on the Church with a way off (R82): the shortest way
+            off = [y for y in moves if y not in CHURCH]
+            if off:
+                want = A.MOVE[min(off)]
+            elif A.EXPLORE in options:
+                want = A.EXPLORE
+            elif moves:
+                want = A.MOVE[min(moves, key=lambda y: (way_off(st, seat, y), y))]
     if want is None or want not in options:
         want = options[0]
     return want

@@ -65,8 +65,6 @@ def answer(*classes: type) -> Callable:
             fn(st, seat, action)
             if st.todo or st.turn_done:  # else the step machine has nothing to run
                 st._run()
-            if st.pos[st.active] in CHURCH and not st.pending and st.window is None and not st.todo:
-                st._check_curse()  # R3: after each action of the active adventurer, once it has resolved
             out, st.out = st.out, []
             return out
         for cls in classes:
@@ -171,11 +169,15 @@ def setup_draw(st: St, s: int, n: int) -> None:
         st._emit("drew", {"seat": s, "why": "setup", "card": None})
         st._emit("drew_card", {"seat": s, "card": NAMES[c]}, {s})
         st.known[c] = 1 << s
-        if hooked(c, "must_examine"):  # R54
-            st.known[c] = ALL
-            st._to_row(s, (c, ()))
+        if n == 1 and hooked(c, "must_examine"):  # R54; of two, only the card kept is acquired (R12)
+            examine_at_once(st, s, c)
         else:
             st.hand[s].append(c)
+
+
+def examine_at_once(st: St, s: int, c: int) -> None:
+    st.known[c] = ALL
+    st._to_row(s, (c, ()))
 
 
 @answer(A.KeepCard)
@@ -183,6 +185,9 @@ def keep_card(st: St, seat: int, a: A.KeepCard) -> None:
     st.pending.pop()
     other = next(c for c in st.hand[seat] if c != a.card)
     st._hand_discard(seat, other, "kept the other card")  # D40: it may be a Transformation card
+    if hooked(a.card, "must_examine"):  # R54: kept, Iron Shackles goes straight to the row
+        st.hand[seat].remove(a.card)
+        examine_at_once(st, seat, a.card)
     if not st.pending:
         st._start_turn(st.first)
 
@@ -190,18 +195,18 @@ def keep_card(st: St, seat: int, a: A.KeepCard) -> None:
 # ==== Move (R24-R26), passages (R30, R90), mirrors (R126) ==================================================
 
 
-def arrive(st: St, s: int, node: int) -> None:
-    """The active player's stand-up ends a step or a teleport on ``node``."""
+def arrive(st: St, s: int, node: int, origin: int) -> None:
+    """The active player's stand-up ends a step or a teleport from ``origin`` on ``node``."""
     st.visited.add(node)
-    st.todo.append(("arrived", s, node))
+    st.todo.append(("arrived", s, node, origin))
 
 
 @step
-def arrived(st: St, s: int, node: int) -> None:
+def arrived(st: St, s: int, node: int, origin: int) -> None:
     if st.pos[s] != node or not st.alive[s]:
         return
-    if node in CHURCH:
-        st._check_curse()  # R3: before any window opens
+    if node in CHURCH and origin not in CHURCH:
+        st._check_curse(s)  # R3: stepping onto the Church, before any window opens
         if st._result is not None:
             return
     if st.role[s] == ADVENTURER and event_space(st, node):  # R46, R52
@@ -231,14 +236,14 @@ def move(st: St, seat: int, a: A.Move) -> None:
     st.pos[seat] = node
     st.out.append(_moved(seat, here, node))
     st.visited.add(node)
-    arrived(st, seat, node)  # at once, not queued by arrive(): that step would be the next to run anyway
+    arrived(st, seat, node, here)  # at once, not queued by arrive(): that step would be the next to run anyway
 
 
 def teleport(st: St, s: int, node: int) -> None:
     here = st.pos[s]
     st.pos[s] = node
     st._emit("teleported", {"seat": s, "from": NODES[here].id, "to": NODES[node].id})
-    arrive(st, s, node)
+    arrive(st, s, node, here)
 
 
 @answer(A.UsePassage)
@@ -284,7 +289,7 @@ def orient(st: St, seat: int, a: A.Orient) -> None:
         st.stopped, st.breaking[seat] = True, entry
     st.pos[seat] = entry
     st._emit("moved", {"seat": seat, "from": NODES[here].id, "to": NODES[entry].id})
-    arrive(st, seat, entry)
+    arrive(st, seat, entry, here)
 
 
 def lay(st: St, tile: int, cell: tuple[int, int], rotation: int) -> None:

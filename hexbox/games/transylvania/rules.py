@@ -392,12 +392,10 @@ class TransylvaniaState(State):
     def role_name(self, s: int) -> str:
         return MONSTERS[self.role[s]] if self.role[s] >= 0 else ADV[self.adv[s]].id
 
-    def _check_curse(self) -> None:
-        """R3, D17: the active adventurer on the Church with a set, and not qualifying, breaks the curse."""
-        s = self.active
-        here = self.pos[s]
-        # is_adventurer and on_church written out: this runs after every action and every step onto a space
-        if here in CHURCH and self._result is None and self.role[s] == ADVENTURER and self.alive[s] \
+    def _check_curse(self, s: int) -> None:
+        """R3, D17: the active adventurer who has just stepped onto the Church with a set, and does not qualify,
+        breaks the curse ("The game ends when you step onto the Church Tile")."""
+        if s == self.active and self._result is None and self.role[s] == ADVENTURER and self.alive[s] \
                 and self.knowledge_set(s) and not self.qualifies(s):
             self._end({s}, "curse_broken", f"seat {s} returned to the Church with the Knowledge to break the curse")
 
@@ -649,8 +647,6 @@ class TransylvaniaState(State):
                 self._wound(s, -hp)
                 self._push(("w3_check",))
         self.bible_ok = bool(self.row[s]) and any(card == BIBLE for card, _ in self.row[s])
-        if self.pos[s] in CHURCH:
-            self._check_curse()  # R3 at the start of the turn
 
     def pos_visit(self, s: int) -> None:
         if self.pos[s] >= 0:
