@@ -174,3 +174,18 @@ def test_games_is_both_the_list_and_the_package():
 
     assert rules.WerebeastsGame.name == "werebeasts"
     assert hexbox.games() == ["growl", "prowl", "transylvania", "voodoo", "werebeasts"]
+
+
+@pytest.mark.parametrize("seed", [None, 1.5, "7", True, float("inf")])
+def test_new_state_refuses_a_seed_that_is_not_a_whole_number(seed):
+    """Without a whole-number seed no record could replay the game: None would seed from the clock."""
+    for name in hexbox.core.games():
+        game = hexbox.load(name, players=hexbox.core.game_info(name).min_players)
+        with pytest.raises(ConfigError, match="a seed is a whole number"):
+            game.new_state(seed)
+
+
+def test_new_state_takes_numpy_integers_as_the_same_seed():
+    import numpy as np
+    game = hexbox.load("werebeasts", players=3)
+    assert game.new_state(np.int64(5)).observe(0) == game.new_state(5).observe(0)

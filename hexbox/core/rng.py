@@ -7,9 +7,12 @@ the first of them to draw afterwards takes a private copy (copy-on-write).
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
+
+from .errors import ConfigError
 
 T = TypeVar("T")
 
@@ -19,9 +22,14 @@ class Rng:
 
     __slots__ = ("_box",)
 
-    def __init__(self, seed: int | str | None = None):
+    def __init__(self, seed: int):
+        # Every game's new_state(seed) comes here, so this is where a seed is checked: None would seed from the
+        # clock (a game no record can replay) and a float or a string would quietly give another game.
+        # NumPy's integers are whole numbers too (a PettingZoo user's seed often is one).
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+            raise ConfigError(f"a seed is a whole number, not {seed!r}: the same seed deals the same game")
         # [generator, number of Rng objects sharing it]
-        self._box: list[Any] = [random.Random(seed), 1]
+        self._box: list[Any] = [random.Random(int(seed)), 1]
 
     def clone(self) -> Rng:
         twin = Rng.__new__(Rng)
@@ -72,7 +80,8 @@ class Rng:
 
 
 def _from_state(state: Any) -> Rng:
-    rng = Rng()
+    rng = Rng.__new__(Rng)
+    rng._box = [random.Random(), 1]
     rng._box[0].setstate(state)
     return rng
 

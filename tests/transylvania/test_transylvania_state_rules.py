@@ -350,7 +350,8 @@ def test_R6_R12_a_new_table_before_anyone_stands_up():
                             "token_bag": [], "discovery_discard": [], "event_discard": []}
     assert pub["supply"] == {"locks": 20, "trait_tokens": [6, 6, 6], "minions": 5}
     assert pub["abilities_used"] == [] and pub["window"] is None and pub["reveal"] is None
-    assert pub["pending"] == {"kind": "start_space", "seat": 0, "cards": [], "tile": None, "seats": []}  # R10
+    assert pub["pending"] == {"kind": "start_space", "seat": 0, "cards": [], "tile": None, "seats": [],
+                              "roll": None}  # R10
     assert pub["kills_to_win"] == 2
     assert o["private"] == {"hand": [], "set_aside": [], "qualifies": [], "transformation_cards": 0, "known_tiles": [],
                             "glimpses": [], "declared": [], "revealing": [], "new_cards": [], "drawn_this_turn": []}

@@ -364,6 +364,10 @@ def encoder(game) -> Encoder:
         v.scaled(7 + MINIONS, t["sleuth_picks"], 3)
         v.scaled(8 + MINIONS, p["kills_to_win"], 4)
 
+    def in_play(o, v):
+        for c in o["public"]["events_in_play"]:
+            v.one(COPY[c][0] - ND_KINDS)
+
     def church(o, v):
         c = o["public"]["church_card"]
         if c is not None:
@@ -417,6 +421,10 @@ def encoder(game) -> Encoder:
         at += 3
         if p["tile"] is not None:
             v.one(at + TILES[p["tile"]])
+        at += NT
+        if p["roll"] is not None:  # R107: the dice a re-roll would change, as counts of each value
+            for value in range(4):
+                v.scaled(at + value, p["roll"]["dice"].count(value), CARDS.max_dice)
 
     def window(o, v):
         w = o["public"]["window"]
@@ -470,6 +478,7 @@ def encoder(game) -> Encoder:
         Field("corpse_cards", 2 * ND_KINDS, "the cards of every corpse, then of the oldest corpse on the viewer's "
               "space (what a pilfer takes, R42), by Discovery kind", corpse_cards),
         Field("church_card", NE_KINDS, "the Event on the Church, by Event kind", church),
+        Field("events_in_play", NE_KINDS, "the Events drawn and being resolved (R46-R52), by Event kind", in_play),
         Field("decks", 4 + TOP_K * ND_KINDS + NK + len(TOKEN_KINDS), f"sizes: Discovery (of {CARDS.ndisc}), Event "
               f"(of {CARDS.ncards - CARDS.ndisc}), tiles (of {NT - 1}), tokens (of {len(CARDS.tokens)}); the "
               f"Discovery deck's public top {TOP_K} (R108) by kind, top first; the Discovery then Event discards "
@@ -478,8 +487,9 @@ def encoder(game) -> Encoder:
               f"minions (of {MINIONS})", supply),
         Field("abilities_used", len(ADVENTURERS), f"abilities used for good (R15), by adventurer: "
               f"{', '.join(ADVENTURERS)}", abilities),
-        Field("pending", len(PENDING) + n + NK + 3 + NT, "the decision awaited: its kind, the chair deciding, its "
-              "public cards by kind, the Monsters offered (become), the tile to orient", pending),
+        Field("pending", len(PENDING) + n + NK + 3 + NT + 4, "the decision awaited: its kind, the chair deciding, "
+              "its public cards by kind, the Monsters offered (become), the tile to orient, the roll a re-roll "
+              f"would change (R107) as the count of each value 0-3 (of {CARDS.max_dice})", pending),
         Field("window", 1 + n + MINIONS, "an ambush window is open; the piece that arrived: a stand-up by chair, "
               "or minion 0..4", window),
     ])

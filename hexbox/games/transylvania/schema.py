@@ -97,12 +97,19 @@ class Supply(Struct):
     minions: int
 
 
+class Roll(Struct):
+    seat: int  # whose dice
+    dice: list[int]  # the faces' values, 0 being the Werewolf icon
+    total: int
+
+
 class Pending(Struct):
     kind: str  # the decision awaited (docs: Turn machine)
     seat: int  # who decides
     cards: list[str]  # the cards it is about, where public
     tile: str | None
     seats: list[int]
+    roll: Roll | None  # the dice a Tinkering re-roll would change (R107)
 
 
 class Window(Struct):
@@ -124,6 +131,7 @@ class Public(Struct):
     active: int
     board: Board
     church_card: str | None
+    events_in_play: list[str]  # the Event cards drawn and not yet resolved, the first drawn first
     seats: list[Seat]
     turn: int  # turns begun so far, every seat's counted
     this_turn: Turn  # the active turn's public counters

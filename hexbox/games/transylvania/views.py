@@ -71,7 +71,32 @@ def pending_view(st: St) -> dict | None:
         out["cards"] = [NAMES[c] for c in p[2] if st.known[c] == ALL]  # a hand card paid stays secret until discarded
     elif kind == "become":
         out["cards"] = [MONSTERS[m] for m in p[2]]
+    out["roll"] = roll_view(st, p[2]) if kind == "tinker" else None  # R107: the dice a re-roll would change
     return out
+
+
+def roll_view(st: St, key: str) -> dict:
+    seat, dice = st.rolls[key]
+    faces = [CARDS.faces[f] for f in dice]
+    return {"seat": seat, "dice": faces, "total": sum(faces)}
+
+
+#: the steps of an Event's resolution (play.py), each with where it holds the card
+EVENT_STEPS = {"event_roll": 2, "event_row": 2, "effect": 2, "event_end": 2, "allplay_one": 1, "allplay_row": 1}
+
+
+def events_in_play(st: St) -> list[str]:
+    """The Event cards drawn and not yet resolved (R46-R52), the newest last: a drawn Event is known only by the
+    steps of its resolution still queued (and, while Rampart is offered, by that decision)."""
+    cards: list[int] = []
+    for step in st.todo:  # from the stack's bottom: the Event drawn first comes first
+        at = EVENT_STEPS.get(step[0])
+        if at is not None and step[at] not in cards:
+            cards.append(step[at])
+    for p in st.pending:
+        if p[0] == "rampart" and p[2] not in cards:
+            cards.append(p[2])
+    return [NAMES[c] for c in cards]
 
 
 def public(st: St) -> dict:
@@ -101,6 +126,7 @@ def public(st: St) -> dict:
             "minions": [node(x) for x in st.minions],
         },
         "church_card": NAMES[st.church] if st.church >= 0 else None,
+        "events_in_play": events_in_play(st),
         "seats": [seat_view(st, s) for s in range(st.n)],
         "turn": st.turns,
         "this_turn": {
