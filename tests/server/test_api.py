@@ -257,3 +257,14 @@ def test_a_clock_starts_with_the_table_and_is_the_same_after_a_restart(make_clie
     claimed = time.time()
     client.post(f"/api/tables/{waiting['id']}/seats/2/claim")
     assert state(client, waiting["id"])["deadline"] >= claimed + 60
+
+
+def test_healthz_is_503_while_the_bot_workers_are_down(client, monkeypatch):
+    """A load balancer must stop sending tables to a process whose bots cannot move (the workers are replaced at
+    once, so the down moment is made here rather than waited for)."""
+    bots = client.app.state.hub.bots
+    down = {**bots.health(), "ok": False, "alive": 0}
+    monkeypatch.setattr(bots, "health", lambda: down)
+    answer = client.get("/healthz")
+    assert answer.status_code == 503 and answer.json() == {"ok": False}
+    assert client.get("/api/health").json()["bots"]["alive"] == 0
