@@ -385,3 +385,19 @@ def test_R12_seeded_games_every_player_ends_set_up_with_one_card():
                 seat = s.actors[0]
                 s.apply(seat, s.legal_actions(seat)[-1])
             assert [len(h) + len(r) for h, r in zip(s.hand, s.row)] == [1] * players, (players, seed)
+
+
+def test_R55_R108_R128_a_cursed_card_taken_by_experimentation_attaches_to_an_examined_card():
+    """"You must immediately ATTACH this card to an EXAMINED card" (The Raven): Experimentation's examination does
+    not make a cursed card a row card of its own."""
+    s = bare(4)
+    s.adv[0] = 5  # the Scientist
+    s.adv[1:] = [0, 1, 2]
+    lay_tile(s, "graveyard", 0, -1, 0)
+    put(s, 0, "graveyard.b")
+    examined(s, 0, "i_lantern#0")
+    on_top(s, "gk_map#0", "t_werewolf#0", "i_raven#0")
+    act(s, 0, A.USE_ABILITY)
+    take = next(a for a in s.legal_actions(0) if isinstance(a, A.Experiment) and a.take == 2)
+    act(s, 0, take)
+    assert s.row[0] == [(card("i_lantern#0"), (card("i_raven#0"),))]

@@ -108,7 +108,10 @@ def experiment(st: St, seat: int, a: A.Experiment) -> None:
     st._emit("experiment", {"seat": seat, "card": NAMES[take], "back": [NAMES[c] for c in rest]})
     st.drawn.add(take)  # taken from the deck, so drawn (R45) and received (R59, R148) this turn
     st.received = True
-    st._place(seat, (take, ()))
+    if KIND[take].cursed:  # R55, R128: a cursed card is never a row card of its own: it attaches at once
+        st._receive(seat, take)
+    else:
+        st._place(seat, (take, ()))
 
 
 # ---- Secret Agent: Sleight of Hand (R109) ----------------------------------------------------------------------
