@@ -43,6 +43,10 @@ def test_no_leak_under_resample(setup):
     kit.check_no_leak(*setup, seeds=range(3))
 
 
+def test_the_observation_holds_what_a_decision_depends_on(setup):
+    kit.check_told_in_observation(*setup, seed=31)
+
+
 def test_observations_keep_the_envelope_and_the_schema(setup):
     kit.check_observations(*setup, seed=13)
 

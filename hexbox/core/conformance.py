@@ -213,6 +213,46 @@ def check_no_leak(name: str, players: int, options: dict[str, Any], seeds: range
     assert redealt > 0, "resample never changed what another seat knows: it re-deals nothing"
 
 
+def _public(events: list) -> list[tuple[str, str]]:
+    return [(e.kind, json.dumps(e.data, sort_keys=True, default=str)) for e in events if e.to is None]
+
+
+def check_told_in_observation(name: str, players: int, options: dict[str, Any], seed: int,
+                              max_steps: int = 600, tries: int = 4) -> None:
+    """An observation holds every public fact the pending decision depends on, not only the events that told it
+    (bots, encoders and learning agents see observations alone).
+
+    Sibling worlds: after each random step, the same action is played again from the state before it with other
+    chance. Where the two worlds await the same decision and every viewer observes them alike, any difference
+    between them must be one no decision can tell; so each of the first ``tries`` legal actions, played in both
+    with the same chance from there on, must tell everyone the same public events. A difference means the
+    observation left out something that was told — a roll still to be re-rolled, a card still being resolved."""
+    from .rng import Rng
+
+    for n, (state, seat, action) in enumerate(play_random(name, players, options, seed)):
+        if n >= max_steps:
+            return
+        twin = state.clone()
+        twin.rng = Rng(10**9 + n)
+        after = state.clone()
+        after.apply(seat, action)
+        twin.apply(seat, action)
+        if after.is_over or twin.is_over or twin.actors != after.actors:
+            continue
+        decider = after.actors[0]
+        legal = after.legal_actions(decider)
+        if twin.legal_actions(decider) != legal or all_views(twin) != all_views(after):
+            continue
+        for choice in legal[:tries]:
+            a, b = after.clone(), twin.clone()
+            b.rng = a.rng.clone()
+            told_a, told_b = _public(a.apply(decider, choice)), _public(b.apply(decider, choice))
+            assert told_a == told_b, (
+                f"{name} seed {seed}, step {n}: after {action!r}, seat {decider} decides on {choice!r} in two worlds "
+                f"every viewer observes alike, yet the public outcome differs ({told_a[:3]} against "
+                f"{told_b[:3]}): the observation leaves out a fact the decision depends on")
+
+
 # ---- the envelope, the schema and the public half -------------------------------------------------------------
 
 ENVELOPE = ("game", "version", "seat", "phase", "actors", "result", "public", "private")

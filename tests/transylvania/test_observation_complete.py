@@ -71,3 +71,16 @@ def test_every_tinker_decision_of_random_games_shows_the_roll_just_told():
                 if event.kind == "rolled" and event.to is None:
                     told.append((event.data["seat"], event.data["dice"]))
     assert seen >= 3
+
+
+def test_the_kit_would_have_caught_an_observation_without_the_roll(monkeypatch):
+    """The kit's sibling-world check finds the old omission again when the roll is taken out of the observation."""
+    import pytest
+
+    from hexbox.core import conformance as kit
+    from hexbox.games.transylvania import views
+
+    monkeypatch.setattr(views, "roll_view", lambda st, key: None)
+    with pytest.raises(AssertionError, match="leaves out a fact the decision depends on"):
+        for seed in range(40):
+            kit.check_told_in_observation("transylvania", 4, {}, seed, max_steps=400)
