@@ -85,7 +85,10 @@ def _seats(text: str, players: int, what: str) -> list[int]:
     bad = [s for s in seats if not 0 <= s < players]
     if bad or not seats:
         raise BadInput(f"{what}: seats are 0 to {players - 1}, not {text!r}")
-    return sorted(set(seats))
+    twice = sorted({s for s in seats if seats.count(s) > 1})
+    if twice:
+        raise BadInput(f"{what}: seat {twice[0]} is named twice in {text!r}; one person plays one seat")
+    return sorted(seats)
 
 
 def _render(name: str):
@@ -137,7 +140,7 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
     seat: Annotated[int | None, typer.Option(help="your seat (the others are bots)")] = None,
     humans: Annotated[str | None, typer.Option(help="hotseat: seats played by people, e.g. 0,2")] = None,
-    bots: Annotated[str, typer.Option(help="random | heuristic | ismcts:iters=N")] = "heuristic",
+    bots: Annotated[str | None, typer.Option(help="random | heuristic (the default) | ismcts:iters=N")] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the deal (random if omitted)")] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="game option name=value")] = [],  # noqa: B006
     record: Annotated[Path | None, typer.Option(help="write the game's record here (at the end, or when stopped)")
@@ -174,11 +177,25 @@ def play(
         _check_writable(record)
     if seat is not None and humans is not None:
         raise BadInput("give either --seat or --humans, not both")
-    people = _seats(humans, n, "--humans") if humans else _seats(str(seat if seat is not None else 0), n, "--seat")
-    bot = {s: make_agent(bots, rec.game) for s in range(n) if s not in people}
+    if resume is not None and rec.seats is not None:
+        # the record says who sat where: a resumed game goes on with the same people and the same bots
+        if seat is not None or humans is not None or bots is not None:
+            raise BadInput(f"{resume} says who plays each seat: give no --seat, --humans or --bots with --resume")
+        people = [s for s, who in enumerate(rec.seats) if who == PERSON]
+        if not people:
+            raise BadInput(f"{resume}: nobody plays at this terminal in that record")
+        specs = {s: who for s, who in enumerate(rec.seats) if who != PERSON}
+    else:
+        people = _seats(humans, n, "--humans") if humans else _seats(str(seat if seat is not None else 0), n, "--seat")
+        specs = {s: bots or "heuristic" for s in range(n) if s not in people}
+    try:
+        bot = {s: make_agent(spec, rec.game) for s, spec in specs.items()}
+    except ConfigError as exc:
+        raise BadInput(f"{resume}: {exc}" if resume is not None and rec.seats is not None else str(exc)) from None
+    rec.seats = [PERSON if s in people else specs[s] for s in range(n)]
     console = Console(highlight=False)
     title = game_info(rec.game).title
-    you = "You: seat " + ", ".join(map(str, people))
+    you = _who_plays(people, specs)
     if resume is not None:
         console.print(f"[bold]{title}[/bold], {n} players, resumed after {len(rec.actions)} actions. {you}.")
     else:
@@ -206,6 +223,22 @@ def play(
     if record:
         save()
         console.print(f"record written to {record}")
+
+
+#: the word a record's ``seats`` has for a seat played by a person at the terminal
+PERSON = "person"
+
+
+def _who_plays(people: list[int], bots: dict[int, str]) -> str:
+    """"You: seat 2" for one person; "Hotseat: seats 0 and 2" for several; then who the bots are."""
+    listed = ", ".join(map(str, people[:-1])) + f" and {people[-1]}" if len(people) > 1 else str(people[0])
+    you = f"Hotseat: seats {listed}" if len(people) > 1 else f"You: seat {listed}"
+    kinds = sorted(set(bots.values()))
+    if not kinds:
+        return you
+    if len(kinds) == 1:
+        return f"{you}; the other seats: {kinds[0]} bots"
+    return you + "; " + ", ".join(f"seat {s}: {spec}" for s, spec in sorted(bots.items()))
 
 
 def _read_record(file: Path) -> Record:

@@ -392,3 +392,44 @@ def test_an_entry_of_the_first_step_keeps_its_number_from_screen_to_screen():
     talk = [re.search(r"(\d+)\. speak or emote", screen_of(st, p)).group(1) for st, p in ((with_rerolls, seat),
                                                                                            (without, other))]
     assert talk[0] == talk[1], "the same entry, the same number"
+
+
+def test_a_hotseat_game_with_bots_is_resumed_with_the_same_seats(tmp_path):
+    record = tmp_path / "hotseat.json"
+    child = spawn("play", "werebeasts", "--players", "4", "--humans", "0,2", "--bots", "random", "--seed", "3",
+                  "--record", str(record))
+    asked = []
+    while len(asked) < 4:  # a few moves of the people, the screen passed between them
+        if child.expect([r"Pass the screen to seat \d and press Enter", r"seat (\d), your choice"]) == 1:
+            asked.append(int(child.match.group(1)))
+        child.sendline("" if len(asked) < 4 else "q")
+    out, status = finish(child)
+    assert status == 130 and "stopped after" in out
+    before = Record.loads(record.read_text())
+    assert before.seats == ["person", "random", "person", "random"]
+
+    again = spawn("play", "--resume", str(record))
+    again.expect("resumed after")
+    again.expect(r"Pass the screen to seat (\d) and press Enter")
+    first = int(again.match.group(1))
+    opening = _plain(again.logfile_read.getvalue()).split("resumed after", 1)[1]
+    assert "seats 0 and 2" in opening.split("\n")[0], opening[:300]
+    assert "You are seat" not in opening and "─ seat" not in opening, "no seat's table before the screen is passed"
+    again.sendline("")
+    prompted = {first}
+    for _ in range(6):  # only the people's seats are asked; the bots play theirs
+        if again.expect([r"seat (\d), your choice", r"Pass the screen to seat (\d)", pexpect.EOF]) == 2:
+            break
+        prompted.add(int(again.match.group(1)))
+        again.sendline("")
+    again.sendline("q")
+    out, _ = finish(again)
+    assert prompted <= {0, 2}, prompted
+    assert set(re.findall(r"You are seat (\d)", out)) <= {"0", "2"}
+    assert Record.loads(record.read_text()).seats == before.seats
+
+
+def test_the_same_seat_twice_in_humans_is_refused():
+    out, status = finish(spawn("play", "werebeasts", "--humans", "0,0"))
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert status == 2 and len(lines) == 1 and "--humans" in lines[0] and "twice" in lines[0], out
