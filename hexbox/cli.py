@@ -6,6 +6,7 @@ Bad arguments give one line on stderr and exit code 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -301,11 +302,18 @@ def rules(
     info = game_info(game)
     package = info.factory.partition(":")[0].rpartition(".")[0]
     text = (resources.files(package) / "reference.md").read_text(encoding="utf-8")
+    if not (sys.stdout.isatty() and sys.stdin.isatty()):
+        # piped or redirected: the plain text, for grep and files (a pager is for a person at a terminal)
+        typer.echo(text, nl=not text.endswith("\n"))
+        return
+    # less shows colour codes as raw text unless told -R; a LESS of the person's own keeps its other flags
+    less = os.environ.get("LESS", "")
+    flags = less.split() if less.startswith("-") else [f"-{less}"] if less else []
+    raw = any(f.lower() == "--raw-control-chars" or (not f.startswith("--") and "r" in f.lower()) for f in flags)
+    if not raw:
+        os.environ["LESS"] = f"{less} -R".strip()
     console = Console()
-    if sys.stdout.isatty():
-        with console.pager(styles=True):
-            console.print(Markdown(text))
-    else:
+    with console.pager(styles=True):
         console.print(Markdown(text))
 
 

@@ -433,3 +433,25 @@ def test_the_same_seat_twice_in_humans_is_refused():
     out, status = finish(spawn("play", "werebeasts", "--humans", "0,0"))
     lines = [line for line in out.splitlines() if line.strip()]
     assert status == 2 and len(lines) == 1 and "--humans" in lines[0] and "twice" in lines[0], out
+
+
+def test_rules_page_through_less_with_colours_read_and_print_plain_text_when_piped(tmp_path):
+    import subprocess
+
+    seen = tmp_path / "pager.txt"
+    pager = tmp_path / "pager.sh"
+    pager.write_text(f'#!/bin/sh\necho "LESS=$LESS" > {seen}\ncat >> {seen}\n')
+    pager.chmod(0o755)
+    child = pexpect.spawn(sys.executable, ["-m", "hexbox", "rules", "prowl"], encoding="utf-8", timeout=60,
+                          dimensions=(40, 100), env={**TERMINAL, "PAGER": str(pager)})
+    child.logfile_read = io.StringIO()
+    _, status = finish(child)
+    assert status == 0
+    paged = seen.read_text()
+    assert "R" in paged.splitlines()[0].partition("=")[2], "less is told to show colours, not raw escape codes"
+    assert "Prowl" in paged
+    piped = subprocess.run([sys.executable, "-m", "hexbox", "rules", "prowl"], capture_output=True, text=True,
+                           timeout=60)
+    assert piped.returncode == 0 and "\x1b" not in piped.stdout
+    assert not any(line != line.rstrip() for line in piped.stdout.splitlines()), "no padding to the width"
+    assert "Prowl" in piped.stdout.splitlines()[0]
