@@ -365,11 +365,19 @@ def simulate(
     played = 0
     step = max(1, len(todo) // 500)  # the bar moves in 500 steps: drawing it per game cost more than a game
     sink = out.open("a" if done else "w", encoding="utf-8") if out else None
+
+    def kept(r: dict[str, Any]) -> None:  # a game the workers had finished when the run was stopped
+        nonlocal played
+        if sink:
+            sink.write(json.dumps(r) + "\n")
+        played += 1
+
+    # the stats hook's numbers are only for `hexbox report`, which reads them from --out
+    results = run(todo, workers=jobs, ray_address=ray, stats=sink is not None, on_stop=kept)
     try:
         with Progress(console=console, transient=True, disable=as_json) as progress:
             task = progress.add_task(f"{game}: {n_games} games", total=n_games, completed=len(done))
-            # the stats hook's numbers are only for `hexbox report`, which reads them from --out
-            for r in run(todo, workers=jobs, ray_address=ray, stats=sink is not None):
+            for r in results:
                 summary.add(r)
                 if sink:
                     sink.write(json.dumps(r) + "\n")
@@ -379,6 +387,7 @@ def simulate(
                     if sink:
                         sink.flush()
     except KeyboardInterrupt:
+        results.close()  # the games finished but not yet handed on are kept (kept), the workers ended
         finished = len(done) + played
         how = (f"the {finished} games played are in {out}: the same command goes on from there" if out else
                "give --out FILE to keep the games played, and the same command then goes on from there")

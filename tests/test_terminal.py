@@ -455,3 +455,58 @@ def test_rules_page_through_less_with_colours_read_and_print_plain_text_when_pip
     assert piped.returncode == 0 and "\x1b" not in piped.stdout
     assert not any(line != line.rstrip() for line in piped.stdout.splitlines()), "no padding to the width"
     assert "Prowl" in piped.stdout.splitlines()[0]
+
+
+def _children(pid: int) -> set[int]:
+    out = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.add(int(entry))
+    return out
+
+
+@pytest.mark.parametrize("how", ["the main process alone", "the whole process group"])
+def test_simulate_with_workers_stops_at_once_on_sigint_and_keeps_every_finished_game(tmp_path, how):
+    from hexbox.sim.runner import jobs_for, read_partial
+
+    out_file = tmp_path / "runs.jsonl"
+    # games of a few tenths of a second, sent to the workers in batches of 62: what is queued when the run is
+    # stopped would take the better part of a minute to play
+    args = ["simulate", "prowl", "-n", "1000", "-p", "3", "-j", "2", "--seed", "4", "--agents", "heuristic", "--out",
+            str(out_file)]
+    child = spawn(*args, timeout=60)
+    child.expect("prowl: 1000 games")
+    while not out_file.exists() or out_file.stat().st_size == 0:  # the first batch is in the file
+        child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=0.2)
+    workers = _children(child.pid)
+    assert len(workers) >= 2
+    if how == "the main process alone":
+        os.kill(child.pid, signal.SIGINT)
+    else:
+        child.sendintr()
+    child.expect(pexpect.EOF, timeout=8)  # at once, not after the games queued for the workers
+    out, status = finish(child)
+    flat = out.replace("\n", "")
+    assert status == 2 and "Traceback" not in out, out[-1500:]
+    said = re.search(r"interrupted after (\d+) of 1000 games; the (\d+) games played are in .*runs\.jsonl: the same "
+                     r"command goes on from there", flat)
+    assert said, out[-800:]
+    lines = out_file.read_text().splitlines()
+    assert int(said.group(2)) == len(lines) > 0, "every game said to be kept is in the file"
+    done = read_partial(out_file, jobs_for("prowl", 3, ["heuristic"] * 3, 1000, 4))
+    assert len(done) == len(lines), "each line a whole, distinct game of this run: the same command goes on"
+    assert not any(os.path.exists(f"/proc/{w}") and _state(w) != "Z" for w in workers), "no worker is left running"
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
