@@ -441,6 +441,12 @@ def replay(
     console = Console(highlight=False)
     render = _render(rec.game)
     state = _replayed(Record(rec.game, rec.players, rec.options, rec.seed), file)
+    # who the viewer is and what it holds before the first move: the words of the moves read from there
+    who = f"as seat {seat}" if seat is not None else "as a spectator"
+    console.print(f"[bold]{escape(game_info(rec.game).title)}[/bold], {rec.players} players, seed {rec.seed}, "
+                  f"{len(rec.actions)} actions, seen {who}.")
+    if seat is not None or step:
+        console.print(render(state.observe(seat)))
     for i, (s, action_json) in enumerate(rec.actions, 1):
         try:
             action = state.game.parse_action(action_json)
