@@ -19,7 +19,7 @@ def render(obs: dict[str, Any]) -> str:
     """The table as seen from ``obs['seat']`` (None: a spectator)."""
     seat, pub, me = obs["seat"], obs["public"], obs["private"]
     talk = "open" if pub["talk_allowed"] else "silent"
-    lines = [f"[bold]GROWL[/bold] — turn {pub['turn']}, {obs['phase']}, deck {pub['deck_size']} "
+    lines = [f"[bold]GROWL[/bold] — turn {pub['turn']}, {obs['phase'].replace('_', ' ')}, deck {pub['deck_size']} "
              f"(top: [bold]{_name(pub['top_card'])}[/bold]), talk {talk}"]
     if pub["night_card"]:
         lines.append(f"[magenta]Night card:[/magenta] {_name(pub['night_card'])}")
@@ -52,8 +52,18 @@ def render(obs: dict[str, Any]) -> str:
     lines += [f"  [dim]{line}[/dim]" for line in told[-LOG_LINES:]]
     if obs["result"]:
         r = obs["result"]
-        lines.append(f"[bold]The Growl![/bold] {r['reason']} Winners {r['winners']}, scores {r['scores']}")
+        winners = [int(w) for w in r["winners"]]
+        who = f"seat{'s' if len(winners) > 1 else ''} {_listed(winners)} win{'' if len(winners) > 1 else 's'}" \
+            if winners else "nobody wins"
+        scores = ", ".join(f"seat {k}: {v}" for k, v in r["scores"].items())
+        lines.append(f"[bold]The Growl![/bold] {r['reason']} So {who}. Scores: {scores}.")
         for x in pub["reveal"]:
             team = "werewolf" + (" zero" if x["wolf_zero"] else "") if x["werewolf"] else "human"
             lines.append(f"  seat {x['seat']}: {team}; {cards(x['hand']) if x['hand'] else 'no cards'}")
     return "\n".join(lines)
+
+
+def _listed(seats: list[int]) -> str:
+    """[1, 3, 4] → "1, 3 and 4"."""
+    text = [str(s) for s in seats]
+    return text[0] if len(text) == 1 else ", ".join(text[:-1]) + f" and {text[-1]}"

@@ -72,7 +72,7 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     "teleported": lambda d: f"Seat {d['seat']} is carried to {space(d['to'])}.",
     "church_burns": lambda d: f"The Church burns seat {d['seat']}'s Monster ({d['health']} Health left).",
     "tile_drawn": lambda d: f"Seat {d['seat']} draws the {_TILE.get(d['tile'], d['tile'])} tile.",
-    "tile_laid": lambda d: f"The {_TILE.get(d['tile'], d['tile'])} is laid at {d['at']}.",
+    "tile_laid": lambda d: f"The {_TILE.get(d['tile'], d['tile'])} is laid {where_tile(d['at'])}.",
     "board_refilled": lambda d: "The last tile is laid: every empty token space is filled.",
     "token_flipped": lambda d: f"Seat {d['seat']} flips the token on {space(d['node'])}: "
                                f"{d['trait'].capitalize()} {d['target']}.",
@@ -139,3 +139,16 @@ def describe(state, events: list, viewer: int | None) -> list[str]:
         say = SENTENCES.get(e.kind)
         out.append(say(e.data) if say is not None else e.kind.replace("_", " ") + ".")
     return out
+
+
+def where_tile(at: list[int]) -> str:
+    """A tile's square as players say it, from the Church in the centre: north is up on the map (board.py)."""
+    x, y = at
+    steps = [_squares(abs(y), "north" if y < 0 else "south")] * (y != 0) + \
+            [_squares(abs(x), "west" if x < 0 else "east")] * (x != 0)
+    return "in the centre" if not steps else f"{' and '.join(steps)} of the Church"
+
+
+def _squares(n: int, way: str) -> str:
+    number = ("one", "two", "three", "four", "five", "six")[n - 1] if n <= 6 else str(n)
+    return f"{number} square{'s' * (n > 1)} {way}"

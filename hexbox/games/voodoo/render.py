@@ -6,17 +6,23 @@ from typing import Any
 
 from hexbox.core.game import count
 
-from .cards import ARTEFACTS, CARDS, CURSES, FACES, PERMANENTS, dice_text
+from .cards import ARTEFACTS, CARDS, CURSES, FACES, PERMANENTS, dice_names
 from .words import logged
 
-_FACE = {f.id: f.code for f in FACES}
+_FACE_NAME = {f.id: f.name for f in FACES}
 _CURSE = {c.id: c for c in CURSES}
 _ART = {a.id: a for a in ARTEFACTS}
 _PERM = {p.id: p for p in PERMANENTS}
 
 
+#: the phases as the rulebook names them (docs/games/voodoo.md, A turn), never the engine's ids
+PHASE = {"phase1": "phase 1, the bag of ingredients", "bag_window": "the bag is complete: others may react",
+         "phase2": "phase 2, actions", "curse_response": "a curse is being cast", "claim_window":
+         "claims of broken curses", "candle": "Black Candle: ordering the cards", "over": "the game is over"}
+
+
 def _dice(faces: list[str]) -> str:
-    return " ".join(_FACE[f] for f in faces) or "—"
+    return ", ".join(_FACE_NAME[f] for f in faces) or "—"
 
 
 def render(obs: dict[str, Any]) -> str:
@@ -26,7 +32,7 @@ def render(obs: dict[str, Any]) -> str:
     pub = obs["public"]
     mine = obs["private"]
     lines = [f"[bold]Voodoo[/bold] — turn {pub['turn'] + 1}, seat {pub['active']} holds the doll; "
-             f"{obs['phase'].replace('_', ' ')}. First to {pub['target_score']} wins. "
+             f"{PHASE.get(obs['phase'], obs['phase'])}. First to {pub['target_score']} wins. "
              f"Claims: {pub['claim_mode'].replace('_', '-')}."]
     holder = pub["target_holder"]
     lines.append(f"Target card: {'centre' if holder is None else 'seat ' + str(holder)}. "
@@ -55,14 +61,17 @@ def render(obs: dict[str, Any]) -> str:
         for c in pub["curses_in_play"]:
             k = _CURSE[c["curse"]]
             victims = "every adversary" if k.all_adversaries else f"seat {c['victims'][0]}"
-            lines.append(f"  {k.name} by seat {c['caster']} on {victims}: {k.text} [dim]({c['rule']})[/dim]")
+            lines.append(f"  {k.name} by seat {c['caster']} on {victims}: {k.text}")
     bottom = pub["curse_deck"]["known"]
     if bottom and obs["phase"] != "over":
         lines.append("Curse deck, known from the bottom: " + ", ".join(_CURSE[c].name for _, c in bottom))
     if mine is not None:
-        cards = ", ".join(f"{_CURSE[c].name} [{c}: {dice_text(_CURSE[c].cost)}{' *' * _CURSE[c].stars}; "
-                          f"{_CURSE[c].cast}/{_CURSE[c].interrupt}]" for c in mine["my_curses"])
-        lines.append(f"Your curses: {cards or 'none'}")
+        lines.append("Your curses:" + ("" if mine["my_curses"] else " none"))
+        for c in mine["my_curses"]:
+            k = _CURSE[c]
+            cost = dice_names(k.cost) + (f" and {count(k.stars, 'die')} of any face" if k.stars else "")
+            lines.append(f"  [bold]{k.name}[/bold] — costs {cost}; scores {k.cast} when cast, {k.interrupt} "
+                         f"when its victim breaks it: {k.text}")
         arts = ", ".join(_ART[a].name for a in mine["my_artefacts"])
         lines.append(f"Your artefacts: {arts or 'none'}")
         if mine["my_candle"]:
@@ -77,16 +86,21 @@ def render(obs: dict[str, Any]) -> str:
     if recent:
         lines.append("Recent: " + " ".join(logged(e, seat) for e in recent))
     if pub["violations"]:
-        lines.append("Broken: " + "; ".join(f"seat {v['victim']} broke {v['curse']}" for v in pub["violations"][-6:]))
+        lines.append("Broken: " + "; ".join(f"seat {v['victim']} broke {_rule_name(v['curse'])}"
+                                            for v in pub["violations"][-6:]))
     if seat is not None and seat in obs["actors"]:
+        # the emotes and phrases themselves are in the list of moves ("speak or emote"): here, one line
         block = pub["blocks"][seat]
-        free = [e for e in CARDS.emotes if e not in block["emotes"]]
-        lines.append("Free actions — emote: " + ", ".join(free))
-        if not block["said"]:
-            lines.append("  say: " + " | ".join(f"{pid} \"{text}\"" for pid, text in CARDS.phrases)
-                         + f"; voices: {', '.join(CARDS.voices)}")
+        free = sum(e not in block["emotes"] for e in CARDS.emotes)
+        speech = "" if block["said"] else f", or say one of {len(CARDS.phrases)} phrases"
+        lines.append(f"Free actions: {count(free, 'emote')} to perform{speech} (“speak or emote” below).")
     if obs["result"]:
         r = obs["result"]
         lines.append(f"[bold]Game over[/bold]: {r['reason']}. Scores: "
                      + ", ".join(f"seat {k}: {v}" for k, v in r["scores"].items()))
     return "\n".join(lines)
+
+
+def _rule_name(card: str) -> str:
+    """A curse or permanent curse by the name on its card."""
+    return _CURSE[card].name if card in _CURSE else _PERM[card].name if card in _PERM else card

@@ -144,7 +144,7 @@ def sentence(state: Any, e: Event, viewer: int | None, seen: set[str]) -> str | 
         return f"{_subject(d['seat'], viewer, 'draw', 'draws')} an Artefact card."
     if k == "card":
         if "curse" in d:
-            return f"You draw {_curse(d['curse'])} ({d['curse']})."
+            return f"You draw {_curse(d['curse'])}."
         return f"You draw the artefact {ARTEFACTS[ARTEFACT_INDEX[d['artefact']]].name}."
     if k == "cast":
         c = CURSES[CURSE_INDEX[d["curse"]]]
