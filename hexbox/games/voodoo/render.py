@@ -61,7 +61,7 @@ def render(obs: dict[str, Any]) -> str:
         for c in pub["curses_in_play"]:
             k = _CURSE[c["curse"]]
             victims = "every adversary" if k.all_adversaries else f"seat {c['victims'][0]}"
-            lines.append(f"  {k.name} by seat {c['caster']} on {victims}: {k.text}")
+            lines.append(f"  {k.name} by seat {c['caster']} on {victims}: {k.effect}")
     bottom = pub["curse_deck"]["known"]
     if bottom and obs["phase"] != "over":
         lines.append("Curse deck, known from the bottom: " + ", ".join(_CURSE[c].name for _, c in bottom))
@@ -71,7 +71,7 @@ def render(obs: dict[str, Any]) -> str:
             k = _CURSE[c]
             cost = dice_names(k.cost) + (f" and {count(k.stars, 'die')} of any face" if k.stars else "")
             lines.append(f"  [bold]{k.name}[/bold] — costs {cost}; scores {k.cast} when cast, {k.interrupt} "
-                         f"when its victim breaks it: {k.text}")
+                         f"when its victim breaks it: {k.effect}")
         arts = ", ".join(_ART[a].name for a in mine["my_artefacts"])
         lines.append(f"Your artefacts: {arts or 'none'}")
         if mine["my_candle"]:
