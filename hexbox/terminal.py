@@ -16,7 +16,7 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from hexbox.core import Action, Record, State, View, game_info
-from hexbox.core.data import catalog
+from hexbox.core.texts import texts as card_texts
 
 #: a list longer than this is chosen in steps
 SHORT = 12
@@ -294,16 +294,21 @@ class TerminalTable:
     # ---- card texts
 
     def explain(self, screen: str) -> None:
-        found = [(name, text) for name, text in self.texts() if re.search(rf"\b{re.escape(name)}\b", screen)]
+        found = []
+        for name, text in self.texts():  # longest names first: "Super Salve" is not also "Salve"
+            pattern = rf"(?<!\w){re.escape(name)}(?!\w)"
+            if re.search(pattern, screen):
+                found.append((name, text))
+                screen = re.sub(pattern, " ", screen)
         if not found:
             self.console.print("[dim]no card, tile or curse with a text is named on this screen[/dim]")
         for name, text in found:
             self.console.print(f"[bold]{escape(name)}[/bold]: {escape(text)}")
 
     def texts(self) -> list[tuple[str, str]]:
+        """(name, text) of every component, from the game's cards.toml (hexbox.core.texts), longest name first."""
         if self._texts is None:
-            package = game_info(self.state.game.name).factory.partition(":")[0].rpartition(".")[0]
-            self._texts = sorted(set(_named_texts(catalog(package))))
+            self._texts = list(dict.fromkeys((c.name, c.text) for c in card_texts(self.state.game.name).named()))
         return self._texts
 
     # ---- the end
@@ -347,20 +352,6 @@ def _spans(numbers: list[int]) -> str:
         if n is not None:
             start = prev = n
     return ", ".join(out)
-
-
-def _named_texts(data: Any) -> Iterable[tuple[str, str]]:
-    # every entry of the data with a name and a text of some kind, however deep it sits
-    if isinstance(data, dict):
-        name = data.get("name")
-        text = " ".join(str(data[k]) for k in ("text", "ability", "rule") if isinstance(data.get(k), str))
-        if isinstance(name, str) and text:
-            yield name, text
-        for value in data.values():
-            yield from _named_texts(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _named_texts(value)
 
 
 def _read_line(prompt: str) -> str:

@@ -490,7 +490,8 @@ def check_texts(name: str, players: int, options: dict[str, Any], seed: int) -> 
             _strings({"public": obs["public"], "private": obs["private"]}, "", seen)
     # a field of components: at least half of the values seen in it are (a log entry's ``kind`` that happens to
     # share a spell's name is not one)
-    holding = {path: values for path, values in seen.items() if 2 * sum(bool(known.of(v)) for v in values) >= len(values)}
+    holding = {path: values for path, values in seen.items()
+               if 2 * sum(bool(known.of(v)) for v in values) >= len(values)}
     assert holding, f"{name}: no observation names a component of cards.toml"
     missing = {f"{path}: {v}" for path, values in holding.items() for v in values if known.of(v) is None}
     assert not missing, f"{name}: components seen in observations without a name and text: {sorted(missing)[:12]}"

@@ -86,15 +86,47 @@ def ending(game: str, kind: str | None) -> str | None:
         return None
 
 
-def cards_table(game: str, sections: list[str] | None = None) -> str:
-    """The components of ``game`` as Markdown tables, one per section: what `hexbox rules` and docs/games show."""
-    t = texts(game)
+#: the heading of each list of cards.toml in the card texts of docs/games and `hexbox rules`
+TITLES = {"card": "Cards", "goal": "Goal cards", "auction": "Auction cards", "clan": "Clans", "face": "Die faces",
+          "curse": "Curses", "permanent": "Permanent Curses", "artefact": "Artefacts", "phrase": "The phrase book",
+          "adventurers": "Adventurers", "monsters": "Monsters", "discovery": "Discovery cards", "events": "Event cards",
+          "tiles": "Board tiles"}
+
+#: the block of docs/games/<game>.md that `cards_markdown` writes (tests/test_texts.py keeps it current)
+BEGIN = "<!-- card texts: written from cards.toml by `python -m hexbox.core.texts`; edit cards.toml, not this -->"
+END = "<!-- end of card texts -->"
+
+
+def cards_markdown(game: str) -> str:
+    """Every component's name and text, as Markdown: a table per list of cards.toml, identical cards once."""
     out: list[str] = []
-    by: dict[str, list[CardText]] = {}
-    for c in t.cards.values():
-        by.setdefault(c.section, []).append(c)
-    for section in sections or list(by):
-        out.append(f"| {section} | In our words |\n|---|---|")
-        out += [f"| **{c.name}** | {c.text.replace('|', '/')} |" for c in by.get(section, [])]
+    by: dict[str, dict[tuple[str, str], None]] = {}
+    for c in texts(game).cards.values():
+        by.setdefault(c.section, {})[(c.name, c.text)] = None
+    for section, entries in by.items():
+        out += [f"### {TITLES.get(section, section.capitalize())}", "", "| Name | In our words |", "|---|---|"]
+        out += [f"| {name} | {text.replace('|', '/')} |" for name, text in entries]
         out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def with_cards(markdown: str, game: str) -> str:
+    """``markdown`` with its card-text block written afresh from cards.toml (unchanged if it has none)."""
+    start, end = markdown.find(BEGIN), markdown.find(END)
+    if start < 0 or end < start:
+        return markdown
+    return markdown[:start] + BEGIN + "\n\n" + cards_markdown(game) + "\n" + markdown[end:]
+
+
+if __name__ == "__main__":  # python -m hexbox.core.texts: rewrite the card texts of docs/games/*.md
+    from pathlib import Path
+
+    import hexbox
+
+    for name in hexbox.games():
+        doc = Path(__file__).resolve().parents[2] / "docs" / "games" / f"{name}.md"
+        old = doc.read_text(encoding="utf-8")
+        new = with_cards(old, name)
+        if new != old:
+            doc.write_text(new, encoding="utf-8")
+            print(f"rewrote the card texts of {doc}")
