@@ -6,9 +6,7 @@ from typing import Any
 
 from hexbox.core.game import count
 
-from .words import card, cards, log_sentences
-
-LOG_LINES = 6
+from .words import card, cards
 
 
 def _name(card_id: str | None) -> str:
@@ -46,10 +44,7 @@ def render(obs: dict[str, Any]) -> str:
     if pub["seance"]:
         lines.append("Séance: " + "; ".join(f"seat {x['seat']} died {'a werewolf' if x['werewolf'] else 'human'}"
                                              for x in pub["seance"]))
-    told = log_sentences(obs)
-    if obs["result"]:
-        told = told[:-1]  # the Growl is drawn below
-    lines += [f"  [dim]{line}[/dim]" for line in told[-LOG_LINES:]]
+    # no log here: the terminal prints what the seat was told since its last move, and replay each move's words
     if obs["result"]:
         r = obs["result"]
         winners = [int(w) for w in r["winners"]]

@@ -7,7 +7,6 @@ from typing import Any
 from hexbox.core.game import count
 
 from .cards import ARTEFACTS, CARDS, CURSES, FACES, PERMANENTS, dice_names
-from .words import logged
 
 _FACE_NAME = {f.id: f.name for f in FACES}
 _CURSE = {c.id: c for c in CURSES}
@@ -82,9 +81,7 @@ def render(obs: dict[str, Any]) -> str:
     if pub["pending_cast"]:
         p = pub["pending_cast"]
         lines.append(f"[bold]Seat {p['caster']} is casting {_CURSE[p['curse']].name} on seat {p['target']}[/bold]")
-    recent = (pub["previous_log"] + pub["log"])[-12:]
-    if recent:
-        lines.append("Recent: " + " ".join(logged(e, seat) for e in recent))
+    # no log here: the terminal prints what the seat was told since its last move, and replay each move's words
     if pub["violations"]:
         lines.append("Broken: " + "; ".join(f"seat {v['victim']} broke {_rule_name(v['curse'])}"
                                             for v in pub["violations"][-6:]))
