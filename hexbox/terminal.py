@@ -33,6 +33,10 @@ STANDOUT = re.compile(r"\b(eliminat\w*|is out|are out|dies|died|dead|killed|slai
                       r"turns? into|wins?|won|broken)\b", re.IGNORECASE)
 
 
+#: a sentence telling its viewer they are out of the game (GROWL's "You die.", Werebeasts' "You are eliminated.")
+OUT = re.compile(r"^You (die|died|are eliminated|are out|are dead)\b")
+
+
 class Stop(Exception):
     """The person stopped the game (q, Ctrl-C, Ctrl-D): the record is kept so the game can be resumed."""
 
@@ -164,12 +168,12 @@ class TerminalTable:
             entries.setdefault(self.menu.get(kind, humane(kind)), len(entries) + 1)
         self.entry_number = entries
         self.unread: dict[int, list[str]] = {p: [] for p in people}
+        self.last_viewer: int | None = None  # at a hotseat table, whose the screen is
         self._texts: list[tuple[str, str]] | None = None
 
     # ---- the loop
 
     def play(self) -> None:
-        last_viewer: int | None = None
         while not self.state.is_over:
             actors = self.state.actors
             bot_actors = [s for s in actors if s in self.bots]
@@ -179,11 +183,11 @@ class TerminalTable:
             else:
                 seat = actors[0]
                 asked = len(self.state.legal_actions(seat)) > 1  # a choice of one is taken without the screen
-                if len(self.people) > 1 and seat != last_viewer and asked:
+                if len(self.people) > 1 and seat != self.last_viewer and asked:
                     self.console.clear()
                     self.ask(f"Pass the screen to seat {seat} and press Enter")
                     self.console.clear()
-                last_viewer = seat if asked else last_viewer
+                self.last_viewer = seat if asked else self.last_viewer
                 action = self.decide(seat)
             self.apply(seat, action)
         self.end()
@@ -192,7 +196,25 @@ class TerminalTable:
         events = self.state.apply(seat, action)
         self.record.actions.append((seat, action.to_json()))
         for p in self.people:  # each person hears only what that seat was told, never str(action) of another
-            self.unread[p].extend(self.state.describe(events, p))
+            told = self.state.describe(events, p)
+            self.unread[p].extend(told)
+            if not self.state.is_over and any(OUT.search(line) for line in told):
+                self.tell_out(p)
+
+    def tell_out(self, seat: int) -> None:
+        """A person who is out of the game is told at once, not at the end: they may never decide again. At a
+        hotseat table the screen goes to them first, and back to the table after."""
+        hotseat = len(self.people) > 1
+        if hotseat:
+            self.console.clear()
+            self.ask(f"Pass the screen to seat {seat} and press Enter")
+            self.console.clear()
+        self.show_log(seat, "Since your last move:")
+        self.console.print("[bold]You are out of the game; the others play on to the end.[/bold]")
+        if hotseat:
+            self.ask("Press Enter, then pass the screen on")
+            self.console.clear()
+            self.last_viewer = None
 
     def ask(self, prompt: str) -> str:
         self.console.print(prompt, end=" ")

@@ -510,3 +510,21 @@ def _state(pid: int) -> str:
             return f.read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "gone"
+
+
+def test_a_hotseat_player_who_is_knocked_out_is_told_at_once():
+    state = hexbox.load("werebeasts", players=4).new_state(1)
+    seat = state.actors[0]
+    held = {t: {g["goal"] for g in state.observe(t)["private"]["my_goals"]} for t in range(4)}
+    # a wrong accusation knocks the accuser out (R18)
+    wrong = next(a for a in state.legal_actions(seat) if a.kind == "accuse" and a.goal not in held[a.target])
+    other = (seat + 1) % 4
+    prompts = []
+    console = Console(file=io.StringIO(), width=120)
+    table = TerminalTable(console, state, Record("werebeasts", 4), [seat, other], {}, random.Random(0),
+                          read=lambda prompt: prompts.append(prompt) or "")
+    table.apply(seat, wrong)
+    out = console.file.getvalue()
+    assert prompts[0] == f"Pass the screen to seat {seat} and press Enter", prompts
+    assert "You are eliminated." in out and "You are out of the game" in out
+    assert table.unread[seat] == [] and table.last_viewer is None
