@@ -254,15 +254,21 @@ class TerminalTable:
             groups = group(current, self.menu)
             by_amount = amounts(groups)
             options: list[Any] = groups if groups is not None else current
+            # Enter means this step's default: the move the game suggests when it lies in this sub-menu, else back
+            inside = any(it.action == default for it in current)
+            enter = f"Enter: {default_label}" if inside or not path else "Enter: back"
             if path:
                 self.console.print(f"[bold]{escape(path[-1].title)}[/bold] — which?")
             if by_amount:
                 name, table = by_amount
                 self.console.print(f"  {escape(options[0].title)} … {escape(options[-1].title)}")
                 back = "0" if 0 not in table else "b"
-                self.hint([f"Enter: {default_label}", f"{back}: back" if path else "", "q: stop"])
+                self.hint([enter, f"{back}: back" if path else "", "q: stop"])
                 answer = self.ask(f"seat {seat}, your choice — type the {humane(name)} [{_spans(sorted(table))}]:"
                                   ).strip()
+                if not answer and path and not inside:
+                    path.pop()
+                    continue
                 if not answer:
                     return default
                 if answer.lower() in ("q", "quit"):
@@ -286,8 +292,11 @@ class TerminalTable:
                     o = o.items[0] if isinstance(o, Group) else o
                     mark = " [bold](default)[/bold]" if o.action == default else ""
                     self.console.print(f"  {i:>3}. {escape(o.label)}{mark}")
-            self.hint([f"Enter: {default_label}", "0: back" if path else "", "?: card texts", "q: stop"])
+            self.hint([enter, "0: back" if path else "", "?: card texts", "q: stop"])
             answer = self.ask(f"seat {seat}, your choice [{_spans(numbers)}]:").strip()
+            if not answer and path and not inside:
+                path.pop()
+                continue
             if not answer:
                 return default
             if answer == "?":

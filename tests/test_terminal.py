@@ -528,3 +528,23 @@ def test_a_hotseat_player_who_is_knocked_out_is_told_at_once():
     assert prompts[0] == f"Pass the screen to seat {seat} and press Enter", prompts
     assert "You are eliminated." in out and "You are out of the game" in out
     assert table.unread[seat] == [] and table.last_viewer is None
+
+
+def test_enter_in_a_sub_menu_means_that_sub_menus_default_or_back():
+    state, seat = first_state("voodoo", 4, lambda s, p: len(s.legal_actions(p)) > 100)
+    default = state.default_action(seat)
+    console = Console(file=io.StringIO(), width=120)
+    table = TerminalTable(console, state, Record("voodoo", 4), [seat], {}, random.Random(0),
+                          read=lambda prompt: next(answers))
+    talk = table.entry_number["speak or emote"]
+    assert default.kind not in ("emote", "say")
+    answers = iter([str(talk), "", "q"])  # into "speak or emote", Enter: back to the first step, then stop
+    with pytest.raises(Stop):
+        table.pick(seat, items_of(state, seat), default, "")
+    out = console.file.getvalue()
+    assert "Enter: back" in out and out.count(f"{talk:>3}. speak or emote") == 2, out[-1500:]
+    mine = next(g for g in group(items_of(state, seat), hexbox.game_info("voodoo").hook("menu"))
+                if any(it.action == default for it in g.items))
+    number = table.entry_number[mine.title]
+    answers = iter([str(number), ""])  # into the entry that holds the default: Enter takes it
+    assert table.pick(seat, items_of(state, seat), default, "") == default
