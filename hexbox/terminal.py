@@ -95,7 +95,14 @@ def group(items: list[Item], menu: Mapping[str, str]) -> list[Group] | None:
     """The next step of a long list: its groups in the order of their first action (so by action id), or None
     when the list is short enough to show whole or cannot be split."""
     if len(items) <= SHORT:
-        return None
+        # a short list is shown whole, unless a kind of it is an amount (a bid of 1…8 cans): then the kinds keep
+        # their numbers from screen to screen, and the amount is typed
+        kinds = {it.action.kind for it in items}
+        if not any(_amount_field([it for it in items if it.action.kind == k]) for k in kinds):
+            return None
+        if len(kinds) == 1:
+            name = _amount_field(items)
+            return [Group(it.label, [it], name, it.fields[name]) for it in items]
     entry = lambda it: menu.get(it.action.kind, humane(it.action.kind))
     kind = lambda it: humane(it.action.kind)
     titled = True
@@ -122,14 +129,32 @@ def group(items: list[Item], menu: Mapping[str, str]) -> list[Group] | None:
     return out
 
 
+#: fields that name a seat: a list of seats is chosen by number like any list, never typed as an amount
+SEATS = frozenset({"target", "seat", "bidder", "first", "second", "victim", "to", "who", "player"})
+
+
 def amounts(groups: list[Group] | None) -> tuple[str, dict[int, Item]] | None:
-    """(field, amount -> item) when a long step is one choice per whole number (a bid of 0…17 cans): chosen by
-    typing the amount rather than from a list."""
-    if not groups or len(groups) <= SHORT or any(len(g.items) != 1 for g in groups):
+    """(field, amount -> item) when a step is one choice per whole number (a bid of 0…17 cans): chosen by typing
+    the amount rather than from a list, so that 3 cans is 3 on every screen."""
+    if not groups or len(groups) < 3 or any(len(g.items) != 1 for g in groups):
         return None
-    if any(g.field is None or g.value.__class__ is not int for g in groups):
+    if any(g.field is None or g.field in SEATS or g.value.__class__ is not int for g in groups):
         return None
     return groups[0].field, {g.value: g.items[0] for g in groups}
+
+
+def _amount_field(items: list[Item]) -> str | None:
+    """The field of a kind that is an amount: three or more actions of it differ in one whole number only."""
+    if len(items) < 3 or len({it.action.kind for it in items}) != 1:
+        return None
+    name = _splitter(items)
+    if name is None or name in SEATS:
+        return None
+    values = [it.fields.get(name) for it in items]
+    rest = {json.dumps({k: v for k, v in it.fields.items() if k != name}, sort_keys=True) for it in items}
+    if len(rest) == 1 and all(v.__class__ is int for v in values) and len(set(values)) == len(values):
+        return name
+    return None
 
 
 def _splitter(items: list[Item]) -> str | None:

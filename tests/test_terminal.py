@@ -548,3 +548,26 @@ def test_enter_in_a_sub_menu_means_that_sub_menus_default_or_back():
     number = table.entry_number[mine.title]
     answers = iter([str(number), ""])  # into the entry that holds the default: Enter takes it
     assert table.pick(seat, items_of(state, seat), default, "") == default
+
+
+def test_werebeasts_bid_options_keep_their_numbers_and_a_bid_is_typed_as_its_amount():
+    screens = []
+    state = hexbox.load("werebeasts", players=5).new_state(1)
+    rng = random.Random(1)
+    while len(screens) < 3 and not state.is_over:
+        for seat in state.actors:
+            legal = state.legal_actions(seat)
+            if state.phase_name == "bidding" and any(a.kind == "offer_cans" for a in legal) and len(screens) < 3:
+                console = Console(file=io.StringIO(), width=120)
+                table = TerminalTable(console, state, Record("werebeasts", 5), [seat], {}, random.Random(0),
+                                      read=lambda prompt: next(answers))
+                answers = iter([str(table.entry_number["offer cans"]), "2"])
+                picked = table.decide(seat)
+                assert picked.kind == "offer_cans" and picked.cans == 2, picked
+                screens.append(console.file.getvalue())
+        actor = rng.choice(state.actors)
+        state.apply(actor, rng.choice(state.legal_actions(actor)))
+    assert len(screens) == 3
+    passes = {re.search(r"(\d+)\. pass", s).group(1) for s in screens}
+    assert len(passes) == 1, "pass has one number on every screen"
+    assert all("type the cans" in s for s in screens)
