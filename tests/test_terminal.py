@@ -559,9 +559,10 @@ def test_werebeasts_bid_options_keep_their_numbers_and_a_bid_is_typed_as_its_amo
             legal = state.legal_actions(seat)
             if state.phase_name == "bidding" and any(a.kind == "offer_cans" for a in legal) and len(screens) < 3:
                 console = Console(file=io.StringIO(), width=120)
+                answers: list[str] = []
                 table = TerminalTable(console, state, Record("werebeasts", 5), [seat], {}, random.Random(0),
-                                      read=lambda prompt: next(answers))
-                answers = iter([str(table.entry_number["offer cans"]), "2"])
+                                      read=lambda prompt, answers=answers: answers.pop(0))
+                answers += [str(table.entry_number["offer cans"]), "2"]
                 picked = table.decide(seat)
                 assert picked.kind == "offer_cans" and picked.cans == 2, picked
                 screens.append(console.file.getvalue())
