@@ -385,3 +385,21 @@ def test_default_actions_are_the_safe_ones_of_each_moment(where, expected):
     assert chosen.kind == expected and chosen in s.legal_actions(seat)
     if where == "candle":
         assert chosen == s.legal_actions(seat)[0]
+
+
+def test_in_the_claim_window_the_table_shows_the_doll_with_the_next_player():
+    import hexbox
+
+    for seed in range(20):
+        state = hexbox.load("voodoo", players=4).new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.phase_name != "claim_window":
+            seat = rng.choice(state.actors)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.phase_name == "claim_window":
+            break
+    obs = state.observe(None)
+    passer = obs["public"]["active"]
+    text = render(obs)
+    assert f"seat {(passer + 1) % 4} holds the doll" in text.splitlines()[0]  # R57: it was passed on
+    assert f"seat {(passer + 1) % 4} (doll)" in text

@@ -30,7 +30,10 @@ def render(obs: dict[str, Any]) -> str:
     seat = obs["seat"]
     pub = obs["public"]
     mine = obs["private"]
-    lines = [f"[bold]Voodoo[/bold] — turn {pub['turn'] + 1}, seat {pub['active']} holds the doll; "
+    # in the claim window the doll has already gone on to the next seat (R57): the table shows where it is
+    doll = (pub["active"] + 1) % pub["players"] if obs["phase"] == "claim_window" else pub["active"]
+    holds = "you hold" if doll == seat else f"seat {doll} holds"
+    lines = [f"[bold]Voodoo[/bold] — turn {pub['turn'] + 1}, {holds} the doll; "
              f"{PHASE.get(obs['phase'], obs['phase'])}. First to {pub['target_score']} wins. "
              f"Claims: {pub['claim_mode'].replace('_', '-')}."]
     holder = pub["target_holder"]
@@ -43,7 +46,7 @@ def render(obs: dict[str, Any]) -> str:
         tags = []
         if s == seat:
             tags.append("you")
-        if s == pub["active"] and obs["phase"] != "over":
+        if s == doll and obs["phase"] != "over":
             tags.append("[yellow]doll[/yellow]")
         if s in pub["spirit_ward"]:
             tags.append("warded")
@@ -51,7 +54,7 @@ def render(obs: dict[str, Any]) -> str:
         extra = f"; permanent: [red]{perms}[/red]" if perms else ""
         known = [] if s == seat else h["known_curses"] + (mine["known_curses"].get(str(s), []) if mine else [])
         shown = f" (known: {', '.join(_CURSE[c].name for c in sorted(known))})" if known else ""
-        lines.append(f"  seat {s} ({', '.join(tags) or 'player'}): [bold]{pub['scores'][s]}[/bold] pts, "
+        lines.append(f"  seat {s} ({', '.join(tags) or 'player'}): [bold]{count(pub['scores'][s], 'point')}[/bold], "
                      f"{count(h['curses'], 'curse')}, {count(h['artefacts'], 'artefact')}{shown}{extra}")
     if obs["phase"] != "over":
         lines.append(f"Bag: [bold]{_dice(pub['bag'])}[/bold]   set aside: {_dice(pub['set_aside'])}")
@@ -59,8 +62,12 @@ def render(obs: dict[str, Any]) -> str:
         lines.append("Curses in play:")
         for c in pub["curses_in_play"]:
             k = _CURSE[c["curse"]]
-            victims = "every adversary" if k.all_adversaries else f"seat {c['victims'][0]}"
-            lines.append(f"  {k.name} by seat {c['caster']} on {victims}: {k.effect}")
+            victims = "every adversary" if k.all_adversaries else \
+                "you" if c["victims"][0] == seat else f"seat {c['victims'][0]}"
+            caster = "you" if c["caster"] == seat else f"seat {c['caster']}"
+            # what the victim must do and when, and the emote that does it: a curse on you is kept by moves
+            emote = f" (emote “{k.rule.emote}”)" if k.rule.emote else ""
+            lines.append(f"  {k.name} by {caster} on {victims}: {k.timing}, {k.effect}{emote}")
     bottom = pub["curse_deck"]["known"]
     if bottom and obs["phase"] != "over":
         lines.append("Curse deck, known from the bottom: " + ", ".join(_CURSE[c].name for _, c in bottom))
