@@ -400,6 +400,8 @@ def test_in_the_claim_window_the_table_shows_the_doll_with_the_next_player():
             break
     obs = state.observe(None)
     passer = obs["public"]["active"]
-    text = render(obs)
+    from rich.text import Text
+
+    text = Text.from_markup(render(obs)).plain
     assert f"seat {(passer + 1) % 4} holds the doll" in text.splitlines()[0]  # R57: it was passed on
     assert f"seat {(passer + 1) % 4} (doll)" in text
