@@ -129,8 +129,9 @@ def group(items: list[Item], menu: Mapping[str, str]) -> list[Group] | None:
     return out
 
 
-#: fields that name a seat: a list of seats is chosen by number like any list, never typed as an amount
-SEATS = frozenset({"target", "seat", "bidder", "first", "second", "victim", "to", "who", "player"})
+#: fields that name a seat or a thing (a space, a card): chosen from the list like any list, never typed as amounts
+SEATS = frozenset({"target", "seat", "bidder", "first", "second", "victim", "to", "who", "player", "node", "card",
+                   "tile", "slot", "space", "curse", "spell"})
 
 
 def amounts(groups: list[Group] | None) -> tuple[str, dict[int, Item]] | None:
@@ -140,6 +141,9 @@ def amounts(groups: list[Group] | None) -> tuple[str, dict[int, Item]] | None:
         return None
     if any(g.field is None or g.field in SEATS or g.value.__class__ is not int for g in groups):
         return None
+    values = sorted(g.value for g in groups)
+    if len(groups) <= SHORT and values != list(range(values[0], values[-1] + 1)):
+        return None  # a few numbers with gaps are things (spaces, cards), not an amount: chosen from the list
     return groups[0].field, {g.value: g.items[0] for g in groups}
 
 
@@ -152,7 +156,8 @@ def _amount_field(items: list[Item]) -> str | None:
         return None
     values = [it.fields.get(name) for it in items]
     rest = {json.dumps({k: v for k, v in it.fields.items() if k != name}, sort_keys=True) for it in items}
-    if len(rest) == 1 and all(v.__class__ is int for v in values) and len(set(values)) == len(values):
+    if len(rest) == 1 and all(v.__class__ is int for v in values) and len(set(values)) == len(values) \
+            and sorted(values) == list(range(min(values), max(values) + 1)):
         return name
     return None
 

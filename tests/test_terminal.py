@@ -572,3 +572,10 @@ def test_werebeasts_bid_options_keep_their_numbers_and_a_bid_is_typed_as_its_amo
     passes = {re.search(r"(\d+)\. pass", s).group(1) for s in screens}
     assert len(passes) == 1, "pass has one number on every screen"
     assert all("type the cans" in s for s in screens)
+
+
+def test_a_few_numbered_things_with_gaps_are_chosen_from_a_list_not_typed():
+    state, seat = first_state("transylvania", 4, lambda s, p: s.phase_name == "setup_start"
+                              and 3 < len(s.legal_actions(p)) <= SHORT)
+    groups = group(items_of(state, seat), {})
+    assert groups is None or amounts(groups) is None
