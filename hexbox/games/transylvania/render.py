@@ -26,11 +26,11 @@ PHASE = {"setup_start": "set-up: choosing starting spaces", "setup_keep": "set-u
 def render(obs: dict[str, Any]) -> str:
     pub, me, seat = obs["public"], obs["private"], obs["seat"]
     acting = obs["actors"]
-    when = f"round {pub['round']}" if pub["round"] else "set-up"  # rounds count from 1; 0 is the set-up
     phase = PHASE.get(obs["phase"], obs["phase"].replace("_", " "))
-    turn = "your turn" if pub["active"] == seat else f"seat {pub['active']}'s turn"
+    turn = "your turn, " if pub["active"] == seat else f"seat {pub['active']}'s turn, "
     deciding = ("you decide" if seat in acting else f"seat {', '.join(map(str, acting))} decides") if acting else ""
-    out = [f"[bold]Transylvania[/bold] — {when}, {turn} ({phase}){'; ' + deciding if deciding else ''}"]
+    when = f"round {pub['round']}, {turn}{phase}" if pub["round"] else phase  # round 0 is the set-up
+    out = [f"[bold]Transylvania[/bold] — {when}{'; ' + deciding if deciding else ''}"]
     out += _map(pub)
     out.append("[dim]north up; a space: its letter and mark (t token, L locked token, e token and Event, E Event, "
                "G gate, # locked gate, P passage); on it: 0-5 a seat, V W Z a Monster, m minion, x corpse, "
