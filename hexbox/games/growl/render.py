@@ -9,6 +9,14 @@ from hexbox.core.game import count
 from .words import card, cards
 
 
+#: the phases as players say them (the browser's growl.js says the same)
+PHASE = {"spells": "the spell step", "give": "the Day: the top card is given", "night_card": "a Night card is revealed",
+         "contribute": "secret contributions", "show": "Truth Serum", "vote": "an open vote",
+         "purge": "The Purge: a secret vote", "point": "The Unwanted: pointing left or right", "save": "The Unsaved",
+         "pick": "a pick", "hallows": "All Hallows' Eve", "passing": "the Night: a card to each neighbour",
+         "death_rattle": "Death Rattle", "over": "the Growl"}
+
+
 def _name(card_id: str | None) -> str:
     return card(card_id) if card_id else "—"
 
@@ -17,7 +25,8 @@ def render(obs: dict[str, Any]) -> str:
     """The table as seen from ``obs['seat']`` (None: a spectator)."""
     seat, pub, me = obs["seat"], obs["public"], obs["private"]
     talk = "open" if pub["talk_allowed"] else "silent"
-    lines = [f"[bold]GROWL[/bold] — turn {pub['turn']}, {obs['phase'].replace('_', ' ')}, deck {pub['deck_size']} "
+    phase = PHASE.get(obs["phase"], obs["phase"].replace("_", " "))
+    lines = [f"[bold]GROWL[/bold] — turn {pub['turn']}, {phase}; deck {pub['deck_size']} "
              f"(top: [bold]{_name(pub['top_card'])}[/bold]), talk {talk}"]
     if pub["night_card"]:
         lines.append(f"[magenta]Night card:[/magenta] {_name(pub['night_card'])}")
