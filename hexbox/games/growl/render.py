@@ -8,7 +8,6 @@ from hexbox.core.game import count
 
 from .words import card, cards
 
-
 #: the phases as players say them (the browser's growl.js says the same)
 PHASE = {"spells": "the spell step", "give": "the Day: the top card is given", "night_card": "a Night card is revealed",
          "contribute": "secret contributions", "show": "Truth Serum", "vote": "an open vote",
