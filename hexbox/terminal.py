@@ -293,7 +293,7 @@ class TerminalTable:
                 name, table = by_amount
                 self.console.print(f"  {escape(options[0].title)} … {escape(options[-1].title)}")
                 back = "0" if 0 not in table else "b"
-                self.hint([enter, f"{back}: back" if path else "", "q: stop"])
+                self.hint([enter, f"{back}: back" if path and inside else "", "q: stop"])
                 answer = self.ask(f"seat {seat}, your choice — type the {humane(name)} [{_spans(sorted(table))}]:"
                                   ).strip()
                 if not answer and path and not inside:
@@ -322,7 +322,7 @@ class TerminalTable:
                     o = o.items[0] if isinstance(o, Group) else o
                     mark = " [bold](default)[/bold]" if o.action == default else ""
                     self.console.print(f"  {i:>3}. {escape(o.label)}{mark}")
-            self.hint([enter, "0: back" if path else "", "?: card texts", "q: stop"])
+            self.hint([enter, "0: back" if path and inside else "", "?: card texts", "q: stop"])
             answer = self.ask(f"seat {seat}, your choice [{_spans(numbers)}]:").strip()
             if not answer and path and not inside:
                 path.pop()
