@@ -358,9 +358,11 @@ class TerminalTable:
         found = []
         for name, text in self.texts():  # longest names first: "Super Salve" is not also "Salve"
             pattern = rf"(?<!\w){re.escape(name)}(?!\w)"
-            if re.search(pattern, screen):
-                found.append((name, text))
-                screen = re.sub(pattern, " ", screen)
+            first = re.search(pattern, screen)
+            if first:
+                found.append((first.start(), name, text))
+                screen = re.sub(pattern, lambda m: " " * len(m.group(0)), screen)  # positions stay
+        found = [(name, text) for _, name, text in sorted(found)]  # in the order the screen shows them
         if not found:
             self.console.print("[dim]no card, tile or curse with a text is named on this screen[/dim]")
         for name, text in found:
