@@ -35,7 +35,7 @@ def test_the_vector_sizes_of_learning_md_are_the_encoders():
             options = {"curses": True, "spells": True} if "both expansions" in note else {}
             g = hexbox.load(game, players=int(n), **options)
             encoder = g.info.need("encoder", "the docs")(g)
-            assert encoder.size == size, f"{game}, {n} players {note}: learning.md says {size}, the encoder {encoder.size}"
+            assert encoder.size == size, f"{game}, {n} players {note}: learning.md says {size}, not {encoder.size}"
             checked += 1
         assert int(row.group(4).replace(",", "")) == g.num_action_ids
     assert checked >= 10
