@@ -1,7 +1,8 @@
 """A table at the terminal (``hexbox play``): what a person meets between two of their moves.
 
 - The log: every sentence the seat was told since its last decision (the game's own words for that viewer, never
-  ``str(action)`` of another seat), with eliminations, deaths and reveals standing out.
+  ``str(action)`` of another seat), with eliminations, deaths and reveals standing out; then the table as it
+  stands, then the choice, so that both stay on the screen however long the log.
 - Choosing: a short list of legal actions is numbered; a long one is chosen in steps, first what (the kind of
   move, or an entry the game's ``menu`` hook puts several kinds under), then which, field by field, each step a
   short list. A decision with a single legal action is taken without asking, and said.
@@ -268,10 +269,12 @@ class TerminalTable:
             self.show_log(seat, "Since your last move:")
             self.console.print(f"[dim]seat {seat}: only one move — {escape(self.label(state, seat, legal[0]))}[/dim]")
             return legal[0]
+        # what happened first, then the table as it stands and the choice: on a long log the table and the choice
+        # stay on the screen, and the log's beginning scrolls away above them
         self.console.rule(f"seat {seat}")
+        self.show_log(seat, "Since your last move:")
         screen = self.render(state.observe(seat))
         self.console.print(screen)
-        self.show_log(seat, "Since your last move:")
         default = state.default_action(seat)
         items = [Item.of(a, self.label(state, seat, a)) for a in legal]
         return self.pick(seat, items, default, screen)
