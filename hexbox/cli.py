@@ -6,6 +6,7 @@ Bad arguments give one line on stderr and exit code 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -85,7 +86,10 @@ def _seats(text: str, players: int, what: str) -> list[int]:
     bad = [s for s in seats if not 0 <= s < players]
     if bad or not seats:
         raise BadInput(f"{what}: seats are 0 to {players - 1}, not {text!r}")
-    return sorted(set(seats))
+    twice = sorted({s for s in seats if seats.count(s) > 1})
+    if twice:
+        raise BadInput(f"{what}: seat {twice[0]} is named twice in {text!r}; one person plays one seat")
+    return sorted(seats)
 
 
 def _render(name: str):
@@ -137,7 +141,7 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
     seat: Annotated[int | None, typer.Option(help="your seat (the others are bots)")] = None,
     humans: Annotated[str | None, typer.Option(help="hotseat: seats played by people, e.g. 0,2")] = None,
-    bots: Annotated[str, typer.Option(help="random | heuristic | ismcts:iters=N")] = "heuristic",
+    bots: Annotated[str | None, typer.Option(help="random | heuristic (the default) | ismcts:iters=N")] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the deal (random if omitted)")] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="game option name=value")] = [],  # noqa: B006
     record: Annotated[Path | None, typer.Option(help="write the game's record here (at the end, or when stopped)")
@@ -174,11 +178,25 @@ def play(
         _check_writable(record)
     if seat is not None and humans is not None:
         raise BadInput("give either --seat or --humans, not both")
-    people = _seats(humans, n, "--humans") if humans else _seats(str(seat if seat is not None else 0), n, "--seat")
-    bot = {s: make_agent(bots, rec.game) for s in range(n) if s not in people}
+    if resume is not None and rec.seats is not None:
+        # the record says who sat where: a resumed game goes on with the same people and the same bots
+        if seat is not None or humans is not None or bots is not None:
+            raise BadInput(f"{resume} says who plays each seat: give no --seat, --humans or --bots with --resume")
+        people = [s for s, who in enumerate(rec.seats) if who == PERSON]
+        if not people:
+            raise BadInput(f"{resume}: nobody plays at this terminal in that record")
+        specs = {s: who for s, who in enumerate(rec.seats) if who != PERSON}
+    else:
+        people = _seats(humans, n, "--humans") if humans else _seats(str(seat if seat is not None else 0), n, "--seat")
+        specs = {s: bots or "heuristic" for s in range(n) if s not in people}
+    try:
+        bot = {s: make_agent(spec, rec.game) for s, spec in specs.items()}
+    except ConfigError as exc:
+        raise BadInput(f"{resume}: {exc}" if resume is not None and rec.seats is not None else str(exc)) from None
+    rec.seats = [PERSON if s in people else specs[s] for s in range(n)]
     console = Console(highlight=False)
     title = game_info(rec.game).title
-    you = "You: seat " + ", ".join(map(str, people))
+    you = _who_plays(people, specs)
     if resume is not None:
         console.print(f"[bold]{title}[/bold], {n} players, resumed after {len(rec.actions)} actions. {you}.")
     else:
@@ -206,6 +224,22 @@ def play(
     if record:
         save()
         console.print(f"record written to {record}")
+
+
+#: the word a record's ``seats`` has for a seat played by a person at the terminal
+PERSON = "person"
+
+
+def _who_plays(people: list[int], bots: dict[int, str]) -> str:
+    """"You: seat 2" for one person; "Hotseat: seats 0 and 2" for several; then who the bots are."""
+    listed = ", ".join(map(str, people[:-1])) + f" and {people[-1]}" if len(people) > 1 else str(people[0])
+    you = f"Hotseat: seats {listed}" if len(people) > 1 else f"You: seat {listed}"
+    kinds = sorted(set(bots.values()))
+    if not kinds:
+        return you
+    if len(kinds) == 1:
+        return f"{you}; the other seats: {kinds[0]} bots"
+    return you + "; " + ", ".join(f"seat {s}: {spec}" for s, spec in sorted(bots.items()))
 
 
 def _read_record(file: Path) -> Record:
@@ -265,14 +299,24 @@ def rules(
 
     from rich.markdown import Markdown
 
+    from hexbox.core.texts import with_cards
+
     info = game_info(game)
     package = info.factory.partition(":")[0].rpartition(".")[0]
-    text = (resources.files(package) / "reference.md").read_text(encoding="utf-8")
+    # the card texts are written afresh from cards.toml, the one source of what a card says
+    text = with_cards((resources.files(package) / "reference.md").read_text(encoding="utf-8"), game)
+    if not (sys.stdout.isatty() and sys.stdin.isatty()):
+        # piped or redirected: the plain text, for grep and files (a pager is for a person at a terminal)
+        typer.echo(text, nl=not text.endswith("\n"))
+        return
+    # less shows colour codes as raw text unless told -R; a LESS of the person's own keeps its other flags
+    less = os.environ.get("LESS", "")
+    flags = less.split() if less.startswith("-") else [f"-{less}"] if less else []
+    raw = any(f.lower() == "--raw-control-chars" or (not f.startswith("--") and "r" in f.lower()) for f in flags)
+    if not raw:
+        os.environ["LESS"] = f"{less} -R".strip()
     console = Console()
-    if sys.stdout.isatty():
-        with console.pager(styles=True):
-            console.print(Markdown(text))
-    else:
+    with console.pager(styles=True):
         console.print(Markdown(text))
 
 
@@ -324,11 +368,19 @@ def simulate(
     played = 0
     step = max(1, len(todo) // 500)  # the bar moves in 500 steps: drawing it per game cost more than a game
     sink = out.open("a" if done else "w", encoding="utf-8") if out else None
+
+    def kept(r: dict[str, Any]) -> None:  # a game the workers had finished when the run was stopped
+        nonlocal played
+        if sink:
+            sink.write(json.dumps(r) + "\n")
+        played += 1
+
+    # the stats hook's numbers are only for `hexbox report`, which reads them from --out
+    results = run(todo, workers=jobs, ray_address=ray, stats=sink is not None, on_stop=kept)
     try:
         with Progress(console=console, transient=True, disable=as_json) as progress:
             task = progress.add_task(f"{game}: {n_games} games", total=n_games, completed=len(done))
-            # the stats hook's numbers are only for `hexbox report`, which reads them from --out
-            for r in run(todo, workers=jobs, ray_address=ray, stats=sink is not None):
+            for r in results:
                 summary.add(r)
                 if sink:
                     sink.write(json.dumps(r) + "\n")
@@ -338,6 +390,7 @@ def simulate(
                     if sink:
                         sink.flush()
     except KeyboardInterrupt:
+        results.close()  # the games finished but not yet handed on are kept (kept), the workers ended
         finished = len(done) + played
         how = (f"the {finished} games played are in {out}: the same command goes on from there" if out else
                "give --out FILE to keep the games played, and the same command then goes on from there")
@@ -391,6 +444,12 @@ def replay(
     console = Console(highlight=False)
     render = _render(rec.game)
     state = _replayed(Record(rec.game, rec.players, rec.options, rec.seed), file)
+    # who the viewer is and what it holds before the first move: the words of the moves read from there
+    who = f"as seat {seat}" if seat is not None else "as a spectator"
+    console.print(f"[bold]{escape(game_info(rec.game).title)}[/bold], {rec.players} players, seed {rec.seed}, "
+                  f"{len(rec.actions)} actions, seen {who}.")
+    if seat is not None or step:
+        console.print(render(state.observe(seat)))
     for i, (s, action_json) in enumerate(rec.actions, 1):
         try:
             action = state.game.parse_action(action_json)

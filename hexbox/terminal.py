@@ -1,7 +1,8 @@
 """A table at the terminal (``hexbox play``): what a person meets between two of their moves.
 
 - The log: every sentence the seat was told since its last decision (the game's own words for that viewer, never
-  ``str(action)`` of another seat), with eliminations, deaths and reveals standing out.
+  ``str(action)`` of another seat), with eliminations, deaths and reveals standing out; then the table as it
+  stands, then the choice, so that both stay on the screen however long the log.
 - Choosing: a short list of legal actions is numbered; a long one is chosen in steps, first what (the kind of
   move, or an entry the game's ``menu`` hook puts several kinds under), then which, field by field, each step a
   short list. A decision with a single legal action is taken without asking, and said.
@@ -16,7 +17,7 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,13 +25,17 @@ from rich.console import Console
 from rich.markup import escape
 
 from hexbox.core import Action, Record, State, View, game_info
-from hexbox.core.data import catalog
+from hexbox.core.texts import texts as card_texts
 
 #: a list longer than this is chosen in steps
 SHORT = 12
 #: words that make a log line stand out
 STANDOUT = re.compile(r"\b(eliminat\w*|is out|are out|dies|died|dead|killed|slain|kills|reveal\w*|transform\w*|"
                       r"turns? into|wins?|won|broken)\b", re.IGNORECASE)
+
+
+#: a sentence telling its viewer they are out of the game (GROWL's "You die.", Werebeasts' "You are eliminated.")
+OUT = re.compile(r"^You (die|died|are eliminated|are out|are dead)\b")
 
 
 class Stop(Exception):
@@ -91,7 +96,14 @@ def group(items: list[Item], menu: Mapping[str, str]) -> list[Group] | None:
     """The next step of a long list: its groups in the order of their first action (so by action id), or None
     when the list is short enough to show whole or cannot be split."""
     if len(items) <= SHORT:
-        return None
+        # a short list is shown whole, unless a kind of it is an amount (a bid of 1…8 cans): then the kinds keep
+        # their numbers from screen to screen, and the amount is typed
+        kinds = {it.action.kind for it in items}
+        if not any(_amount_field([it for it in items if it.action.kind == k]) for k in kinds):
+            return None
+        if len(kinds) == 1:
+            name = _amount_field(items)
+            return [Group(it.label, [it], name, it.fields[name]) for it in items]
     entry = lambda it: menu.get(it.action.kind, humane(it.action.kind))
     kind = lambda it: humane(it.action.kind)
     titled = True
@@ -118,14 +130,37 @@ def group(items: list[Item], menu: Mapping[str, str]) -> list[Group] | None:
     return out
 
 
+#: fields that name a seat or a thing (a space, a card): chosen from the list like any list, never typed as amounts
+SEATS = frozenset({"target", "seat", "bidder", "first", "second", "victim", "to", "who", "player", "node", "card",
+                   "tile", "slot", "space", "curse", "spell"})
+
+
 def amounts(groups: list[Group] | None) -> tuple[str, dict[int, Item]] | None:
-    """(field, amount -> item) when a long step is one choice per whole number (a bid of 0…17 cans): chosen by
-    typing the amount rather than from a list."""
-    if not groups or len(groups) <= SHORT or any(len(g.items) != 1 for g in groups):
+    """(field, amount -> item) when a step is one choice per whole number (a bid of 0…17 cans): chosen by typing
+    the amount rather than from a list, so that 3 cans is 3 on every screen."""
+    if not groups or len(groups) < 3 or any(len(g.items) != 1 for g in groups):
         return None
-    if any(g.field is None or g.value.__class__ is not int for g in groups):
+    if any(g.field is None or g.field in SEATS or g.value.__class__ is not int for g in groups):
         return None
+    values = sorted(g.value for g in groups)
+    if len(groups) <= SHORT and values != list(range(values[0], values[-1] + 1)):
+        return None  # a few numbers with gaps are things (spaces, cards), not an amount: chosen from the list
     return groups[0].field, {g.value: g.items[0] for g in groups}
+
+
+def _amount_field(items: list[Item]) -> str | None:
+    """The field of a kind that is an amount: three or more actions of it differ in one whole number only."""
+    if len(items) < 3 or len({it.action.kind for it in items}) != 1:
+        return None
+    name = _splitter(items)
+    if name is None or name in SEATS:
+        return None
+    values = [it.fields.get(name) for it in items]
+    rest = {json.dumps({k: v for k, v in it.fields.items() if k != name}, sort_keys=True) for it in items}
+    if len(rest) == 1 and all(v.__class__ is int for v in values) and len(set(values)) == len(values) \
+            and sorted(values) == list(range(min(values), max(values) + 1)):
+        return name
+    return None
 
 
 def _splitter(items: list[Item]) -> str | None:
@@ -164,12 +199,12 @@ class TerminalTable:
             entries.setdefault(self.menu.get(kind, humane(kind)), len(entries) + 1)
         self.entry_number = entries
         self.unread: dict[int, list[str]] = {p: [] for p in people}
+        self.last_viewer: int | None = None  # at a hotseat table, whose the screen is
         self._texts: list[tuple[str, str]] | None = None
 
     # ---- the loop
 
     def play(self) -> None:
-        last_viewer: int | None = None
         while not self.state.is_over:
             actors = self.state.actors
             bot_actors = [s for s in actors if s in self.bots]
@@ -179,11 +214,11 @@ class TerminalTable:
             else:
                 seat = actors[0]
                 asked = len(self.state.legal_actions(seat)) > 1  # a choice of one is taken without the screen
-                if len(self.people) > 1 and seat != last_viewer and asked:
+                if len(self.people) > 1 and seat != self.last_viewer and asked:
                     self.console.clear()
                     self.ask(f"Pass the screen to seat {seat} and press Enter")
                     self.console.clear()
-                last_viewer = seat if asked else last_viewer
+                self.last_viewer = seat if asked else self.last_viewer
                 action = self.decide(seat)
             self.apply(seat, action)
         self.end()
@@ -192,7 +227,25 @@ class TerminalTable:
         events = self.state.apply(seat, action)
         self.record.actions.append((seat, action.to_json()))
         for p in self.people:  # each person hears only what that seat was told, never str(action) of another
-            self.unread[p].extend(self.state.describe(events, p))
+            told = self.state.describe(events, p)
+            self.unread[p].extend(told)
+            if not self.state.is_over and any(OUT.search(line) for line in told):
+                self.tell_out(p)
+
+    def tell_out(self, seat: int) -> None:
+        """A person who is out of the game is told at once, not at the end: they may never decide again. At a
+        hotseat table the screen goes to them first, and back to the table after."""
+        hotseat = len(self.people) > 1
+        if hotseat:
+            self.console.clear()
+            self.ask(f"Pass the screen to seat {seat} and press Enter")
+            self.console.clear()
+        self.show_log(seat, "Since your last move:")
+        self.console.print("[bold]You are out of the game; the others play on to the end.[/bold]")
+        if hotseat:
+            self.ask("Press Enter, then pass the screen on")
+            self.console.clear()
+            self.last_viewer = None
 
     def ask(self, prompt: str) -> str:
         self.console.print(prompt, end=" ")
@@ -216,10 +269,12 @@ class TerminalTable:
             self.show_log(seat, "Since your last move:")
             self.console.print(f"[dim]seat {seat}: only one move — {escape(self.label(state, seat, legal[0]))}[/dim]")
             return legal[0]
+        # what happened first, then the table as it stands and the choice: on a long log the table and the choice
+        # stay on the screen, and the log's beginning scrolls away above them
         self.console.rule(f"seat {seat}")
+        self.show_log(seat, "Since your last move:")
         screen = self.render(state.observe(seat))
         self.console.print(screen)
-        self.show_log(seat, "Since your last move:")
         default = state.default_action(seat)
         items = [Item.of(a, self.label(state, seat, a)) for a in legal]
         return self.pick(seat, items, default, screen)
@@ -232,15 +287,21 @@ class TerminalTable:
             groups = group(current, self.menu)
             by_amount = amounts(groups)
             options: list[Any] = groups if groups is not None else current
+            # Enter means this step's default: the move the game suggests when it lies in this sub-menu, else back
+            inside = any(it.action == default for it in current)
+            enter = f"Enter: {default_label}" if inside or not path else "Enter: back"
             if path:
                 self.console.print(f"[bold]{escape(path[-1].title)}[/bold] — which?")
             if by_amount:
                 name, table = by_amount
                 self.console.print(f"  {escape(options[0].title)} … {escape(options[-1].title)}")
                 back = "0" if 0 not in table else "b"
-                self.hint([f"Enter: {default_label}", f"{back}: back" if path else "", "q: stop"])
+                self.hint([enter, f"{back}: back" if path and inside else "", "q: stop"])
                 answer = self.ask(f"seat {seat}, your choice — type the {humane(name)} [{_spans(sorted(table))}]:"
                                   ).strip()
+                if not answer and path and not inside:
+                    path.pop()
+                    continue
                 if not answer:
                     return default
                 if answer.lower() in ("q", "quit"):
@@ -264,8 +325,11 @@ class TerminalTable:
                     o = o.items[0] if isinstance(o, Group) else o
                     mark = " [bold](default)[/bold]" if o.action == default else ""
                     self.console.print(f"  {i:>3}. {escape(o.label)}{mark}")
-            self.hint([f"Enter: {default_label}", "0: back" if path else "", "?: card texts", "q: stop"])
+            self.hint([enter, "0: back" if path and inside else "", "?: card texts", "q: stop"])
             answer = self.ask(f"seat {seat}, your choice [{_spans(numbers)}]:").strip()
+            if not answer and path and not inside:
+                path.pop()
+                continue
             if not answer:
                 return default
             if answer == "?":
@@ -294,16 +358,23 @@ class TerminalTable:
     # ---- card texts
 
     def explain(self, screen: str) -> None:
-        found = [(name, text) for name, text in self.texts() if re.search(rf"\b{re.escape(name)}\b", screen)]
+        found = []
+        for name, text in self.texts():  # longest names first: "Super Salve" is not also "Salve"
+            pattern = rf"(?<!\w){re.escape(name)}(?!\w)"
+            first = re.search(pattern, screen)
+            if first:
+                found.append((first.start(), name, text))
+                screen = re.sub(pattern, lambda m: " " * len(m.group(0)), screen)  # positions stay
+        found = [(name, text) for _, name, text in sorted(found)]  # in the order the screen shows them
         if not found:
             self.console.print("[dim]no card, tile or curse with a text is named on this screen[/dim]")
         for name, text in found:
             self.console.print(f"[bold]{escape(name)}[/bold]: {escape(text)}")
 
     def texts(self) -> list[tuple[str, str]]:
+        """(name, text) of every component, from the game's cards.toml (hexbox.core.texts), longest name first."""
         if self._texts is None:
-            package = game_info(self.state.game.name).factory.partition(":")[0].rpartition(".")[0]
-            self._texts = sorted(set(_named_texts(catalog(package))))
+            self._texts = list(dict.fromkeys((c.name, c.text) for c in card_texts(self.state.game.name).named()))
         return self._texts
 
     # ---- the end
@@ -347,20 +418,6 @@ def _spans(numbers: list[int]) -> str:
         if n is not None:
             start = prev = n
     return ", ".join(out)
-
-
-def _named_texts(data: Any) -> Iterable[tuple[str, str]]:
-    # every entry of the data with a name and a text of some kind, however deep it sits
-    if isinstance(data, dict):
-        name = data.get("name")
-        text = " ".join(str(data[k]) for k in ("text", "ability", "rule") if isinstance(data.get(k), str))
-        if isinstance(name, str) and text:
-            yield name, text
-        for value in data.values():
-            yield from _named_texts(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _named_texts(value)
 
 
 def _read_line(prompt: str) -> str:

@@ -210,3 +210,20 @@ def test_schema_prints_the_observations_json_schema():
     assert envelope["additionalProperties"] is False
     bad = hexbox("schema", "chess")
     assert bad.returncode == 2 and bad.stderr.startswith("hexbox: error: unknown game 'chess'")
+
+
+def test_replay_from_a_seat_starts_with_who_you_are_and_what_you_hold(tmp_path):
+    import hexbox as hb
+
+    record = tmp_path / "game.json"
+    out = hexbox("play", "werebeasts", "--players", "4", "--seat", "1", "--seed", "5", "--record", str(record),
+                 stdin="\n" * 3000)
+    assert out.returncode == 0, out.stderr
+    shown = hexbox("replay", str(record), "--seat", "2")
+    assert shown.returncode == 0, shown.stderr
+    opening = shown.stdout.split("\n1. ", 1)[0]
+    assert opening.splitlines()[0].startswith("Werebeasts") and "seat 2" in opening.splitlines()[0], opening
+    goals = hb.replay(hb.Record.loads(record.read_text()), upto=0).observe(2)["private"]["my_goals"]
+    assert "You are seat 2. Your goals:" in opening and goals, opening
+    spectator = hexbox("replay", str(record))
+    assert "as a spectator" in spectator.stdout.splitlines()[0]

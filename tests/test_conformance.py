@@ -71,3 +71,7 @@ def test_the_gate_refuses_anything_bad_and_changes_nothing(setup):
 
 def test_every_game_has_setups():
     assert {g for g, _, _ in SETUPS} == set(hexbox.games())
+
+
+def test_every_card_seen_has_its_text(setup):
+    kit.check_texts(*setup, seed=31)

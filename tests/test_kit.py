@@ -120,3 +120,16 @@ def test_a_public_half_that_differs_between_viewers_is_caught(toy):
     toy(factory="tests.test_kit:TwoFacedGame")
     with pytest.raises(AssertionError, match="public half differs"):
         kit.check_observations("toy", 3, {}, 1)
+
+
+def test_a_card_seen_in_an_observation_without_its_text_is_caught(monkeypatch):
+    import dataclasses
+
+    import hexbox  # noqa: F401  (registers the games)
+    from hexbox.core import texts as texts_module
+
+    real = texts_module.texts("werebeasts")
+    cut = dataclasses.replace(real, cards={k: v for k, v in real.cards.items() if not k.startswith("wolf_")})
+    monkeypatch.setattr(texts_module, "texts", lambda game: cut)
+    with pytest.raises(AssertionError, match="without a name and text.*wolf_"):
+        kit.check_texts("werebeasts", 10, {}, 1)  # every beast is in play at 10 players

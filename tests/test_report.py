@@ -132,6 +132,8 @@ def test_game_sections_render(tmp_path, game, runs, images, titles):
         assert f"src='{name}'" in page
     for title in titles:
         assert title in written["sections"]
+    endings = [row[0] for row in _rows(page, "how the game ended")]
+    assert endings and not any("_" in e for e in endings), f"ways of ending as codes: {endings}"
 
 
 def _rows(page: str, header: str) -> list[list[str]]:

@@ -392,3 +392,190 @@ def test_an_entry_of_the_first_step_keeps_its_number_from_screen_to_screen():
     talk = [re.search(r"(\d+)\. speak or emote", screen_of(st, p)).group(1) for st, p in ((with_rerolls, seat),
                                                                                            (without, other))]
     assert talk[0] == talk[1], "the same entry, the same number"
+
+
+def test_a_hotseat_game_with_bots_is_resumed_with_the_same_seats(tmp_path):
+    record = tmp_path / "hotseat.json"
+    child = spawn("play", "werebeasts", "--players", "4", "--humans", "0,2", "--bots", "random", "--seed", "3",
+                  "--record", str(record))
+    asked = []
+    while len(asked) < 4:  # a few moves of the people, the screen passed between them
+        if child.expect([r"Pass the screen to seat \d and press Enter", r"seat (\d), your choice"]) == 1:
+            asked.append(int(child.match.group(1)))
+        child.sendline("" if len(asked) < 4 else "q")
+    out, status = finish(child)
+    assert status == 130 and "stopped after" in out
+    before = Record.loads(record.read_text())
+    assert before.seats == ["person", "random", "person", "random"]
+
+    again = spawn("play", "--resume", str(record))
+    again.expect("resumed after")
+    again.expect(r"Pass the screen to seat (\d) and press Enter")
+    first = int(again.match.group(1))
+    opening = _plain(again.logfile_read.getvalue()).split("resumed after", 1)[1]
+    assert "seats 0 and 2" in opening.split("\n")[0], opening[:300]
+    assert "You are seat" not in opening and "─ seat" not in opening, "no seat's table before the screen is passed"
+    again.sendline("")
+    prompted = {first}
+    for _ in range(6):  # only the people's seats are asked; the bots play theirs
+        if again.expect([r"seat (\d), your choice", r"Pass the screen to seat (\d)", pexpect.EOF]) == 2:
+            break
+        prompted.add(int(again.match.group(1)))
+        again.sendline("")
+    again.sendline("q")
+    out, _ = finish(again)
+    assert prompted <= {0, 2}, prompted
+    assert set(re.findall(r"You are seat (\d)", out)) <= {"0", "2"}
+    assert Record.loads(record.read_text()).seats == before.seats
+
+
+def test_the_same_seat_twice_in_humans_is_refused():
+    out, status = finish(spawn("play", "werebeasts", "--humans", "0,0"))
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert status == 2 and len(lines) == 1 and "--humans" in lines[0] and "twice" in lines[0], out
+
+
+def test_rules_page_through_less_with_colours_read_and_print_plain_text_when_piped(tmp_path):
+    import subprocess
+
+    seen = tmp_path / "pager.txt"
+    pager = tmp_path / "pager.sh"
+    pager.write_text(f'#!/bin/sh\necho "LESS=$LESS" > {seen}\ncat >> {seen}\n')
+    pager.chmod(0o755)
+    child = pexpect.spawn(sys.executable, ["-m", "hexbox", "rules", "prowl"], encoding="utf-8", timeout=60,
+                          dimensions=(40, 100), env={**TERMINAL, "PAGER": str(pager)})
+    child.logfile_read = io.StringIO()
+    _, status = finish(child)
+    assert status == 0
+    paged = seen.read_text()
+    assert "R" in paged.splitlines()[0].partition("=")[2], "less is told to show colours, not raw escape codes"
+    assert "Prowl" in paged
+    piped = subprocess.run([sys.executable, "-m", "hexbox", "rules", "prowl"], capture_output=True, text=True,
+                           timeout=60)
+    assert piped.returncode == 0 and "\x1b" not in piped.stdout
+    assert not any(line != line.rstrip() for line in piped.stdout.splitlines()), "no padding to the width"
+    assert "Prowl" in piped.stdout.splitlines()[0]
+
+
+def _children(pid: int) -> set[int]:
+    out = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.add(int(entry))
+    return out
+
+
+@pytest.mark.parametrize("how", ["the main process alone", "the whole process group"])
+def test_simulate_with_workers_stops_at_once_on_sigint_and_keeps_every_finished_game(tmp_path, how):
+    from hexbox.sim.runner import jobs_for, read_partial
+
+    out_file = tmp_path / "runs.jsonl"
+    # games of a few tenths of a second, sent to the workers in batches of 62: what is queued when the run is
+    # stopped would take the better part of a minute to play
+    args = ["simulate", "prowl", "-n", "1000", "-p", "3", "-j", "2", "--seed", "4", "--agents", "heuristic", "--out",
+            str(out_file)]
+    child = spawn(*args, timeout=60)
+    child.expect("prowl: 1000 games")
+    while not out_file.exists() or out_file.stat().st_size == 0:  # the first batch is in the file
+        child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=0.2)
+    workers = _children(child.pid)
+    assert len(workers) >= 2
+    if how == "the main process alone":
+        os.kill(child.pid, signal.SIGINT)
+    else:
+        child.sendintr()
+    child.expect(pexpect.EOF, timeout=8)  # at once, not after the games queued for the workers
+    out, status = finish(child)
+    flat = out.replace("\n", "")
+    assert status == 2 and "Traceback" not in out, out[-1500:]
+    said = re.search(r"interrupted after (\d+) of 1000 games; the (\d+) games played are in .*runs\.jsonl: the same "
+                     r"command goes on from there", flat)
+    assert said, out[-800:]
+    lines = out_file.read_text().splitlines()
+    assert int(said.group(2)) == len(lines) > 0, "every game said to be kept is in the file"
+    done = read_partial(out_file, jobs_for("prowl", 3, ["heuristic"] * 3, 1000, 4))
+    assert len(done) == len(lines), "each line a whole, distinct game of this run: the same command goes on"
+    assert not any(os.path.exists(f"/proc/{w}") and _state(w) != "Z" for w in workers), "no worker is left running"
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
+
+
+def test_a_hotseat_player_who_is_knocked_out_is_told_at_once():
+    state = hexbox.load("werebeasts", players=4).new_state(1)
+    seat = state.actors[0]
+    held = {t: {g["goal"] for g in state.observe(t)["private"]["my_goals"]} for t in range(4)}
+    # a wrong accusation knocks the accuser out (R18)
+    wrong = next(a for a in state.legal_actions(seat) if a.kind == "accuse" and a.goal not in held[a.target])
+    other = (seat + 1) % 4
+    prompts = []
+    console = Console(file=io.StringIO(), width=120)
+    table = TerminalTable(console, state, Record("werebeasts", 4), [seat, other], {}, random.Random(0),
+                          read=lambda prompt: prompts.append(prompt) or "")
+    table.apply(seat, wrong)
+    out = console.file.getvalue()
+    assert prompts[0] == f"Pass the screen to seat {seat} and press Enter", prompts
+    assert "You are eliminated." in out and "You are out of the game" in out
+    assert table.unread[seat] == [] and table.last_viewer is None
+
+
+def test_enter_in_a_sub_menu_means_that_sub_menus_default_or_back():
+    state, seat = first_state("voodoo", 4, lambda s, p: len(s.legal_actions(p)) > 100)
+    default = state.default_action(seat)
+    console = Console(file=io.StringIO(), width=120)
+    table = TerminalTable(console, state, Record("voodoo", 4), [seat], {}, random.Random(0),
+                          read=lambda prompt: next(answers))
+    talk = table.entry_number["speak or emote"]
+    assert default.kind not in ("emote", "say")
+    answers = iter([str(talk), "", "q"])  # into "speak or emote", Enter: back to the first step, then stop
+    with pytest.raises(Stop):
+        table.pick(seat, items_of(state, seat), default, "")
+    out = console.file.getvalue()
+    assert "Enter: back" in out and out.count(f"{talk:>3}. speak or emote") == 2, out[-1500:]
+    mine = next(g for g in group(items_of(state, seat), hexbox.game_info("voodoo").hook("menu"))
+                if any(it.action == default for it in g.items))
+    number = table.entry_number[mine.title]
+    answers = iter([str(number), ""])  # into the entry that holds the default: Enter takes it
+    assert table.pick(seat, items_of(state, seat), default, "") == default
+
+
+def test_werebeasts_bid_options_keep_their_numbers_and_a_bid_is_typed_as_its_amount():
+    screens = []
+    state = hexbox.load("werebeasts", players=5).new_state(1)
+    rng = random.Random(1)
+    while len(screens) < 3 and not state.is_over:
+        for seat in state.actors:
+            legal = state.legal_actions(seat)
+            if state.phase_name == "bidding" and any(a.kind == "offer_cans" for a in legal) and len(screens) < 3:
+                console = Console(file=io.StringIO(), width=120)
+                answers: list[str] = []
+                table = TerminalTable(console, state, Record("werebeasts", 5), [seat], {}, random.Random(0),
+                                      read=lambda prompt, answers=answers: answers.pop(0))
+                answers += [str(table.entry_number["offer cans"]), "2"]
+                picked = table.decide(seat)
+                assert picked.kind == "offer_cans" and picked.cans == 2, picked
+                screens.append(console.file.getvalue())
+        actor = rng.choice(state.actors)
+        state.apply(actor, rng.choice(state.legal_actions(actor)))
+    assert len(screens) == 3
+    passes = {re.search(r"(\d+)\. pass", s).group(1) for s in screens}
+    assert len(passes) == 1, "pass has one number on every screen"
+    assert all("type the cans" in s for s in screens)
+
+
+def test_a_few_numbered_things_with_gaps_are_chosen_from_a_list_not_typed():
+    state, seat = first_state("transylvania", 4, lambda s, p: s.phase_name == "setup_start"
+                              and 3 < len(s.legal_actions(p)) <= SHORT)
+    groups = group(items_of(state, seat), {})
+    assert groups is None or amounts(groups) is None

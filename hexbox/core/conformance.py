@@ -497,3 +497,41 @@ def check_gate(name: str, players: int, options: dict[str, Any], seed: int, inpu
             assert all_views(state) == before, f"a refused input changed the state (seat {seat}, before {action})"
         game_seed += 1
     return tried
+
+
+# ---- every card has its text ---------------------------------------------------------------------------------
+
+
+def _strings(obj: Any, path: str, out: dict[str, set[str]]) -> None:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            _strings(v, f"{path}.{'*' if k.lstrip('-').isdigit() else k}", out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _strings(v, f"{path}[]", out)
+    elif isinstance(obj, str) and obj:
+        out.setdefault(path, set()).add(obj)
+
+
+def check_texts(name: str, players: int, options: dict[str, Any], seed: int) -> None:
+    """Every card, tile, ability or token that appears in an observation along a random game has a name and a text
+    in the game's data (hexbox.core.texts). A field of the observation holds components when at least half of the
+    values seen in it are; then every value seen in it must be one, with its text: a card added to the rules but
+    not to the data, or known by another id, is caught."""
+    from .texts import texts
+
+    known = texts(name)
+    seen: dict[str, set[str]] = {}
+    for n, (state, _, _) in enumerate(play_random(name, players, options, seed)):
+        if n % 2:
+            continue
+        for viewer in [*range(players), None]:
+            obs = state.observe(viewer)
+            _strings({"public": obs["public"], "private": obs["private"]}, "", seen)
+    # a field of components: at least half of the values seen in it are (a log entry's ``kind`` that happens to
+    # share a spell's name is not one)
+    holding = {path: values for path, values in seen.items()
+               if 2 * sum(bool(known.of(v)) for v in values) >= len(values)}
+    assert holding, f"{name}: no observation names a component of cards.toml"
+    missing = {f"{path}: {v}" for path, values in holding.items() for v in values if known.of(v) is None}
+    assert not missing, f"{name}: components seen in observations without a name and text: {sorted(missing)[:12]}"

@@ -19,15 +19,22 @@ class Record:
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
     actions: list[tuple[int, JSON]] = field(default_factory=list)
+    #: who played each seat at the terminal: "person" or a bot's spec ("heuristic", "ismcts:iters=200"), so
+    #: that ``hexbox play --resume`` seats everybody again as they were; None when nobody noted it (a server's,
+    #: a simulation's or an older record), and then left out of the JSON so those stay as they were
+    seats: list[str] | None = None
 
     def to_json(self) -> JSON:
-        return {
+        out: JSON = {
             "game": self.game,
             "players": self.players,
             "options": dict(self.options),
             "seed": self.seed,
             "actions": [[seat, action] for seat, action in self.actions],
         }
+        if self.seats is not None:
+            out["seats"] = list(self.seats)
+        return out
 
     @classmethod
     def from_json(cls, obj: Any) -> Record:
@@ -62,7 +69,11 @@ class Record:
             if not isinstance(action, dict):
                 raise ValueError(f"not a hexbox record: action {i} is not an object")
             moves.append((seat, dict(action)))
-        return cls(game, players, dict(options), seed, moves)
+        seats = obj.get("seats")
+        if seats is not None and (not isinstance(seats, list) or len(seats) != players
+                                  or not all(isinstance(s, str) and s for s in seats)):
+            raise ValueError(f"not a hexbox record: seats must list who played each of the {players} seats")
+        return cls(game, players, dict(options), seed, moves, None if seats is None else list(seats))
 
     def dumps(self) -> str:
         return json.dumps(self.to_json())

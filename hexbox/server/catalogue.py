@@ -37,6 +37,7 @@ def games_list() -> list[dict[str, Any]]:
 def game_catalog(name: str) -> dict[str, Any]:
     """The game's ``cards.toml``: what is printed in the box is public (who holds which card is not)."""
     from hexbox.core.data import catalog
+    from hexbox.core.texts import texts
 
     try:
         info = game_info(name)
@@ -44,7 +45,9 @@ def game_catalog(name: str) -> dict[str, Any]:
         raise NotFound(str(exc)) from None
     package = info.factory.partition(":")[0].rpartition(".")[0]
     importlib.import_module(package)
-    return catalog(package)
+    # ``texts``: every component's name and text by id, the same words as the terminal's ``?`` and `hexbox rules`
+    known = texts(name)
+    return {**catalog(package), "texts": {c.id: {"name": c.name, "text": c.text} for c in known.cards.values()}}
 
 
 async def lobby(store: Store, db: Db) -> list[dict[str, Any]]:

@@ -142,10 +142,17 @@ def length_section(results: list[dict[str, Any]], plot: Plotter) -> Section:
     reasons = Counter(r.get("kind") or r.get("reason", "").split(";")[0] for r in results)
     body = (table(["length", "min", "10%", "25%", "median", "75%", "90%", "max", "mean"], rows)
             + table(["how the game ended", "games", "share"],
-                    [[k or "—", v, f"{v / len(results):.1%}"] for k, v in reasons.most_common()]))
+                    [[_ending(results, k), v, f"{v / len(results):.1%}"] for k, v in reasons.most_common()]))
     images = [plot.histogram("length_turns.png", "Game length", turns, "turns", discrete=len(set(turns)) <= 60),
               plot.histogram("length_actions.png", "Game length in actions", actions, "actions", discrete=False)]
     return Section("Game length", body, images)
+
+
+def _ending(results: list[dict[str, Any]], kind: str) -> str:
+    """A way of ending in the game's own words (its cards.toml's [ending]), never the code people cannot read."""
+    from hexbox.core.texts import ending
+
+    return ending(results[0].get("game", ""), kind) or kind.replace("_", " ") or "—"
 
 
 # ---- the page ----------------------------------------------------------------------------------------------

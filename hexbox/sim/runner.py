@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -144,11 +145,16 @@ def _batches(jobs: Iterable[GameJob], size: int) -> Iterator[list[GameJob]]:
 
 
 def run(jobs: Iterable[GameJob], workers: int = 1, on_result: Callable[[dict[str, Any]], None] | None = None,
-        ray_address: str | None = None, stats: bool = True) -> Iterator[dict[str, Any]]:
+        ray_address: str | None = None, stats: bool = True,
+        on_stop: Callable[[dict[str, Any]], None] | None = None) -> Iterator[dict[str, Any]]:
     """Results in job order, whatever the number of workers and wherever they run.
 
     Jobs are taken from ``jobs`` as the workers need them and each result is handed on as soon as the ones
     before it are: memory stays flat however many games there are. ``stats=False``: see :func:`play_game`.
+
+    Stopped early (Ctrl-C while it waits for a worker, or the caller closing the iterator), a local pool hands
+    every game already finished but not yet yielded, out of order, to ``on_stop``, and ends its workers at once
+    rather than letting them play the games queued for them.
 
     ``ray_address``: ``"auto"`` (a running cluster on this machine), ``"local"`` (start a private one with
     ``workers`` CPUs), or an address such as ``ray://head:10001`` / ``head:6379``. Every node needs hexbox
@@ -161,14 +167,48 @@ def run(jobs: Iterable[GameJob], workers: int = 1, on_result: Callable[[dict[str
         yield from _tap((play_game(j, stats) for j in jobs), on_result)
         return
     size = _chunk(len(jobs) if isinstance(jobs, Sized) else 64 * 8 * workers, workers)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: deque[Future[list[dict[str, Any]]]] = deque()
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c_to_the_main_process)
+    pending: deque[Future[list[dict[str, Any]]]] = deque()
+    ready: deque[dict[str, Any]] = deque()  # the results of the batch being handed on
+
+    def hand_on(batch: Future[list[dict[str, Any]]]) -> Iterator[dict[str, Any]]:
+        ready.extend(batch.result())
+        while ready:
+            yield from _tap([ready.popleft()], on_result)
+
+    try:
         for batch in _batches(jobs, size):
             pending.append(pool.submit(play_games, batch, stats))
             if len(pending) >= 4 * workers:  # enough queued to keep every worker busy, no more
-                yield from _tap(pending.popleft().result(), on_result)
+                yield from hand_on(pending.popleft())
         while pending:
-            yield from _tap(pending.popleft().result(), on_result)
+            yield from hand_on(pending.popleft())
+    except BaseException:  # KeyboardInterrupt, or GeneratorExit when the caller stops reading
+        finished = [*ready, *(r for f in pending if f.done() and not f.cancelled() and f.exception() is None
+                              for r in f.result())]
+        _halt(pool)
+        if on_stop is not None:
+            for r in finished:
+                on_stop(r)
+        raise
+    pool.shutdown()
+
+
+def _leave_ctrl_c_to_the_main_process() -> None:
+    # Ctrl-C at a terminal reaches the whole process group: a worker that died of it would break the pool and
+    # print a traceback; the main process alone stops the run, and ends the workers itself
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _halt(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool now: queued batches are dropped, and the workers are ended in the middle of their games
+    (those games are unfinished and so not kept; replaying them later gives the same lines)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())  # the executor has no public way to kill
+    pool.shutdown(wait=False, cancel_futures=True)
+    for w in workers:
+        w.terminate()
+    for w in workers:
+        w.join(timeout=5)
 
 
 def _run_ray(jobs: Iterable[GameJob], workers: int, address: str, stats: bool) -> Iterator[dict[str, Any]]:

@@ -77,8 +77,17 @@ def test_labels_read_like_the_position():
 def test_render_shows_the_map_and_the_viewer_cards():
     s = ready(3)
     out = render(s.observe(0))
-    assert "seat 0:" in out and "Your hand:" in out and "round 1" in out
+    assert "seat 0 (you):" in out and "Your hand:" in out and "round 1" in out
+    assert "Church" in out and "[bold]You[/bold]: " in out and "moves left this turn" in out
     assert "Your hand" not in render(s.observe(None))
+
+
+def test_the_viewer_is_you_in_its_own_words():
+    s = ready(3)
+    put(s, 0, "church.b")
+    events = act(s, 0, move("church.a"))
+    assert s.describe(events, 0) == ["You move to Church (a)."]
+    assert s.describe(events, 1) == ["Seat 0 moves to Church (a)."]
 
 
 def test_words_are_sentences_for_every_viewer():

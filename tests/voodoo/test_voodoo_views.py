@@ -310,13 +310,16 @@ def test_render_shows_table_and_free_actions_are_legal():
     curse_on(s, "C05", 1, 0)
     emote(s, 0, "cluck")
     text = render(s.observe(0))
-    assert "Free actions" in text and "howl" in text and "Curse you!" in text and "falsetto" in text
+    # the emotes and phrases are offered in the list of moves; the table says so in one line, for a 45-line screen
+    # (23: "cluck" is already used this turn)
+    assert "Free actions: 23 emotes to perform, or say one of 12 phrases" in text and "“speak or emote” below" in text
+    assert "howl" not in text and "falsetto" not in text
     assert "Voodoo" in text and "Banshee Wail" in text and "Cockle Cluck" in text and "seat 0 (you" in text
-    assert "You perform “cluck”." in text  # the log in sentences
+    # the log is the terminal's "Since your last move", not printed twice
+    assert "performs" not in text and "You perform" not in text
     legal = s.legal_actions(0)
     assert any(a.kind == "emote" for a in legal) and any(a.kind == "say" for a in legal)
     assert str(A.EMOTE[1]) == "cluck!" and "Curse you!" in str(A.SAY[18])
-    assert "Seat 0 performs “cluck”." in render(s.observe(None))
 
 
 def test_render_of_a_finished_game_and_of_public_bottom_cards():
@@ -382,3 +385,23 @@ def test_default_actions_are_the_safe_ones_of_each_moment(where, expected):
     assert chosen.kind == expected and chosen in s.legal_actions(seat)
     if where == "candle":
         assert chosen == s.legal_actions(seat)[0]
+
+
+def test_in_the_claim_window_the_table_shows_the_doll_with_the_next_player():
+    import hexbox
+
+    for seed in range(20):
+        state = hexbox.load("voodoo", players=4).new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.phase_name != "claim_window":
+            seat = rng.choice(state.actors)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.phase_name == "claim_window":
+            break
+    obs = state.observe(None)
+    passer = obs["public"]["active"]
+    from rich.text import Text
+
+    text = Text.from_markup(render(obs)).plain
+    assert f"seat {(passer + 1) % 4} holds the doll" in text.splitlines()[0]  # R57: it was passed on
+    assert f"seat {(passer + 1) % 4} (doll)" in text

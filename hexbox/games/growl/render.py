@@ -6,9 +6,14 @@ from typing import Any
 
 from hexbox.core.game import count
 
-from .words import card, cards, log_sentences
+from .words import card, cards
 
-LOG_LINES = 6
+#: the phases as players say them (the browser's growl.js says the same)
+PHASE = {"spells": "the spell step", "give": "the Day: the top card is given", "night_card": "a Night card is revealed",
+         "contribute": "secret contributions", "show": "Truth Serum", "vote": "an open vote",
+         "purge": "The Purge: a secret vote", "point": "The Unwanted: pointing left or right", "save": "The Unsaved",
+         "pick": "a pick", "hallows": "All Hallows' Eve", "passing": "the Night: a card to each neighbour",
+         "death_rattle": "Death Rattle", "over": "the Growl"}
 
 
 def _name(card_id: str | None) -> str:
@@ -19,7 +24,8 @@ def render(obs: dict[str, Any]) -> str:
     """The table as seen from ``obs['seat']`` (None: a spectator)."""
     seat, pub, me = obs["seat"], obs["public"], obs["private"]
     talk = "open" if pub["talk_allowed"] else "silent"
-    lines = [f"[bold]GROWL[/bold] — turn {pub['turn']}, {obs['phase']}, deck {pub['deck_size']} "
+    phase = PHASE.get(obs["phase"], obs["phase"].replace("_", " "))
+    lines = [f"[bold]GROWL[/bold] — turn {pub['turn']}, {phase}; deck {pub['deck_size']} "
              f"(top: [bold]{_name(pub['top_card'])}[/bold]), talk {talk}"]
     if pub["night_card"]:
         lines.append(f"[magenta]Night card:[/magenta] {_name(pub['night_card'])}")
@@ -46,14 +52,21 @@ def render(obs: dict[str, Any]) -> str:
     if pub["seance"]:
         lines.append("Séance: " + "; ".join(f"seat {x['seat']} died {'a werewolf' if x['werewolf'] else 'human'}"
                                              for x in pub["seance"]))
-    told = log_sentences(obs)
-    if obs["result"]:
-        told = told[:-1]  # the Growl is drawn below
-    lines += [f"  [dim]{line}[/dim]" for line in told[-LOG_LINES:]]
+    # no log here: the terminal prints what the seat was told since its last move, and replay each move's words
     if obs["result"]:
         r = obs["result"]
-        lines.append(f"[bold]The Growl![/bold] {r['reason']} Winners {r['winners']}, scores {r['scores']}")
+        winners = [int(w) for w in r["winners"]]
+        who = f"seat{'s' if len(winners) > 1 else ''} {_listed(winners)} win{'' if len(winners) > 1 else 's'}" \
+            if winners else "nobody wins"
+        scores = ", ".join(f"seat {k}: {v}" for k, v in r["scores"].items())
+        lines.append(f"[bold]The Growl![/bold] {r['reason']} So {who}. Scores: {scores}.")
         for x in pub["reveal"]:
             team = "werewolf" + (" zero" if x["wolf_zero"] else "") if x["werewolf"] else "human"
             lines.append(f"  seat {x['seat']}: {team}; {cards(x['hand']) if x['hand'] else 'no cards'}")
     return "\n".join(lines)
+
+
+def _listed(seats: list[int]) -> str:
+    """[1, 3, 4] → "1, 3 and 4"."""
+    text = [str(s) for s in seats]
+    return text[0] if len(text) == 1 else ", ".join(text[:-1]) + f" and {text[-1]}"

@@ -62,6 +62,9 @@ def load() -> Components:
         keywords = frozenset(c.get("keywords", []))
         require(keywords <= set(KEYWORDS), where, f"card {cid}: unknown keyword in {sorted(keywords)}")
         require(bool(c.get("text")), where, f"card {cid}: missing text")
+        # a player who is not told a card is Early or Final spends it for nothing: the text names its keywords
+        named = [k for k in (*sorted(keywords), *["leader"] * bool(c.get("leader"))) if k.capitalize() not in c["text"]]
+        require(not named, where, f"card {cid}: its text must name its keywords {named}")
         cards.append(Card(c["index"], cid, c["name"], clan_of[c["clan"]], bool(c.get("leader")), keywords, c["text"]))
     deck = tuple(cards)
     total = CLANS_IN_PLAY * CARDS_PER_CLAN

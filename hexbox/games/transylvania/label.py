@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .board import NODES
-from .cards import CARDS, MONSTERS, TRAITS
+from .cards import CARDS, MONSTERS, SIDES, TRAITS
 from .play import fight_dice
 from .rules import ADV, TransylvaniaState
 
@@ -65,6 +65,12 @@ def label(st: TransylvaniaState, seat: int, action) -> str:
         return f"ambush {name}" + ("" if action.piece == 0 else f" with minion {action.piece - 1}")
     if k == "determine":
         return f"Determination on {TRAITS[action.trait].capitalize()} ({st.dice(seat, action.trait)} dice)"
+    if k == "orient" and st.pending and st.pending[-1][0] == "orient":
+        t = CARDS.tiles[st.pending[-1][2]]
+        sides = [SIDES[s] for s in sorted((e + action.rotation) % 4 for e in t.exits)]
+        listed = ", ".join(sides[:-1]) + f" and {sides[-1]}" if len(sides) > 1 else sides[0]
+        turned = ("as printed", "turned a quarter right", "turned upside down", "turned a quarter left")
+        return f"lay the {t.name} {turned[action.rotation]}: its exits face {listed}"
     if isinstance(action, A.UseAbility):
         return f"use {ADV[st.adv[seat]].ability_name}"
     return str(action)

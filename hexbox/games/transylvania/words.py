@@ -6,6 +6,7 @@ the Witch Hunter, a sealed ambush only to its declarer), so the sentences are bu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from hexbox.core.game import count
@@ -72,7 +73,7 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     "teleported": lambda d: f"Seat {d['seat']} is carried to {space(d['to'])}.",
     "church_burns": lambda d: f"The Church burns seat {d['seat']}'s Monster ({d['health']} Health left).",
     "tile_drawn": lambda d: f"Seat {d['seat']} draws the {_TILE.get(d['tile'], d['tile'])} tile.",
-    "tile_laid": lambda d: f"The {_TILE.get(d['tile'], d['tile'])} is laid at {d['at']}.",
+    "tile_laid": lambda d: f"The {_TILE.get(d['tile'], d['tile'])} is laid {where_tile(d['at'])}.",
     "board_refilled": lambda d: "The last tile is laid: every empty token space is filled.",
     "token_flipped": lambda d: f"Seat {d['seat']} flips the token on {space(d['node'])}: "
                                f"{d['trait'].capitalize()} {d['target']}.",
@@ -87,7 +88,7 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     "took_card_named": lambda d: f"The card taken from seat {d['from']} is {card(d['card'])}.",
     "took_examined": lambda d: f"Seat {d['seat']} takes {card(d['card'])} from seat {d['from']}'s row.",
     "pilfered": lambda d: f"Seat {d['seat']} pilfers the corpse: {cards(d['cards'])}.",
-    "event_drawn": lambda d: f"Seat {d['seat']} draws the Event {card(d['card'])}.",
+    "event_drawn": lambda d: f"Seat {d['seat']} draws the Event {card(d['card'])} — {_event_text(d['card'])}",
     "church_card": lambda d: f"{card(d['card'])} is placed on the Church.",
     "stopped": lambda d: f"Seat {d['seat']} must stop moving.",
     "unlocked": lambda d: f"Seat {d['seat']} removes the lock on {space(d['node'])} ({d['by']}).",
@@ -137,5 +138,52 @@ def describe(state, events: list, viewer: int | None) -> list[str]:
     out = []
     for e in events:
         say = SENTENCES.get(e.kind)
-        out.append(say(e.data) if say is not None else e.kind.replace("_", " ") + ".")
+        line = say(e.data) if say is not None else e.kind.replace("_", " ") + "."
+        out.append(line if viewer is None else to_you(line, viewer))
     return out
+
+
+#: verbs whose "you" form is not the "seat" form without its s
+_YOU = {"is": "are", "has": "have", "does": "do", "dies": "die", "was": "were", "goes": "go"}
+
+
+def to_you(line: str, viewer: int) -> str:
+    """A sentence about seat ``viewer`` as that seat is told it: "Seat 2 draws …" → "You draw …", "seat 2's" →
+    "your", "seat 2" → "you"."""
+    def subject(m: re.Match[str]) -> str:
+        verb = m.group(2)
+        if verb in _YOU:
+            verb = _YOU[verb]
+        elif verb.endswith(("ches", "shes", "sses", "xes")):
+            verb = verb[:-2]
+        elif verb.endswith("s") and not verb.endswith("ss"):
+            verb = verb[:-1]
+        return f"You{m.group(1)} {verb}"
+
+    line = re.sub(rf"^Seat {viewer}((?: \([^)]*\))?) ([a-z]+)\b", subject, line)
+    if line.startswith("You "):  # what is the seat's is yours: "its examined row", "its turn"
+        line = re.sub(r"\bits (examined row|turn|corpse|hand|Secret Society)\b", r"your \1", line)
+    line = re.sub(rf"\b[Ss]eat {viewer}'s\b", lambda m: "Your" if m.group(0)[0] == "S" else "your", line)
+    line = re.sub(rf"\bseat {viewer}\b(?!\d)", "you", line)
+    return re.sub(rf"^Seat {viewer}\b", "You", line)
+
+
+def _event_text(card_id: str) -> str:
+    """What an Event card does, in the words of its card (cards.toml): how its roll is read."""
+    from hexbox.core.texts import texts
+
+    known = texts("transylvania").of(card_id)
+    return known.text.removeprefix("Event: ").removeprefix("All-play Event: ") if known else ""
+
+
+def where_tile(at: list[int]) -> str:
+    """A tile's square as players say it, from the Church in the centre: north is up on the map (board.py)."""
+    x, y = at
+    steps = [_squares(abs(y), "north" if y < 0 else "south")] * (y != 0) + \
+            [_squares(abs(x), "west" if x < 0 else "east")] * (x != 0)
+    return "in the centre" if not steps else f"{' and '.join(steps)} of the Church"
+
+
+def _squares(n: int, way: str) -> str:
+    number = ("one", "two", "three", "four", "five", "six")[n - 1] if n <= 6 else str(n)
+    return f"{number} square{'s' * (n > 1)} {way}"

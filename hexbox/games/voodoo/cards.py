@@ -72,7 +72,7 @@ class Curse:
     interrupt: int  # points on the upper section
     timing: str
     all_adversaries: bool
-    text: str
+    effect: str  # what the victim does, in a few words ("clucks like a hen"); the card's full text: hexbox.core.texts
     rule: Rule
 
     @property
@@ -85,7 +85,7 @@ class Permanent:
     index: int  # 0..9; its rule card number is 36 + index
     id: str
     name: str
-    text: str
+    effect: str  # what its owner must do ("bow before passing the doll")
     rule: Rule
     consequence: str
     n: int
@@ -108,7 +108,7 @@ class Components:
     artefacts: tuple[Artefact, ...]
     emotes: tuple[str, ...]
     voices: tuple[str, ...]
-    phrases: tuple[tuple[str, str], ...]  # (id, text)
+    phrases: tuple[tuple[str, str], ...]  # (id, the phrase)
     dice: int
     target_score: int
     skulls: tuple[int, ...]
@@ -168,7 +168,7 @@ def load() -> Components:
     voices = tuple(raw.get("voices", []))
     require(len(emotes) == 24 and len(set(emotes)) == 24, WHERE, "24 distinct emotes (table 2.6)")
     require(len(voices) == 6 and voices[0] == "normal", WHERE, "six voices, 'normal' first")
-    phrases = tuple((p["id"], p["text"]) for p in raw.get("phrase", []))
+    phrases = tuple((p["id"], p["name"]) for p in raw.get("phrase", []))  # the phrase itself is its name
     require(len(phrases) == 12, WHERE, "a phrase book of 12 phrases")
 
     curses = []
@@ -177,7 +177,7 @@ def load() -> Components:
         cost, stars = parse_cost(c["cost"], codes, where)
         rule = _rule(c["rule"], where, face_ids, emotes, voices)
         curse = Curse(i, c["id"], c["school"], c["name"], cost, stars, c["cast"], c["interrupt"], c["timing"],
-                      bool(c.get("all", False)), c["text"], rule)
+                      bool(c.get("all", False)), c["effect"], rule)
         require(curse.cast == curse.dice - 1, where, "cast points are dice - 1 (D4)")
         require(stars <= 1, where, "at most one '*' per cost")
         curses.append(curse)
@@ -193,7 +193,7 @@ def load() -> Components:
         where = f"{WHERE} permanent {p.get('id')}"
         cons = p["consequence"]
         require(cons.get("kind") in CONSEQUENCES, where, f"bad consequence {cons.get('kind')!r}")
-        permanents.append(Permanent(i, p["id"], p["name"], p["text"], _rule(p["rule"], where, face_ids, emotes,
+        permanents.append(Permanent(i, p["id"], p["name"], p["effect"], _rule(p["rule"], where, face_ids, emotes,
                                                                              voices), cons["kind"], cons["n"]))
     require(len(permanents) == 10, WHERE, "10 permanent curses")
     artefacts = tuple(Artefact(i, a["id"], a["name"], a["when"], a["text"]) for i, a in enumerate(raw["artefact"]))

@@ -531,7 +531,7 @@ class VoodooState(State):
             self.last_target[caster] = target
         self._echo("cast", caster)
         c = CURSES[curse]
-        events = [Event("cast", {"caster": caster, "curse": c.id, "name": c.name, "text": c.text,
+        events = [Event("cast", {"caster": caster, "curse": c.id, "name": c.name, "text": c.effect,
                                  "target": target, "pay": pay})]
         if target >= 0 and self.arts[target]:
             self.pending = (caster, curse, target)

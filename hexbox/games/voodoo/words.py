@@ -144,13 +144,13 @@ def sentence(state: Any, e: Event, viewer: int | None, seen: set[str]) -> str | 
         return f"{_subject(d['seat'], viewer, 'draw', 'draws')} an Artefact card."
     if k == "card":
         if "curse" in d:
-            return f"You draw {_curse(d['curse'])} ({d['curse']})."
+            return f"You draw {_curse(d['curse'])}."
         return f"You draw the artefact {ARTEFACTS[ARTEFACT_INDEX[d['artefact']]].name}."
     if k == "cast":
         c = CURSES[CURSE_INDEX[d["curse"]]]
         on = "every adversary" if d["target"] < 0 else _who(d["target"], viewer)
         return (f"{_subject(d['caster'], viewer, 'cast', 'casts')} {c.name} on {on}, paying {_dice(d['pay'])}; "
-                f"the card reads: {c.timing}, {c.text}.")
+                f"the card reads: {c.timing}, {c.effect}.")
     if k == "curse_in_play":
         return (f"{_curse(d['curse'])}, cast by {_who(d['caster'], viewer)}, now binds "
                 f"{_victims(d['caster'], d['victim'], viewer)}.")
@@ -160,7 +160,7 @@ def sentence(state: Any, e: Event, viewer: int | None, seen: set[str]) -> str | 
     if k == "permanent_curse":
         p = _PERM[d["permanent"]]
         return (f"{_subject(d['seat'], viewer, 'pass', 'passes')} the Big Skull at {d['skull']} and "
-                f"{'take' if d['seat'] == viewer else 'takes'} the permanent curse {p.name}: {p.text}.")
+                f"{'take' if d['seat'] == viewer else 'takes'} the permanent curse {p.name}: {p.effect}.")
     if k == "violation":
         return (f"{_subject(d['victim'], viewer, 'break', 'breaks')} {_curse(d['curse'])}, cast by "
                 f"{_who(d['caster'], viewer)}.")

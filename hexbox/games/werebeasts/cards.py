@@ -25,6 +25,7 @@ class AuctionCard:
     id: str
     beast: int  # goal index of its beast
     icons: int  # 1 single, 2 double
+    name: str = ""  # "Wereshark (single)", as printed in cards.toml
 
     @property
     def double(self) -> bool:
@@ -44,9 +45,7 @@ class Components:
         return BEASTS  # the Werechow goal's index
 
     def card_name(self, index: int) -> str:
-        card = self.auction[index]
-        beast = self.goals[card.beast].beast
-        return f"{beast} (double)" if card.double else f"{beast} (single)"
+        return self.auction[index].name
 
 
 def load() -> Components:
@@ -61,7 +60,10 @@ def load() -> Components:
     auction = []
     for a in raw.get("auction", []):
         require(a.get("beast") in by_id and by_id[a["beast"]] < BEASTS, where, f"auction card {a.get('id')}: bad beast")
-        auction.append(AuctionCard(a["index"], a["id"], by_id[a["beast"]], a["icons"]))
+        beast = goals[by_id[a["beast"]]].beast
+        name = f"{beast} (double)" if a["icons"] == 2 else f"{beast} (single)"
+        require(a.get("name") == name, where, f"auction card {a.get('id')}: its name is {name!r}")
+        auction.append(AuctionCard(a["index"], a["id"], by_id[a["beast"]], a["icons"], name))
     auction_t = tuple(auction)
     require(len(auction_t) == BEASTS * AUCTION_PER_BEAST, where, f"expected 44 auction cards, found {len(auction_t)}")
     require([a.index for a in auction_t] == list(range(len(auction_t))), where, "auction indices must be 0..43")

@@ -15,48 +15,6 @@ const ICON_WORD = { gold: "gold", bite: "bite", charm: "charm", wound: "wound", 
   holy_water: "holy water", infinity: "infinity", wolf_wound: "wolf wound" };
 const KIND_SYMBOL = { night: "🌙", final: "🌕\ufe0f", spell: "🔮" };
 
-// The cards in our words (docs/games/growl.md, "Every card"); the catalog names them and gives their icons.
-const TEXT = {
-  gold: "Worth a token at the end, if your team wins. Spells can spend it.",
-  bite: "Three net bites turn a human into a werewolf. Humans may not pass it at Night; anyone may give it by day.",
-  charm: "Cancels one of your bites.",
-  wound: "Three net wounds kill anyone.",
-  salve: "Cancels one of your wounds.",
-  cursed_gold: "Rich but painful. Pays for only one Gold when spent.",
-  cursed_charm: "A charm that also carries a wound.",
-  super_salve: "Can cancel up to two wounds.",
-  holy_water: "Nothing to a human. For a werewolf each Holy Water counts as wounds (2 by default).",
-  hex: "While it is in your hand, none of your charm icons count.",
-  infection: "While it is in your hand, none of your salve icons count.",
-  blood_hound: "The active player looks in private at another living player's whole hand.",
-  caged: "The active player picks a living player, themselves allowed, who sits this Night's passing out.",
-  hypnosis: "The active player names a kind of card (not Gold) and two players: how many each holds is announced.",
-  insomnia: "The active player picks a player who learns this Night which neighbour sent each card.",
-  seance: "Stays in front of a player, living or dead: their team is announced when they die (at once if dead).",
-  silver_bullet: "Stays in front of a living player: 1 more wound, 2 while that player is a werewolf.",
-  the_gift: "Two players with 5+ cards each secretly send the other one card (a Bite is fine).",
-  truth_serum: "A werewolf holding a Bite must show the active player a Bite; anyone else shows a non-Bite card.",
-  all_hallows_eve: "A dead player sends one card to each closest living neighbour; Bites too.",
-  the_accused: "Open vote, one at a time from the active player's left: the most-voted player dies.",
-  the_purge: "Secret vote, all at once, shown together: the most-voted player dies.",
-  the_sleepwalkers: "Two living players swap places with their hands; what lies in front of a place stays.",
-  the_tempest: "Everyone secretly puts a card in a pile, which is shuffled and dealt back one each.",
-  the_trusted: "Open vote for the most trusted player, who then names the one who dies.",
-  the_unsaved: "The active player is saved and saves another; each saved saves one more. The last unsaved dies.",
-  the_unwanted: "Everyone points left or right at once: a player pointed at from both sides dies.",
-  wolfsbane: "Nobody may hand you a card with a Bite icon, by day or at Night.",
-  tanglevine: "You sit out every Night passing. In your spell step, pay 1 Gold to discard it.",
-  scrying_bowl: "Your spell step, once a turn: pay 1 Gold to see another living player's hand.",
-  healing_draught: "Your spell step, once a turn: pay 1 Gold, then discard one of your cards with a wound icon.",
-  purifying_rite: "Your spell step, once a turn: pay 1 Gold, then discard a Bite from your hand.",
-  banishing_rite: "Your spell step, once a turn: pay 1 Gold to discard a spell in front of any living player.",
-  spirit_leash: "Your spell step, once a turn: pay 2 Gold to move a spell from one living player to another.",
-  moon_watcher: "After each Night you learn how many Bite cards were passed in all.",
-  owl_feather: "After each Night you learn which neighbour sent you each card.",
-  death_rattle: "When you die you may give one card from your hand to any living player.",
-  omen_crow: "Whenever another player dies, you learn which team they were on.",
-  charm_bracelet: "Its charm icon counts as part of your hand; a Hex cancels it.",
-};
 
 const PHASE = {
   spells: "Spell step", give: "Day: the top card must be given", night_card: "A Night card is revealed",
@@ -89,9 +47,8 @@ function textOf(c) {
   if (!c) return "";
   const icons = Object.entries(c.icons || {}).filter(([k]) => ICON[k])
     .map(([k, n]) => `${n} ${ICON_WORD[k]}${k === "infinity" ? ` (cancels ${c.cancels})` : ""}`);
-  const kind = c.kind === "night" ? (c.stays ? "Night card, stays in play" : "Night card")
-    : c.kind === "final" ? "Final Night card" : c.kind === "spell" ? "Spell" : "";
-  return [kind, icons.length ? `Icons: ${icons.join(", ")}.` : "", TEXT[c.id] || ""].filter(Boolean).join(" · ");
+  // the card's own text, from cards.toml (the same words as the terminal's ?): it says what kind of card it is
+  return [icons.length ? `Icons: ${icons.join(", ")}.` : "", c.text || ""].filter(Boolean).join(" · ");
 }
 
 function name(catalog, id) {

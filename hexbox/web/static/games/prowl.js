@@ -9,7 +9,6 @@ const SYMBOL = { spring: "❀", summer: "☀", autumn: "❦", winter: "❄" };
 const CROWN = "👑";
 const RANK = ["1st", "2nd", "3rd", "4th"];
 const ORDER = { must_change: "must Change next turn", must_play: "must Play next turn", may_not_play: "may not Play next turn" };
-const KEYWORD = { attachment: "Attachment", early: "Early", final: "Final", peek: "Peek" };
 const OPTION = { raise: "raise", lower: "lower", dominance: "the Dominance token", force_change: "force a Change",
   left: "to the left", right: "to the right", confirm: "confirm" };
 
@@ -22,8 +21,8 @@ const cardOf = (catalog, id) => catalog.card?.find((c) => c.id === id) || { id, 
 
 function ProwlCard({ id, catalog, onPick = null, selected = false, note = "" }) {
   const c = cardOf(catalog, id);
-  const words = [c.leader ? "Leader" : "", ...c.keywords.map((k) => KEYWORD[k] || k)].filter(Boolean).join(" · ");
-  const text = `${clanName(catalog, c.clan)}${words ? ` · ${words}` : ""}. ${c.text}`;
+  // the card's text from cards.toml names its keywords first (Leader, Early, Final, Attachment, Peek)
+  const text = `${clanName(catalog, c.clan)}. ${c.text}`;
   return html`<${Card} name=${c.name + (c.leader ? " ♛" : "") + (note ? ` ${note}` : "")} symbol=${SYMBOL[c.clan]}
     text=${text} kind=${`pw-card pw-${c.clan}`} onPick=${onPick} selected=${selected} />`;
 }

@@ -110,8 +110,8 @@ function cardText(k) {
     parts.push(`${range}: ${fx || "nothing"}.`);
   }
   if (k.effects && k.effects.length) parts.push(`${k.effects.map(effect).join(", ")}.`.replace(/^./, (c) => c.toUpperCase()));
-  if (k.text) parts.push(k.text.replace(/\b(red|green|icon)( cure)?:\s*/g, (m, c, cure) => (cure ? "Cure: " : "")));
-  return parts.join(" ");
+  // cards.toml's text is the card's full text (the same words as the terminal's ?): it says all of the above
+  return k.text || parts.join(" ");
 }
 function effect(e) {
   const [name, n] = e.split(":");

@@ -75,6 +75,7 @@ function duty(rule, ix) {
 
 function cardText(c, ix) {
   if (!c) return "";
+  if (c.text && c.effect !== undefined || c.type === "artefact") return c.text;  // cards.toml's full text
   if (c.type === "curse") {
     return `${c.timing}: ${c.text}. The victim must ${duty(c.rule, ix)}. Cost ${c.cost.replace(/\*/g, "any")}; cast ${c.cast
       } pt, broken ${c.interrupt} pt to its caster.`;
