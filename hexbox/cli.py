@@ -338,6 +338,8 @@ def simulate(
                                              "the same run is resumed")] = None,
     fresh: Annotated[bool, typer.Option(help="overwrite --out instead of resuming it")] = False,
     option: Annotated[list[str], typer.Option("--option", "-o", help="game option name=value")] = [],  # noqa: B006
+    variant: Annotated[Path | None, typer.Option("--variant", help="a variant file (TOML: options and an overlay "
+                                                 "of the game's cards.toml); see docs/designers.md")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
 ) -> None:
     """Play many games between bots, in parallel, and summarise win rates with 95% intervals."""
@@ -347,8 +349,9 @@ def simulate(
     from hexbox.sim.stats import Summary
 
     info = game_info(game)
-    n = players if players is not None else info.default_players or info.min_players
-    opts = _options(game, option)
+    chosen = _variant(game, variant, option, players)
+    n = players if players is not None else chosen.players or info.default_players or info.min_players
+    opts = chosen.options
     load(game, players=n, **opts)  # a clear ConfigError before any work starts
     if n_games < 1 or jobs < 1:
         raise BadInput("--games and --jobs must be at least 1")
@@ -360,7 +363,7 @@ def simulate(
                        "(an agent's parameters are separated by '+', e.g. ismcts:iters=200+c=0.7)")
     for s in set(specs):
         make_agent(s, game)
-    plan = jobs_for(game, n, specs, n_games, seed, opts, rotate)
+    plan = jobs_for(game, n, specs, n_games, seed, opts, rotate, chosen.name or None)
     summary = Summary()
     done = read_partial(out, plan, summary.add) if out and not fresh else set()
     todo = Remaining(plan, done)
@@ -376,7 +379,8 @@ def simulate(
         played += 1
 
     # the stats hook's numbers are only for `hexbox report`, which reads them from --out
-    results = run(todo, workers=jobs, ray_address=ray, stats=sink is not None, on_stop=kept)
+    results = run(todo, workers=jobs, ray_address=ray, stats=sink is not None, on_stop=kept,
+                  overlays=chosen.overlays)
     try:
         with Progress(console=console, transient=True, disable=as_json) as progress:
             task = progress.add_task(f"{game}: {n_games} games", total=n_games, completed=len(done))
@@ -399,10 +403,27 @@ def simulate(
         if sink:
             sink.close()
     summary = summary.result()
+    if chosen.name:
+        summary["variant"] = chosen.name
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    _print_summary(Console(highlight=False), game, n, summary, specs, rotate)
+    out_console = Console(highlight=False)
+    if chosen.name:
+        out_console.print(f"variant: {chosen.name}" + (f" — {chosen.description}" if chosen.description else ""))
+    _print_summary(out_console, game, n, summary, specs, rotate)
+
+
+def _variant(game: str, path: Path | None, option: list[str], players: int | None):
+    """The variant a run plays: the file's (its options, then any -o on top) or the game as printed with -o."""
+    from hexbox.sim.variant import Variant, as_printed, read_variant
+
+    if path is None:
+        return as_printed(game, _options(game, option), players)
+    v = read_variant(path, game)
+    if option:  # -o on top of the file's options: the same variant name would hide the difference
+        raise BadInput(f"--variant {path} sets the options; put them in its [options] table, not -o")
+    return Variant(v.game, v.name, v.options, v.overlay, players or v.players, v.description)
 
 
 def _print_summary(console: Console, game: str, players: int, summary: dict[str, Any], specs: list[str],

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from importlib import resources
 from typing import Any
 
 from .errors import ConfigError
+
+#: package -> the overlay a variant lays over its ``cards.toml``. Set only in a process (or for a moment, in
+#: :func:`overlaid`) that plays one variant: a game's modules read their data once, at import.
+_OVERLAYS: ContextVar[dict[str, dict[str, Any]] | None] = ContextVar("hexbox_overlays", default=None)
 
 
 class DataError(ConfigError):
@@ -16,9 +23,89 @@ class DataError(ConfigError):
 def read_toml(package: str, filename: str) -> dict[str, Any]:
     try:
         text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise DataError(f"{package}/{filename}: {exc}") from None
+    over = (_OVERLAYS.get() or {}).get(package) if filename == "cards.toml" else None
+    return overlay(data, over) if over else data
+
+
+def use_overlay(package: str, over: dict[str, Any] | None) -> None:
+    """Lay ``over`` on ``package``'s cards.toml from now on in this context (a variant's worker process)."""
+    current = dict(_OVERLAYS.get() or {})
+    if over:
+        current[package] = over
+    else:
+        current.pop(package, None)
+    _OVERLAYS.set(current)
+
+
+@contextmanager
+def overlaid(package: str, over: dict[str, Any] | None) -> Iterator[None]:
+    """Within the block, ``read_toml`` of ``package``'s cards.toml gives the overlaid data; restored after."""
+    token = _OVERLAYS.set({**(_OVERLAYS.get() or {}), package: over or {}})
+    try:
+        yield
+    finally:
+        _OVERLAYS.reset(token)
+
+
+def overlay(base: dict[str, Any], over: dict[str, Any], where: str = "") -> dict[str, Any]:
+    """``base`` with the values of ``over`` in place of its own; a new dict, ``base`` is left as it was.
+
+    An overlay only changes what is there: a key the data does not have, or a value of another type, is a
+    DataError naming the key. A list of tables (``[[card]]``) is changed entry by entry, each named by its
+    ``id`` (or its ``index`` where entries have no id): ``[card.gold] copies.base = 10``.
+    """
+    out = dict(base)
+    for key, value in over.items():
+        path = f"{where}.{key}" if where else key
+        if key not in base:
+            known = ", ".join(sorted(map(str, base))[:12])
+            raise DataError(f"overlay key {path}: cards.toml has no such key here (it has: {known})")
+        old = base[key]
+        if isinstance(old, list) and old and all(isinstance(x, dict) for x in old):
+            if not isinstance(value, dict):
+                raise DataError(f"overlay key {path}: a list of entries; change one as [overlay.{path}.<id>]")
+            names = {str(x.get("id", x.get("index"))): i for i, x in enumerate(old)}
+            entries = list(old)
+            for name, change in value.items():
+                if name not in names:
+                    raise DataError(f"overlay key {path}.{name}: no entry {name!r} in {key} "
+                                    f"(ids: {', '.join(list(names)[:12])}{', …' if len(names) > 12 else ''})")
+                if not isinstance(change, dict):
+                    raise DataError(f"overlay key {path}.{name}: give the entry's keys to change, as a table")
+                entries[names[name]] = overlay(old[names[name]], change, f"{path}.{name}")
+            out[key] = entries
+        elif isinstance(old, dict):
+            if not isinstance(value, dict):
+                raise DataError(f"overlay key {path}: expected a table, not {value!r}")
+            out[key] = overlay(old, value, path)
+        else:
+            if not _same_kind(old, value):
+                raise DataError(f"overlay key {path}: expected {_kind(old)} like {old!r}, not {value!r}")
+            out[key] = value
+    return out
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number" if isinstance(value, float) else "a whole number"
+    if isinstance(value, list):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def _same_kind(old: Any, new: Any) -> bool:
+    if isinstance(old, bool) or isinstance(new, bool):
+        return isinstance(old, bool) and isinstance(new, bool)
+    if isinstance(old, float):
+        return isinstance(new, (int, float))
+    if isinstance(old, list):
+        return isinstance(new, list) and all(_same_kind(old[0], x) for x in new) if old else isinstance(new, list)
+    return type(old) is type(new)
 
 
 def require(condition: bool, where: str, message: str) -> None:

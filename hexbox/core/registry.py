@@ -21,6 +21,8 @@ HOOKS = {
     "bot": "a class whose instances play: act(view, rng) -> action",
     "advice": "an object with ISMCTS advice: win_chances, search_actions, ISMCTS_DEFAULTS (each optional)",
     "stats": "stats(final spectator observation) -> dict: designer statistics of one game",
+    "first": "first(state) -> seat or None: who plays first (asked of the new state, then after each action until "
+             "it names a seat); `hexbox simulate` records it, and reports count seats from it",
     "report": "sections(results, plot) -> list[Section]: the game's part of `hexbox report`",
     "schema": "an object with Public and Private, the types of the observation's two halves",
     "encoder": "encoder(game) -> Encoder: the observation vector of learning agents, read from observe(seat) alone",

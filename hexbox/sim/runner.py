@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import multiprocessing
 import random
 import signal
 from collections import deque
@@ -21,6 +22,7 @@ from typing import Any, overload
 
 from hexbox.agents import Agent, make_agent
 from hexbox.core import JSON, ConfigError, Game, View, derive_seed, game_info, load
+from hexbox.core.data import use_overlay
 
 
 @dataclass(frozen=True)
@@ -31,14 +33,17 @@ class GameJob:
     seed: int
     index: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    variant: str | None = None  # the variant's name, in every result line; None: the game as printed
 
 
 # A worker builds the game and the agents of a run once, not per game: an agent is configuration only
 # (``act(view, rng)`` reads nothing but its arguments), so one instance serves every game. Small (loading
 # Werebeasts takes ~5 µs, a random game of it ~130 µs), but work that a million games need not repeat.
 @lru_cache(maxsize=8)
-def _game(name: str, players: int, options: tuple[tuple[str, Any], ...]) -> tuple[Game, Callable[[JSON], JSON] | None]:
-    return load(name, players=players, **dict(options)), game_info(name).hook("stats")
+def _game(name: str, players: int, options: tuple[tuple[str, Any], ...]
+          ) -> tuple[Game, Callable[[JSON], JSON] | None, Callable[[Any], int | None] | None]:
+    info = game_info(name)
+    return load(name, players=players, **dict(options)), info.hook("stats"), info.hook("first")
 
 
 @lru_cache(maxsize=32)
@@ -52,24 +57,30 @@ def play_game(job: GameJob, stats: bool = True) -> dict[str, Any]:
     ``stats=False`` leaves out what only ``hexbox report`` reads (the game's ``stats`` hook, computed from the
     final spectator observation): a summary of win rates and lengths does not need it.
     """
-    game, hook = _game(job.game, job.players, tuple(sorted(job.options.items())))  # option values are scalars
+    game, hook, first_of = _game(job.game, job.players, tuple(sorted(job.options.items())))  # scalar values
     state = game.new_state(seed=job.seed)
     agents = _agents(job.agents, job.game)
     rng = random.Random(derive_seed(job.seed, 1))  # the agents' and the arrival order's chance
     actions = 0
+    # who plays first: decided at set-up in most games, after a simultaneous first step in some (Prowl)
+    first = first_of(state) if first_of is not None else None
     while not state.is_over:
         actors = state.actors
         seat = actors[0] if len(actors) == 1 else rng.choice(actors)  # who speaks first in an open window
         state.apply(seat, agents[seat].act(View.of(state, seat), rng))
         actions += 1
+        if first is None and first_of is not None:
+            first = first_of(state)
     result = state.result
     line = {
         "index": job.index,
         "game": job.game,
         "players": job.players,
         "options": job.options,
+        "variant": job.variant,
         "seed": job.seed,
         "agents": list(job.agents),
+        "first": first,
         "winners": sorted(result.winners),
         "scores": {str(k): v for k, v in sorted(result.scores.items())},
         "reason": result.reason,
@@ -91,9 +102,9 @@ class Plan(Sequence[GameJob]):
     """The games of a run, made when asked for: a million games need no million jobs in memory."""
 
     def __init__(self, game: str, players: int, agents: list[str], games: int, seed: int,
-                 options: dict[str, Any] | None = None, rotate: bool = False):
+                 options: dict[str, Any] | None = None, rotate: bool = False, variant: str | None = None):
         self.game, self.players, self.agents, self.games = game, players, list(agents), games
-        self.seed, self.options, self.rotate = seed, dict(options or {}), rotate
+        self.seed, self.options, self.rotate, self.variant = seed, dict(options or {}), rotate, variant
 
     def __len__(self) -> int:
         return self.games
@@ -112,7 +123,8 @@ class Plan(Sequence[GameJob]):
             raise IndexError(i)
         k = i % self.players if self.rotate else 0
         seats = self.agents[k:] + self.agents[:k]
-        return GameJob(self.game, self.players, tuple(seats), derive_seed(self.seed, i), i, dict(self.options))
+        return GameJob(self.game, self.players, tuple(seats), derive_seed(self.seed, i), i, dict(self.options),
+                       self.variant)
 
 
 class Remaining(Sized, Iterable[GameJob]):
@@ -129,9 +141,12 @@ class Remaining(Sized, Iterable[GameJob]):
 
 
 def jobs_for(game: str, players: int, agents: list[str], games: int, seed: int,
-             options: dict[str, Any] | None = None, rotate: bool = False) -> Plan:
-    """Game i gets seed derive_seed(seed, i); with ``rotate`` the agents shift one seat per game."""
-    return Plan(game, players, agents, games, seed, options, rotate)
+             options: dict[str, Any] | None = None, rotate: bool = False, variant: str | None = None) -> Plan:
+    """Game i gets seed derive_seed(seed, i); with ``rotate`` the agents shift one seat per game.
+
+    The seeds depend on ``seed`` and i alone: two variants run with the same seed play the same deals (paired).
+    """
+    return Plan(game, players, agents, games, seed, options, rotate, variant)
 
 
 def _chunk(games: int, workers: int) -> int:
@@ -146,7 +161,8 @@ def _batches(jobs: Iterable[GameJob], size: int) -> Iterator[list[GameJob]]:
 
 def run(jobs: Iterable[GameJob], workers: int = 1, on_result: Callable[[dict[str, Any]], None] | None = None,
         ray_address: str | None = None, stats: bool = True,
-        on_stop: Callable[[dict[str, Any]], None] | None = None) -> Iterator[dict[str, Any]]:
+        on_stop: Callable[[dict[str, Any]], None] | None = None,
+        overlays: dict[str, dict[str, Any]] | None = None) -> Iterator[dict[str, Any]]:
     """Results in job order, whatever the number of workers and wherever they run.
 
     Jobs are taken from ``jobs`` as the workers need them and each result is handed on as soon as the ones
@@ -159,15 +175,26 @@ def run(jobs: Iterable[GameJob], workers: int = 1, on_result: Callable[[dict[str
     ``ray_address``: ``"auto"`` (a running cluster on this machine), ``"local"`` (start a private one with
     ``workers`` CPUs), or an address such as ``ray://head:10001`` / ``head:6379``. Every node needs hexbox
     installed.
+
+    ``overlays`` (package -> a variant's overlay of its cards.toml, ``hexbox.sim.variant``): the games are played
+    in fresh ("spawn") worker processes, at least one, that lay the overlay before they import the game; this
+    process and its data are left as they were.
     """
     if ray_address is not None:
+        if overlays:
+            raise ConfigError("a variant that changes the game's data runs in local processes (--jobs), not on Ray")
         yield from _tap(_run_ray(jobs, workers, ray_address, stats), on_result)
         return
-    if workers <= 1:
+    if workers <= 1 and not overlays:
         yield from _tap((play_game(j, stats) for j in jobs), on_result)
         return
+    workers = max(1, workers)
     size = _chunk(len(jobs) if isinstance(jobs, Sized) else 64 * 8 * workers, workers)
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c_to_the_main_process)
+    if overlays:
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_start_variant_worker, initargs=(overlays,))
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c_to_the_main_process)
     pending: deque[Future[list[dict[str, Any]]]] = deque()
     ready: deque[dict[str, Any]] = deque()  # the results of the batch being handed on
 
@@ -198,6 +225,12 @@ def _leave_ctrl_c_to_the_main_process() -> None:
     # Ctrl-C at a terminal reaches the whole process group: a worker that died of it would break the pool and
     # print a traceback; the main process alone stops the run, and ends the workers itself
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start_variant_worker(overlays: dict[str, dict[str, Any]]) -> None:
+    _leave_ctrl_c_to_the_main_process()
+    for package, over in overlays.items():
+        use_overlay(package, over)
 
 
 def _halt(pool: ProcessPoolExecutor) -> None:
@@ -287,12 +320,12 @@ def read_partial(path: Path, jobs: Sequence[GameJob],
                 raise ConfigError(f"{path}:{number}: game {index!r} is not among the {len(jobs)} games of this run; "
                                   "use another --out or --fresh")
             job = jobs[index]
-            mine = (job.game, job.players, job.seed, list(job.agents), job.options)
+            mine = (job.game, job.players, job.seed, list(job.agents), job.options, job.variant)
             theirs = (line.get("game"), line.get("players"), line.get("seed"), line.get("agents"),
-                      line.get("options"))
+                      line.get("options"), line.get("variant"))
             if mine != theirs:
                 raise ConfigError(f"{path} holds games of another run (game {index} differs in game, players, seed, "
-                                  "agents or options); use another --out or --fresh")
+                                  "agents, options or variant); use another --out or --fresh")
             done.add(index)
             if on_line:
                 on_line(line)

@@ -39,6 +39,7 @@ register(GameInfo(
         "bot": "hexbox.games.growl.heuristic:Heuristic",
         "advice": "hexbox.games.growl.heuristic:ADVICE",
         "stats": "hexbox.games.growl.stats:game_stats",
+        "first": "hexbox.games.growl.stats:first_player",
         "report": "hexbox.games.growl.report:sections",
         "schema": "hexbox.games.growl.schema:TYPES",
         "encoder": "hexbox.games.growl.encoder:encoder",

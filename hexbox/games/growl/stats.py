@@ -30,3 +30,8 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         "werewolves_at_end": len(wolves),
         "nights": pub["nights"],
     }
+
+
+def first_player(state: Any) -> int | None:
+    """The ``first`` hook: the seat that takes the first turn (S9, R15)."""
+    return state.start_pos

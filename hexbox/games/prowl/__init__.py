@@ -34,6 +34,7 @@ register(GameInfo(
         "label": "hexbox.games.prowl.words:label",
         "bot": "hexbox.games.prowl.heuristic:Heuristic",
         "stats": "hexbox.games.prowl.stats:game_stats",
+        "first": "hexbox.games.prowl.stats:first_player",
         "report": "hexbox.games.prowl.report:sections",
         "schema": "hexbox.games.prowl.schema:TYPES",
         "encoder": "hexbox.games.prowl.encoder:encoder",

@@ -33,3 +33,8 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         "ladder_step": final.index(winner_clan) + 1 if result["kind"] in LADDER_KINDS else None,
         "dominance": pub["dominance"],
     }
+
+
+def first_player(state: Any) -> int | None:
+    """The ``first`` hook: the start player, drawn once every clan card is placed (R9); None until then."""
+    return state.start if state.start >= 0 else None

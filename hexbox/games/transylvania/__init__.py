@@ -42,6 +42,7 @@ INFO = GameInfo(
         "advice": "hexbox.games.transylvania.heuristic:ADVICE",
         "label": "hexbox.games.transylvania.label:label",
         "stats": "hexbox.games.transylvania.stats:game_stats",
+        "first": "hexbox.games.transylvania.stats:first_player",
         "report": "hexbox.games.transylvania.report:sections",
         "schema": "hexbox.games.transylvania.schema:TYPES",
         "timer": "hexbox.games.transylvania.timer:timer",

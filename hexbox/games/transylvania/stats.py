@@ -25,3 +25,8 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         "tiles_laid": len(pub["board"]["tiles"]),
         "corpses": len(pub["board"]["corpses"]),
     }
+
+
+def first_player(state: Any) -> int | None:
+    """The ``first`` hook: the first player (R9, D51)."""
+    return state.first

@@ -38,6 +38,7 @@ register(GameInfo(
         "bot": "hexbox.games.voodoo.heuristic:Heuristic",
         "advice": "hexbox.games.voodoo.heuristic:ADVICE",
         "stats": "hexbox.games.voodoo.stats:game_stats",
+        "first": "hexbox.games.voodoo.stats:first_player",
         "report": "hexbox.games.voodoo.report:sections",
         "schema": "hexbox.games.voodoo.schema:TYPES",
         "timer": "hexbox.games.voodoo.timer:timer",

@@ -39,3 +39,8 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         "permanents": pub["permanents"],
         "curses_in_play_at_end": len(pub["curses_in_play"]),
     }
+
+
+def first_player(state: Any) -> int | None:
+    """The ``first`` hook: asked of the new state, whose active seat takes the first turn (R7, D6)."""
+    return state.active if state.turn == 0 else None

@@ -32,6 +32,7 @@ register(GameInfo(
         "bot": f"{_HERE}.heuristic:Heuristic",
         "advice": f"{_HERE}.heuristic:ADVICE",
         "stats": f"{_HERE}.stats:game_stats",
+        "first": f"{_HERE}.stats:first_player",
         "report": f"{_HERE}.report:sections",
         "schema": f"{_HERE}.schema:TYPES",
         "timer": f"{_HERE}.timer:timer",

@@ -39,3 +39,8 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         "werechow_won": any(w in holders for w in winners),
         "beast_won": any(w not in holders for w in winners),
     }
+
+
+def first_player(state: Any) -> int | None:
+    """The ``first`` hook: the player left of the dealer takes the first turn (R10)."""
+    return (state.dealer + 1) % state.game.players
