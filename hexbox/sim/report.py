@@ -16,6 +16,7 @@ from typing import Any
 from hexbox.core import ConfigError, game_info, games
 from hexbox.core.report import Section, pct, quantiles, table
 
+from .measures import fairness, label
 from .stats import summarize
 
 REQUIRED = ("index", "game", "players", "agents", "winners", "actions", "turns")
@@ -133,6 +134,55 @@ def win_rate_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Sect
     return out
 
 
+def fairness_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Section]:
+    """Seats counted from the first player, roles, card strength: the questions of a designer."""
+    f = fairness(results)
+    out = []
+    if f["from_first"]:
+        rows = [[label(f"first+{k}").removesuffix(" wins"), *pct(r)] for k, r in enumerate(f["from_first"])]
+        out.append(Section(
+            "Win rate by seat, counted from the first player",
+            f"<p>Fair: {f['fair']:.1%} each (1 / players). The first player is the one who takes the first turn "
+            "(recorded in each result line as <code>first</code>).</p>"
+            + table(["seat from the first player", "win rate", "95% interval", "wins / games"], rows),
+            [plot.rates("win_rate_from_first.png", "Win rate by seat from the first player",
+                        [str(k + 1) for k in range(len(f["from_first"]))], f["from_first"], f["fair"])]))
+    if f["roles"]:
+        roles = f["roles"]
+        out.append(Section(
+            "Win rate by role",
+            "<p>Per seat-game: of the seats that played a role (team, clan, Monster, goal) at the end, the share "
+            "that won.</p>" + table(["role", "win rate", "95% interval", "wins / seat-games"],
+                                    [[r, *pct(v)] for r, v in roles.items()]),
+            [plot.rates("win_rate_by_role.png", "Win rate by role", list(roles), list(roles.values()))]))
+    if f["cards"]:
+        shown = [c for c in f["cards"] if c["enough"]]
+        rows = [[c["card"], f"{c['held']['rate']:.1%}", c["held"]["games"], f"{c['not_held']['rate']:.1%}",
+                 f"{c['edge']:+.1%}", f"{c['edge_low']:+.1%} – {c['edge_high']:+.1%}"] for c in shown]
+        few = len(f["cards"]) - len(shown)
+        out.append(Section(
+            "Card strength",
+            f"<p>Per card (tile, curse, spell, …): the win rate of the seats that held or played it at the end "
+            f"against the seats that did not, and the difference (the holder's edge) with its 95% Newcombe "
+            f"interval, strongest first. A card needs {f['min_card_games']} seat-games on each side to be shown"
+            + (f"; {few} had fewer" if few else "") + ". Holding a card at the end is not always good: a card "
+            "players keep because they cannot use it shows as weak.</p>"
+            + table(["card", "holder wins", "held (seat-games)", "others win", "edge", "95% interval"], rows),
+            []))
+    return out
+
+
+def warning_section(results: list[dict[str, Any]]) -> Section | None:
+    found = fairness(results)["warnings"]
+    if not found:
+        return None
+    items = "".join(f"<li>{html.escape(w)}</li>" for w in found)
+    return Section("Warnings: the bots may be deciding these numbers",
+                   f"<ul class='warn'>{items}</ul><p>Numbers from bots that play one line are about the bots; "
+                   "try stronger bots (<code>--agents heuristic</code> or <code>ismcts</code>) before changing "
+                   "the rules.</p>")
+
+
 def length_section(results: list[dict[str, Any]], plot: Plotter) -> Section:
     turns = [r["turns"] for r in results]
     actions = [r["actions"] for r in results]
@@ -163,7 +213,7 @@ h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-botto
 table { border-collapse: collapse; margin: 0.8rem 0; } td, th { padding: 0.25rem 0.7rem; text-align: right; }
 th { background: #f3f3f3; } td:first-child, th:first-child { text-align: left; }
 tr:nth-child(even) td { background: #fafafa; } img { max-width: 100%; display: block; margin: 0.5rem 0; }
-.meta { color: #666; }
+.meta { color: #666; } .warn { color: #a33; font-weight: 600; }
 """
 
 
@@ -176,18 +226,22 @@ def write_report(results_path: Path, folder: Path) -> dict[str, Any]:
         raise ConfigError(f"cannot create {folder}: {exc.strerror}") from None
     plot = Plotter(folder)
     game = results[0]["game"]
-    sections = [*win_rate_sections(results, plot), length_section(results, plot)]
+    warned = warning_section(results)
+    sections = [*([warned] if warned else []), *win_rate_sections(results, plot), *fairness_sections(results, plot),
+                length_section(results, plot)]
     extra = game_info(game).hook("report") if game in games() else None
     if extra is not None:
         sections += extra(results, plot)
     agents = sorted({a for r in results for a in r["agents"]})
     players = sorted({r["players"] for r in results})
+    variants = sorted({r.get("variant") or "as printed" for r in results})
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>hexbox report: {html.escape(game)}</title><style>{STYLE}</style></head><body>",
         f"<h1>{html.escape(game)}: {len(results)} games</h1>",
         f"<p class='meta'>From {html.escape(results_path.name)}; players: {', '.join(map(str, players))}; "
-        f"agents: {html.escape(', '.join(agents))}. Intervals are 95% Wilson score intervals.</p>",
+        f"agents: {html.escape(', '.join(agents))}; variant: {html.escape(', '.join(variants))}. "
+        "Intervals are 95% Wilson score intervals.</p>",
     ]
     images = []
     for s in sections:

@@ -29,6 +29,9 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         "humans_at_start": pub["players"] - len(zeroes),
         "werewolves_at_end": len(wolves),
         "nights": pub["nights"],
+        # per seat, for fairness and card strength in reports: the team at the end, the cards held or in front
+        "roles": ["werewolf" if x["werewolf"] else "human" for x in reveal] if reveal else None,
+        "held": [sorted({*(reveal[p["seat"]]["hand"] if reveal else {}), *p["front"]}) for p in pub["seats"]],
     }
 
 

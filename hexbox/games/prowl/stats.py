@@ -32,6 +32,9 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         # the final track position (1 = top) of the clan that settled a game decided on the ladder
         "ladder_step": final.index(winner_clan) + 1 if result["kind"] in LADDER_KINDS else None,
         "dominance": pub["dominance"],
+        # per seat, for fairness and card strength in reports: the clan, and the clan card played
+        "roles": clan_ids,
+        "held": [[c] for c in pub["clan_cards"]],
     }
 
 

@@ -13,6 +13,7 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
     pub = obs["public"]
     seats = pub["seats"]
     winners = result["winners"]
+    reveal = pub.get("reveal") or [None] * len(seats)
     return {
         "end": result["kind"] or None,
         "rounds": pub["round"],
@@ -24,6 +25,11 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         "first": pub["first"],
         "tiles_laid": len(pub["board"]["tiles"]),
         "corpses": len(pub["board"]["corpses"]),
+        # per seat, for fairness and card strength in reports: the Monster or "adventurer", the adventurer card,
+        # the cards in hand and set aside at the end
+        "roles": [s["role"] for s in seats],
+        "held": [sorted({*([s["adventurer"]] if s.get("adventurer") else []),
+                         *(r["hand"] + r["set_aside"] if r else [])}) for s, r in zip(seats, reveal, strict=True)],
     }
 
 

@@ -38,6 +38,9 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         "permanents_drawn": sum(len(p) for p in pub["permanents"]),
         "permanents": pub["permanents"],
         "curses_in_play_at_end": len(pub["curses_in_play"]),
+        # per seat, for card strength in reports: the permanents drawn and the artefacts held at the end
+        "held": [sorted({*perm, *(h["artefacts"] if h else [])})
+                 for perm, h in zip(pub["permanents"], pub["all_hands"] or [None] * len(scores), strict=True)],
     }
 
 

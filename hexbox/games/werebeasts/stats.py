@@ -38,6 +38,9 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         "beast_points": beast_points,
         "werechow_won": any(w in holders for w in winners),
         "beast_won": any(w not in holders for w in winners),
+        # per seat, for card strength in reports: the auction cards owned at the end (goals: "goals" above)
+        "roles": ["werechow" if "chow" in mine else "beasts" for mine in goals],
+        "held": [sorted(p["cards"]) for p in pub["players_info"]],
     }
 
 
