@@ -440,8 +440,17 @@ def _print_summary(console: Console, game: str, players: int, summary: dict[str,
         for a, r in summary["agents"].items():
             agents.add_row(a, f"{r['rate']:.3f}", f"{r['low']:.3f}–{r['high']:.3f}")
         console.print(agents)
+    if summary.get("from_first"):
+        first = _table("from the first player", "win rate", "95% interval", "wins",
+                       title=f"seats counted from the first player (fair: {1 / players:.3f})")
+        for k, r in summary["from_first"].items():
+            first.add_row("first" if k == 0 else f"+{k}", f"{r['rate']:.3f}", f"{r['low']:.3f}–{r['high']:.3f}",
+                          str(r["wins"]))
+        console.print(first)
     console.print(f"mean length: {summary['mean_turns']:.1f} turns, {summary['mean_actions']:.1f} actions; "
                   f"games with no winner: {summary['no_winner']:.1%}")
+    for w in summary.get("warnings", []):
+        console.print(f"[bold red]warning:[/bold red] {escape(w)}")
 
 
 # ---- replay --------------------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ Every measure is defined per game (``per_game``), so that two runs on the same s
 from __future__ import annotations
 
 import re
-import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import Any
@@ -182,37 +181,51 @@ def _difference(w1: float, n1: int, w2: float, n2: int) -> tuple[float, float, f
 def warnings(lines: list[dict[str, Any]], intended_turns: float | None = None) -> list[str]:
     """Signs that the bots' play, not the game, decides the numbers: one way of ending in over 90% of games,
     games far shorter than the rules mean them to be, a seat (counted from the first player) that never wins."""
+    players = max(line["players"] for line in lines)
+    with_first = [line for line in lines if isinstance(line.get("first"), int) and line["players"] == players]
+    wins = Counter(seat_from_first(s, line["first"], players) for line in with_first for s in line["winners"])
+    return warnings_of(lines[0]["game"], Counter(ending_of(line) for line in lines),
+                       Counter(line["turns"] for line in lines), players, wins, len(with_first), intended_turns)
+
+
+def warnings_of(game: str, endings: Counter[str], turns: Counter[int], players: int, from_first: Counter[int],
+                with_first: int, intended_turns: float | None = None) -> list[str]:
+    """:func:`warnings` from running counts (``hexbox simulate`` keeps no lines): endings, game lengths in turns,
+    wins by seat from the first player over the ``with_first`` games that recorded one."""
     out = []
-    n = len(lines)
-    endings = Counter(ending_of(line) for line in lines)
+    n = sum(endings.values())
     kind, count = endings.most_common(1)[0]
-    if n >= 20 and count / n > 0.9 and _could_end_otherwise(lines):
+    if n >= 20 and count / n > 0.9 and _could_end_otherwise(game):
         out.append(f"{count / n:.0%} of the games end the same way ({kind}): the bots may be playing one line "
                    "rather than the game")
-    game = lines[0]["game"]
     intended = intended_turns or INTENDED_TURNS.get(game)
-    median = statistics.median(line["turns"] for line in lines)
+    median = _median(turns)
     if intended and median < intended / 3:
         out.append(f"games last {median:g} turns at the median, under a third of the {intended:g} a game between "
                    "the heuristic bots takes: the bots may end games before the game is played")
-    players = max(line["players"] for line in lines)
-    with_first = [line for line in lines if isinstance(line.get("first"), int) and line["players"] == players]
-    if len(with_first) >= 10 * players:
-        wins = Counter(seat_from_first(s, line["first"], players) for line in with_first for s in line["winners"])
-        never = [k for k in range(players) if wins[k] == 0]
+    if with_first >= 10 * players:
+        never = [k for k in range(players) if from_first[k] == 0]
         if never:
             who = ", ".join(label(f"first+{k}").removesuffix(" wins") for k in never)
-            out.append(f"in {len(with_first)} games the {who} never won: the bots may not know how to play that "
-                       "seat")
+            out.append(f"in {with_first} games the {who} never won: the bots may not know how to play that seat")
     return out
 
 
-def _could_end_otherwise(lines: list[dict[str, Any]]) -> bool:
+def _median(counts: Counter[int]) -> float:
+    total, seen = sum(counts.values()), 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen * 2 >= total:
+            return value
+    return 0
+
+
+def _could_end_otherwise(game: str) -> bool:
     # a game with a single way of ending (a Result.kind that never varies) would always warn; the kinds it can end
     # by are its registration's, read lazily so that a test can build lines for a game it does not load
     try:
         from hexbox.core import game_info
 
-        return len(game_info(lines[0]["game"]).result_kinds) > 1
+        return len(game_info(game).result_kinds) > 1
     except Exception:  # noqa: BLE001 - an unknown game's lines: warn as for any game
         return True
