@@ -1,0 +1,216 @@
+"""`hexbox compare A B`: two variants (or two results files) played on the same seeds, measure by measure.
+
+Paired: game i of A and game i of B are dealt from the same seed, so most of the luck of the deal cancels in their
+difference. For every measure of ``hexbox.sim.measures`` (win rate per seat counted from the first player, per
+role, game length, endings, each card's holder's edge) the per-game differences B − A give a mean with a 95%
+interval and a two-sided paired z-test (normal approximation of the mean of the differences; a compare needs
+at least ``MIN_PAIRS`` games per measure, where it holds well).
+
+Many measures are tested at once, so the p-values are corrected with Holm's step-down method, which bounds the
+chance of calling *any* unchanged measure different at 5% (the family-wise error rate), under any dependence between
+measures. We prefer it to Benjamini–Hochberg, which bounds only the expected share of false calls among the calls:
+a designer acts on each call separately ("Wolfsbane got stronger"), and a comparison of a variant that changes
+nothing must come out with no call at all, however many cards the game has.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import NormalDist
+from typing import Any
+
+from hexbox.core import ConfigError
+
+from .measures import label, measure_keys, per_game
+
+#: fewer paired games than this and a measure is shown without a test
+MIN_PAIRS = 30
+ALPHA = 0.05
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    label: str
+    pairs: int
+    a: float
+    b: float
+    diff: float  # mean of B - A over the pairs
+    low: float
+    high: float
+    p: float | None  # paired test, two-sided; None below MIN_PAIRS
+    p_holm: float | None = None
+
+    @property
+    def significant(self) -> bool:
+        return self.p_holm is not None and self.p_holm < ALPHA
+
+
+def pair(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The games of A and B played from the same seed, by game index; ConfigError if none are."""
+    by_index = {line["index"]: line for line in b}
+    pairs = [(x, by_index[x["index"]]) for x in a if x["index"] in by_index]
+    pairs = [(x, y) for x, y in pairs if x.get("seed") == y.get("seed")]
+    if not pairs:
+        raise ConfigError("A and B share no game played from the same seed: run both with the same --seed "
+                          "(and --games)")
+    players = {x["players"] for x, _ in pairs} | {y["players"] for _, y in pairs}
+    if len(players) > 1:
+        raise ConfigError(f"A and B are played at different player counts ({sorted(players)}): nothing to pair")
+    games = {x["game"] for x, _ in pairs} | {y["game"] for _, y in pairs}
+    if len(games) > 1:
+        raise ConfigError(f"A and B are different games ({', '.join(sorted(games))})")
+    return pairs
+
+
+def compare(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> list[Row]:
+    """Every measure, B − A over the paired games, with Holm-corrected p-values."""
+    pairs = pair(a, b)
+    values = [(per_game(x), per_game(y)) for x, y in pairs]
+    keys = measure_keys([x for x, _ in pairs] + [y for _, y in pairs])
+    rows = []
+    for key in keys:
+        zero = 0.0 if key.startswith("ending:") else None  # a game that did not end so has 0 for that ending
+        d, xs, ys = [], [], []
+        for va, vb in values:
+            x, y = va.get(key, zero), vb.get(key, zero)
+            if x is None or y is None:
+                continue
+            xs.append(x)
+            ys.append(y)
+            d.append(y - x)
+        if not d:
+            continue
+        rows.append(_row(key, xs, ys, d))
+    return holm(rows)
+
+
+def _row(key: str, xs: list[float], ys: list[float], d: list[float]) -> Row:
+    n = len(d)
+    mean = sum(d) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in d) / (n - 1)) if n > 1 else 0.0
+    se = sd / math.sqrt(n)
+    z = NormalDist().inv_cdf(1 - ALPHA / 2)
+    if n < MIN_PAIRS:
+        p = None
+    elif se == 0:
+        p = 1.0 if mean == 0 else 0.0
+    else:
+        p = 2 * (1 - NormalDist().cdf(abs(mean / se)))
+    return Row(key, label(key), n, sum(xs) / n, sum(ys) / n, mean, mean - z * se, mean + z * se, p)
+
+
+def holm(rows: list[Row]) -> list[Row]:
+    """Holm's step-down adjustment of the rows' p-values (rows without a test keep none)."""
+    tested = sorted((r.p, i) for i, r in enumerate(rows) if r.p is not None)
+    m = len(tested)
+    adjusted: dict[int, float] = {}
+    running = 0.0
+    for rank, (p, i) in enumerate(tested):
+        running = max(running, min(1.0, (m - rank) * p))
+        adjusted[i] = running
+    return [Row(**{**r.__dict__, "p_holm": adjusted.get(i)}) for i, r in enumerate(rows)]
+
+
+def fmt(key: str, value: float, signed: bool = False) -> str:
+    """A value as its measure reads: lengths in turns or actions, everything else in percentage points."""
+    if key.startswith("length:"):
+        return f"{value:+.2f}" if signed else f"{value:.2f}"
+    return f"{100 * value:+.1f} pt" if signed else f"{value:.1%}"
+
+
+# ---- the HTML page ----------------------------------------------------------------------------------------
+
+STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 64rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ddd; }
+table { border-collapse: collapse; margin: 0.8rem 0; } td, th { padding: 0.25rem 0.7rem; text-align: right; }
+th { background: #f3f3f3; } td:first-child, th:first-child { text-align: left; }
+tr.sig td { background: #fff3d6; font-weight: 600; } .meta { color: #666; } svg { max-width: 100%; height: auto; }
+"""
+
+
+def _svg(fig: Any) -> str:
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight")
+    text = buf.getvalue()
+    return text[text.index("<svg"):]  # inline: the XML prologue and doctype are for files
+
+
+def _plots(rows: list[Row], a_name: str, b_name: str) -> list[tuple[str, str]]:
+    try:
+        import matplotlib
+    except ImportError:
+        raise ConfigError("hexbox compare needs matplotlib for its page: pip install -e '.[sim]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    out = []
+    rated = [r for r in rows if not r.key.startswith("length:")]
+    if rated:
+        shown = sorted(rated, key=lambda r: (not r.significant, -abs(r.diff)))[:30]
+        fig, ax = plt.subplots(figsize=(7.5, 0.32 * len(shown) + 1.2), dpi=100)
+        ys = list(range(len(shown)))[::-1]
+        colours = ["#C44E52" if r.significant else "#4C72B0" for r in shown]
+        for r, y, colour in zip(shown, ys, colours, strict=True):
+            ax.errorbar([100 * r.diff], [y], xerr=[[100 * (r.diff - r.low)], [100 * (r.high - r.diff)]],
+                        fmt="none", ecolor=colour, capsize=3)
+        ax.scatter([100 * r.diff for r in shown], ys, c=colours, zorder=3)
+        ax.axvline(0, color="#888", linewidth=1)
+        ax.set_yticks(ys, [r.label for r in shown], fontsize=8)
+        ax.set_xlabel(f"{b_name} − {a_name}, percentage points (95% interval; red: significant after Holm)")
+        ax.set_title("Differences, largest first")
+        out.append(("Differences with their 95% intervals", _svg(fig)))
+        plt.close(fig)
+    seats = [r for r in rows if r.key.startswith("first+")]
+    if seats:
+        fig, ax = plt.subplots(figsize=(6.5, 3.4), dpi=100)
+        xs = range(len(seats))
+        ax.bar([x - 0.2 for x in xs], [r.a for r in seats], width=0.4, label=a_name, color="#4C72B0")
+        ax.bar([x + 0.2 for x in xs], [r.b for r in seats], width=0.4, label=b_name, color="#DD8452")
+        ax.axhline(1 / len(seats), color="#C44E52", linestyle="--", linewidth=1, label="fair")
+        ax.set_xticks(list(xs), [r.label.removesuffix(" wins") for r in seats], fontsize=8)
+        ax.set_ylabel("win rate")
+        ax.legend(fontsize=8)
+        ax.set_title("Win rate by seat from the first player")
+        out.append(("Seats from the first player", _svg(fig)))
+        plt.close(fig)
+    return out
+
+
+def write_page(rows: list[Row], folder: Path, a_name: str, b_name: str, game: str, games: int) -> Path:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"cannot create {folder}: {exc.strerror}") from None
+    significant = [r for r in rows if r.significant]
+    head = ["measure", a_name, b_name, f"{b_name} − {a_name}", "95% interval", "p", "p (Holm)", "games"]
+    body = []
+    for r in rows:
+        cells = [r.label, fmt(r.key, r.a), fmt(r.key, r.b), fmt(r.key, r.diff, True),
+                 f"{fmt(r.key, r.low, True)} – {fmt(r.key, r.high, True)}",
+                 "—" if r.p is None else f"{r.p:.3g}", "—" if r.p_holm is None else f"{r.p_holm:.3g}", str(r.pairs)]
+        body.append(f"<tr class='{'sig' if r.significant else ''}'>"
+                    + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>hexbox compare: {html.escape(game)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{html.escape(game)}: {html.escape(b_name)} against {html.escape(a_name)}, {games} paired games</h1>",
+        "<p class='meta'>Game i of both is dealt from the same seed. Differences are means of the per-game "
+        f"differences with 95% intervals; p: a two-sided paired z-test; p (Holm): corrected for the {len(rows)} "
+        "measures (family-wise 5%). Highlighted rows differ significantly after the correction.</p>",
+        f"<p><b>{len(significant)} significant difference{'s' if len(significant) != 1 else ''}</b>"
+        + (": " + html.escape("; ".join(r.label for r in significant)) if significant else "") + ".</p>",
+    ]
+    for title, svg in _plots(rows, a_name, b_name):
+        parts.append(f"<h2>{html.escape(title)}</h2>{svg}")
+    parts.append("<h2>Every measure</h2><table><thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head)
+                 + "</tr></thead><tbody>" + "".join(body) + "</tbody></table></body></html>")
+    index = folder / "index.html"
+    index.write_text("\n".join(parts) + "\n", encoding="utf-8")
+    return index
