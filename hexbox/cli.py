@@ -606,6 +606,11 @@ def compare_cmd(
     the_game = games_of.pop()
     if n_games < 1 or jobs < 1:
         raise BadInput("--games and --jobs must be at least 1")
+    if save:
+        try:
+            save.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise BadInput(f"--save {save}: {exc.strerror}") from None
     results, labels = [], []
     for i, (kind, side, text) in enumerate(sides):
         if kind == "lines":
@@ -623,8 +628,6 @@ def compare_cmd(
         labels.append(side.label)
     if labels[0] == labels[1]:
         labels = [f"A ({labels[0]})", f"B ({labels[1]})"]
-    if save:
-        save.mkdir(parents=True, exist_ok=True)
     rows = compare(results[0], results[1])
     pairs = max((r.pairs for r in rows), default=0)
     page = write_page(rows, out, labels[0], labels[1], the_game, pairs)
