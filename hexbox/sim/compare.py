@@ -26,7 +26,7 @@ from typing import Any
 
 from hexbox.core import ConfigError
 
-from .measures import label, measure_keys, per_game
+from .measures import COUNTED, label, measure_keys, per_game
 
 #: fewer paired games than this and a measure is shown without a test
 MIN_PAIRS = 30
@@ -75,7 +75,7 @@ def compare(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> list[Ro
     keys = measure_keys([x for x, _ in pairs] + [y for _, y in pairs])
     rows = []
     for key in keys:
-        zero = 0.0 if key.startswith("ending:") else None  # a game that did not end so has 0 for that ending
+        zero = 0.0 if key.startswith(COUNTED) else None  # a game that did not end so has 0 for that ending
         d, xs, ys = [], [], []
         for va, vb in values:
             x, y = va.get(key, zero), vb.get(key, zero)

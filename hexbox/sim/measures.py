@@ -62,6 +62,9 @@ def per_game(line: dict[str, Any]) -> dict[str, float]:
     n, winners = line["players"], set(line["winners"])
     out: dict[str, float] = {"length:turns": float(line["turns"]), "length:actions": float(line["actions"])}
     out[f"ending:{ending_of(line)}"] = 1.0
+    team = (line.get("stats") or {}).get("winning_team")
+    if isinstance(team, str):  # a team game (GROWL): which team won, also when a team has no seat left at the end
+        out[f"team:{team}"] = 1.0
     first = line.get("first")
     if isinstance(first, int):
         for s in range(n):
@@ -81,14 +84,18 @@ def per_game(line: dict[str, Any]) -> dict[str, float]:
     return out
 
 
+#: measures a game either has (1) or not (0): a game that did not end so, or whose other team won, counts 0
+COUNTED = ("ending:", "team:")
+
+
 def measure_keys(lines: Iterable[dict[str, Any]]) -> list[str]:
     """Every measure of a set of lines, in a reading order: seats, roles, length, endings, cards."""
     keys: set[str] = set()
     endings: set[str] = set()
     for line in lines:
         for k in per_game(line):
-            (endings if k.startswith("ending:") else keys).add(k)
-    order = {"first": 0, "role": 1, "length": 2, "ending": 3, "card": 4}
+            (endings if k.startswith(COUNTED) else keys).add(k)
+    order = {"first": 0, "team": 1, "role": 1, "length": 2, "ending": 3, "card": 4}
     return sorted(keys | endings, key=lambda k: (order[k.split("+")[0].split(":")[0]], _natural(k)))
 
 
@@ -102,8 +109,8 @@ def label(key: str) -> str:
         k = int(key[6:])
         return "first player wins" if k == 0 else f"{_ordinal(k + 1)} player wins"
     kind, _, name = key.partition(":")
-    return {"role": f"{name} win", "length": f"game length ({name})", "ending": f"ends: {name}",
-            "card": f"card {name}: holder's edge"}.get(kind, key)
+    return {"role": f"{name} win", "team": f"{name} win (team)", "length": f"game length ({name})",
+            "ending": f"ends: {name}", "card": f"card {name}: holder's edge"}.get(kind, key)
 
 
 def _ordinal(n: int) -> str:
