@@ -441,8 +441,9 @@ def _print_summary(console: Console, game: str, players: int, summary: dict[str,
             agents.add_row(a, f"{r['rate']:.3f}", f"{r['low']:.3f}–{r['high']:.3f}")
         console.print(agents)
     if summary.get("from_first"):
+        fair = sum(r["wins"] for r in summary["from_first"].values()) / (players * summary["from_first"][0]["games"])
         first = _table("from the first player", "win rate", "95% interval", "wins",
-                       title=f"seats counted from the first player (fair: {1 / players:.3f})")
+                       title=f"seats counted from the first player (fair: {fair:.3f}, the mean seat's)")
         for k, r in summary["from_first"].items():
             first.add_row("first" if k == 0 else f"+{k}", f"{r['rate']:.3f}", f"{r['low']:.3f}–{r['high']:.3f}",
                           str(r["wins"]))

@@ -165,7 +165,8 @@ def fairness(lines: list[dict[str, Any]], min_card_games: int = MIN_CARD_GAMES) 
     return {
         "games": len(lines),
         "players": players,
-        "fair": 1 / players,
+        # the mean seat's win rate: 1 / players where one player wins, more in a team game (GROWL)
+        "fair": seat_wins / seat_games if seat_games else 1 / players,
         "from_first": [rate(from_first_wins[k], from_first_games) for k in range(players)] if from_first_games else [],
         "roles": {r: rate(role_wins[r], role_games[r]) for r in sorted(role_games)},
         "cards": cards,

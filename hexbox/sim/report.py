@@ -142,7 +142,8 @@ def fairness_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Sect
         rows = [[label(f"first+{k}").removesuffix(" wins"), *pct(r)] for k, r in enumerate(f["from_first"])]
         out.append(Section(
             "Win rate by seat, counted from the first player",
-            f"<p>Fair: {f['fair']:.1%} each (1 / players). The first player is the one who takes the first turn "
+            f"<p>Fair: {f['fair']:.1%} each (the mean seat's win rate: 1 / players where one player wins). "
+            "The first player is the one who takes the first turn "
             "(recorded in each result line as <code>first</code>).</p>"
             + table(["seat from the first player", "win rate", "95% interval", "wins / games"], rows),
             [plot.rates("win_rate_from_first.png", "Win rate by seat from the first player",

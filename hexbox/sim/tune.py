@@ -40,6 +40,7 @@ Resumable: the trials are kept in an Optuna storage (an SQLite file); the same c
 
 from __future__ import annotations
 
+import json
 import math
 import tomllib
 from collections.abc import Callable
@@ -149,7 +150,8 @@ def _targets(path: Path, raw: Any, players: int) -> dict[str, float]:
         if key == "seats":
             if value != "even":
                 raise ConfigError(f"{path}: target seats = \"even\" (every seat from the first player at 1/players)")
-            out.update({f"first+{k}": 1 / players for k in range(players)})
+            # NaN: the mean of the seats' measured win rates (1 / players where one player wins, more in teams)
+            out.update({f"first+{k}": math.nan for k in range(players)})
         elif (isinstance(value, (int, float)) and not isinstance(value, bool)
               and (key.startswith("first+") or key.partition(":")[0] in ("role", "team", "ending", "card", "length"))):
             out[key] = float(value)
@@ -232,7 +234,10 @@ def measure(lines: list[dict[str, Any]], keys: list[str]) -> dict[str, tuple[flo
 
 def unfairness(measured: dict[str, tuple[float, float, float]], targets: dict[str, float]) -> float:
     """The largest distance of a measure from its target, in points of win rate (of turns, for length)."""
-    return max(abs(measured[k][0] - t) * (1 if k.startswith("length:") else 100) for k, t in targets.items())
+    seats = [v[0] for k, v in measured.items() if k.startswith("first+")]
+    even = sum(seats) / len(seats) if seats else 0.0
+    return max(abs(measured[k][0] - (even if math.isnan(t) else t)) * (1 if k.startswith("length:") else 100)
+               for k, t in targets.items())
 
 
 Evaluate = Callable[[Variant, int, int], dict[str, tuple[float, float, float]]]
@@ -317,7 +322,12 @@ def search(space: Space, evaluate: Evaluate, trials: int, storage: str, study_na
     done = len([t for t in study.trials if t.state in (TrialState.COMPLETE, TrialState.PRUNED)])
     if trials > done:
         study.optimize(objective, n_trials=trials - done, catch=())
-    front = sorted((_candidate(t) for t in study.best_trials), key=lambda c: (c.change, c.unfairness))
+    front, seen = [], set()
+    for c in sorted((_candidate(t) for t in study.best_trials), key=lambda c: (c.change, c.unfairness, c.number)):
+        key = json.dumps(c.values, sort_keys=True)
+        if key not in seen:  # the sampler may try a candidate twice: it is one variant on the front
+            seen.add(key)
+            front.append(c)
     best = sorted(front, key=lambda c: c.unfairness)[:recheck]
     for c in best:
         variant = space.variant(c.values, f"trial-{c.number}")
