@@ -130,6 +130,8 @@ def fairness(lines: list[dict[str, Any]], min_card_games: int = MIN_CARD_GAMES) 
     role_games: Counter[str] = Counter()
     card_with: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # wins, seat-games of holders
     seat_games = seat_wins = 0
+    teams: Counter[str] = Counter()
+    team_games = 0
     card_lines = 0
     for line in lines:
         n, winners = line["players"], set(line["winners"])
@@ -140,6 +142,10 @@ def fairness(lines: list[dict[str, Any]], min_card_games: int = MIN_CARD_GAMES) 
             from_first_games += 1
             for s in winners:
                 from_first_wins[seat_from_first(s, first, n)] += 1
+        team = (line.get("stats") or {}).get("winning_team")
+        if "winning_team" in (line.get("stats") or {}):
+            team_games += 1
+            teams[team or "none"] += 1
         roles = roles_of(line)
         if roles:
             for s, r in enumerate(roles):
@@ -169,6 +175,7 @@ def fairness(lines: list[dict[str, Any]], min_card_games: int = MIN_CARD_GAMES) 
         "fair": seat_wins / seat_games if seat_games else 1 / players,
         "from_first": [rate(from_first_wins[k], from_first_games) for k in range(players)] if from_first_games else [],
         "roles": {r: rate(role_wins[r], role_games[r]) for r in sorted(role_games)},
+        "teams": {t: rate(teams[t], team_games) for t in sorted(teams)},
         "cards": cards,
         "min_card_games": min_card_games,
         "warnings": warnings(lines),

@@ -148,6 +148,12 @@ def fairness_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Sect
             + table(["seat from the first player", "win rate", "95% interval", "wins / games"], rows),
             [plot.rates("win_rate_from_first.png", "Win rate by seat from the first player",
                         [str(k + 1) for k in range(len(f["from_first"]))], f["from_first"], f["fair"])]))
+    if f["teams"]:
+        out.append(Section(
+            "Win rate by team",
+            "<p>Per game: the share of the games each team won (a team that has no seat left at the end has "
+            "still lost).</p>" + table(["team", "win rate", "95% interval", "wins / games"],
+                                       [[t, *pct(v)] for t, v in f["teams"].items()])))
     if f["roles"]:
         roles = f["roles"]
         out.append(Section(
