@@ -210,3 +210,19 @@ def test_compare_from_the_command_line_finds_more_wolf_zeroes(tmp_path):
     assert again.returncode == 0, again.stderr
     rows = {r["key"]: r for r in json.loads(again.stdout)}
     assert rows["role:werewolf"]["significant"] and rows["role:werewolf"]["diff"] > 0.1
+
+
+def test_the_report_has_fairness_card_strength_and_warnings(tmp_path):
+    from hexbox.sim.report import _card_name, write_report
+
+    lines = play_variant(as_printed("werebeasts"), 3, ["random"] * 3, 150, seed=2)
+    results = tmp_path / "r.jsonl"
+    results.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    written = write_report(results, tmp_path / "report")
+    page = (tmp_path / "report" / "index.html").read_text()
+    assert written["sections"][0] == "Warnings: the bots may be deciding these numbers"
+    for title in ("Win rate by seat, counted from the first player", "Win rate by role", "Card strength"):
+        assert title in written["sections"]
+    assert "games last 1 turns at the median" in page  # random bots knock each other out at once
+    assert "A card needs 40 seat-games on each side to be shown" in page
+    assert _card_name("werebeasts", "shark_double") == "Wereshark (double) (shark_double)"  # as printed, and its id

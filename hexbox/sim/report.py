@@ -164,7 +164,8 @@ def fairness_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Sect
             [plot.rates("win_rate_by_role.png", "Win rate by role", list(roles), list(roles.values()))]))
     if f["cards"]:
         shown = [c for c in f["cards"] if c["enough"]]
-        rows = [[c["card"], f"{c['held']['rate']:.1%}", c["held"]["games"], f"{c['not_held']['rate']:.1%}",
+        rows = [[_card_name(results[0]["game"], c["card"]), f"{c['held']['rate']:.1%}", c["held"]["games"],
+                 f"{c['not_held']['rate']:.1%}",
                  f"{c['edge']:+.1%}", f"{c['edge_low']:+.1%} – {c['edge_high']:+.1%}"] for c in shown]
         few = len(f["cards"]) - len(shown)
         out.append(Section(
@@ -177,6 +178,17 @@ def fairness_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Sect
             + table(["card", "holder wins", "held (seat-games)", "others win", "edge", "95% interval"], rows),
             []))
     return out
+
+
+def _card_name(game: str, ident: str) -> str:
+    """A card as printed ("Wereshark (double)"), with its id for the designer who edits cards.toml."""
+    from hexbox.core.texts import texts
+
+    try:
+        found = texts(game).of(ident) if game in games() else None
+    except ConfigError:
+        found = None
+    return f"{found.name} ({ident})" if found and found.name != ident else ident
 
 
 def warning_section(results: list[dict[str, Any]]) -> Section | None:
