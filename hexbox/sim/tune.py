@@ -305,6 +305,13 @@ def search(space: Space, evaluate: Evaluate, trials: int, storage: str, study_na
 
     def objective(trial: Any) -> tuple[float, float]:
         values = {k.path: _suggest(trial, k) for k in space.knobs}
+        # a candidate met before is the same games again (the same seeds): its numbers, not another run
+        for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)):
+            if t.params == trial.params and "measured" in t.user_attrs:
+                for key in ("values", "measured"):
+                    trial.set_user_attr(key, t.user_attrs[key])
+                trial.set_user_attr("same_as", t.number)
+                return t.values[0], t.values[1]
         try:
             variant = space.variant(values, f"trial-{trial.number}")
         except ConfigError as exc:
@@ -329,6 +336,9 @@ def search(space: Space, evaluate: Evaluate, trials: int, storage: str, study_na
             seen.add(key)
             front.append(c)
     best = sorted(front, key=lambda c: c.unfairness)[:recheck]
+    printed = [c for c in front if c.change == 0]
+    if recheck and printed and printed[0] not in best:
+        best.append(printed[0])  # the printed game on the fresh seeds too: what each fix is measured against
     for c in best:
         variant = space.variant(c.values, f"trial-{c.number}")
         c.recheck = evaluate(variant, recheck_games or space.games, space.seed + RECHECK_SEED_OFFSET)
