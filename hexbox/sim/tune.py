@@ -73,10 +73,18 @@ class Knob:
         return self.path.partition(".")[0]
 
     def distance(self, value: Any) -> float:
-        """0 for the printed value; else 1 plus how far it moved, as a share of the knob's range (at most 2)."""
+        """0 for the printed value; else 1 plus how far it moved, as a share of the knob's range (at most 2).
+
+        Choices are read in the order given: one step from the printed value is a smaller change than two (a
+        third Wolf Zero before a fourth). A printed value that is not among them makes every choice 1.5."""
         if value == self.default:
             return 0.0
-        if self.choices is not None or self.low is None or self.high is None or self.high == self.low:
+        if self.choices is not None:
+            if self.default not in self.choices or value not in self.choices:
+                return 1.5
+            steps = abs(self.choices.index(value) - self.choices.index(self.default))
+            return 1.0 + steps / (len(self.choices) - 1)
+        if self.low is None or self.high is None or self.high == self.low:
             return 1.5
         if not isinstance(self.default, (int, float)) or isinstance(self.default, bool):
             return 1.5
