@@ -85,6 +85,6 @@ def test_tune_from_the_command_line_plays_games_and_reports_the_front(tmp_path):
 def test_a_change_costs_more_the_further_it_goes():
     rows = Knob("overlay.setup.starter.6", [2, 4], choices=([1, 5], [2, 4], [3, 3], [4, 2]))
     assert rows.distance([2, 4]) == 0
-    assert 1 < rows.distance([3, 3]) == rows.distance([1, 5]) < rows.distance([4, 2]) == 2
+    assert 1 < rows.distance([3, 3]) == rows.distance([1, 5]) < rows.distance([4, 2]) < 2
     number = Knob("options.holy_water", 2, 1, 3)
     assert number.distance(2) == 0 and number.distance(3) == 1.5
