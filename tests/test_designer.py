@@ -226,3 +226,10 @@ def test_the_report_has_fairness_card_strength_and_warnings(tmp_path):
     assert "games last 1 turns at the median" in page  # random bots knock each other out at once
     assert "A card needs 40 seat-games on each side to be shown" in page
     assert _card_name("werebeasts", "shark_double") == "Wereshark (double) (shark_double)"  # as printed, and its id
+
+
+def test_a_variant_with_an_overlay_gives_the_same_lines_for_any_number_of_processes():
+    v = Variant("growl", "three", {}, {"setup": {"starter": {"6": [3, 3]}}})
+    one = play_variant(v, 6, ["random"] * 6, 30, seed=9, workers=1)
+    two = play_variant(v, 6, ["random"] * 6, 30, seed=9, workers=2)
+    assert one == two and {x["stats"]["wolf_zeroes"] for x in two} == {3}
