@@ -175,6 +175,7 @@ def _plots(rows: list[Row], a_name: str, b_name: str) -> list[tuple[str, str]]:
         ax.bar([x + 0.2 for x in xs], [r.b for r in seats], width=0.4, label=b_name, color="#DD8452")
         ax.axhline(1 / len(seats), color="#C44E52", linestyle="--", linewidth=1, label="fair")
         ax.set_xticks(list(xs), [r.label.removesuffix(" wins") for r in seats], fontsize=8)
+        ax.set_ylim(0, min(1.0, max(max(r.a, r.b) for r in seats) * 1.25))  # bars start at 0: no false drama
         ax.set_ylabel("win rate")
         ax.legend(fontsize=8)
         ax.set_title("Win rate by seat from the first player")
