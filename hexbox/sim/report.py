@@ -198,8 +198,8 @@ def warning_section(results: list[dict[str, Any]]) -> Section | None:
     items = "".join(f"<li>{html.escape(w)}</li>" for w in found)
     return Section("Warnings: the bots may be deciding these numbers",
                    f"<ul class='warn'>{items}</ul><p>Numbers from bots that play one line are about the bots; "
-                   "try stronger bots (<code>--agents heuristic</code> or <code>ismcts</code>) before changing "
-                   "the rules.</p>")
+                   "check them with other or stronger bots (<code>--agents heuristic</code>, "
+                   "<code>ismcts:iters=…</code>) before changing the rules.</p>")
 
 
 def length_section(results: list[dict[str, Any]], plot: Plotter) -> Section:
