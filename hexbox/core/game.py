@@ -2,7 +2,8 @@
 
 Everything from outside comes through the public methods of :class:`State`: ``apply``, ``legal_actions``,
 ``default_action``, ``observe``, ``resample`` and ``describe`` check their arguments here, once, for every game,
-before any game code runs. A game implements the underscored methods and its table of rules, ``RULES``.
+before any game code runs. A game implements the underscored methods and its table of rules, ``RULES``, made
+by :func:`rules` (docs/adding-a-game.md walks through a whole game).
 
 The path of an action (the same for every game):
 
@@ -12,7 +13,13 @@ The path of an action (the same for every game):
    else (a dict, another game's action) is refused;
 3. **legality**: the kind's check in ``RULES`` raises ``IllegalAction`` with a reason and changes nothing, or,
    where a kind has no check of its own, the action must be among ``legal_actions(seat)``;
-4. **the handler** of the kind makes the move and returns its events.
+4. **the handler** of the kind makes the move and returns its events; where the game declares a move step
+   (``rules(..., move=step)``), the handler runs inside it: ``step(state, seat, action, handler)`` does what
+   follows (or precedes) every move of that game and returns the move's events.
+
+Who acts and whether the game is over are read after every move by every caller, and by the gate once more:
+they are plain attributes of every state (``actors``, ``is_over``, beside ``_result``), which a game sets as
+its moves change them (``finish`` ends the game), never properties worked out at each read.
 
 The last legal list. Nearly every caller asks for a seat's legal actions and then plays one of them (a playout,
 a search's rollout, the PettingZoo step, a bot at a table). For a kind without a check of its own, checking that
@@ -40,6 +47,36 @@ if TYPE_CHECKING:
 
 Check = Callable[[Any, int, Any], None]
 Handler = Callable[[Any, int, Any], list[Event]]
+#: what every move of a game does around its handler: step(state, seat, action, handler) -> the move's events
+Move = Callable[[Any, int, Any, Handler], list[Event]]
+Rules = dict[type, tuple[Check | None, Handler]]
+
+
+def rules(table: Mapping[type, Handler | tuple[Check | None, Handler]], move: Move | None = None) -> Rules:
+    """A game's ``RULES``, the one way every game declares them: action class -> its handler, or (its check, its
+    handler). A kind given without a check is checked against the seat's legal list (the module's docstring).
+
+    ``move``, if given, is the game's one step around every handler (what follows every move: the seats to act
+    next, a log, a step machine); the gate runs it as ``move(state, seat, action, handler)``.
+    """
+    out: Rules = {}
+    for cls, entry in table.items():
+        check, handler = entry if isinstance(entry, tuple) else (None, entry)
+        if not (isinstance(cls, type) and issubclass(cls, Action) and cls.kind):
+            raise TypeError(f"RULES are keyed by action classes, not {cls!r}")
+        if not callable(handler) or (check is not None and not callable(check)):
+            raise TypeError(f"{cls.__name__}: a rule is a handler, or (a check or None, a handler)")
+        out[cls] = (check, handler if move is None else _stepped(move, handler))
+    return out
+
+
+def _stepped(move: Move, handler: Handler) -> Handler:
+    def run(state: Any, seat: int, action: Any) -> list[Event]:
+        return move(state, seat, action, handler)
+
+    run.__name__ = run.__qualname__ = getattr(handler, "__name__", "handler")
+    run.__wrapped__ = handler
+    return run
 
 
 @dataclass(frozen=True)
@@ -136,19 +173,19 @@ def _shown(value: Any) -> str:
 class State:
     """One position of a game. Games implement the underscored methods; see the module's docstring."""
 
-    __slots__ = ("game", "rng", "_legal")
+    __slots__ = ("game", "rng", "_legal", "actors", "is_over", "_result")
 
     game: Game
     rng: Rng
-    #: action class -> (check or None, handler); see the module's docstring
+    #: the seats that may act now, ascending; () when the game is over. Set by the game (module's docstring).
+    actors: tuple[int, ...]
+    #: whether the game has ended: ``_result`` is not None. Set by the game, through ``finish``.
+    is_over: bool
+    _result: Result | None
+    #: action class -> (check or None, handler), made by ``rules``; see the module's docstring
     RULES: ClassVar[Mapping[type, tuple[Check | None, Handler]]] = {}
 
     # ---- what a game implements --------------------------------------------------------------------------
-
-    @property
-    def actors(self) -> tuple[int, ...]:
-        """The seats that may act now, ascending; () when the game is over."""
-        raise NotImplementedError
 
     @property
     def phase_name(self) -> str:
@@ -179,15 +216,15 @@ class State:
         # copy.deepcopy (OpenSpiel copies a Python state's attributes with it) is the game's own cheap clone
         return self.clone()
 
-    # Every game keeps its outcome in a slot `_result` (None while the game goes on); a game may also keep
-    # `is_over` as a plain attribute of its own when a hot loop reads it.
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None  # type: ignore[attr-defined]
-
     @property
     def result(self) -> Result | None:
-        return self._result  # type: ignore[attr-defined]
+        return self._result
+
+    def finish(self, result: Result) -> None:
+        """End the game: its outcome, nobody left to act."""
+        self._result = result
+        self.is_over = True
+        self.actors = ()
 
     @property
     def turns(self) -> int:
@@ -201,7 +238,7 @@ class State:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Make ``seat``'s move; ``IllegalAction`` with a reason, and the state exactly as it was, if not legal."""
-        if self._result is not None:  # type: ignore[attr-defined]
+        if self._result is not None:
             raise IllegalAction("the game is over")
         if seat.__class__ is not int:
             seat = as_seat(seat, self.game.players)
@@ -239,7 +276,7 @@ class State:
 
     def default_action(self, seat: int) -> Action:
         """The legal action a server plays for an idle seat (its timer ran out)."""
-        if self._result is not None:  # type: ignore[attr-defined]
+        if self._result is not None:
             raise IllegalAction("the game is over")
         seat = as_seat(seat, self.game.players)
         if seat not in self.actors:
@@ -250,7 +287,7 @@ class State:
         """Everything ``seat`` may know and nothing more (None: a spectator), in the envelope of docs/design.md §2."""
         if seat is not None:
             seat = as_seat(seat, self.game.players)
-        result = self._result  # type: ignore[attr-defined]
+        result = self._result
         return {
             "game": self.game.name,
             "version": self.game.observation_version,

@@ -8,7 +8,7 @@ register(GameInfo(
     min_players=2,
     max_players=5,
     default_players=4,
-    factory="hexbox.games.prowl.rules:ProwlGame",
+    factory="hexbox.games.prowl.game:ProwlGame",
     summary="play, change or accuse; your secret clan must top the track when the cards run out",
     options=(
         Option("leaders", True, "false removes the 4 leaders (R7, the rulebook's beginner set-up)"),

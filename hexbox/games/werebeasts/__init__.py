@@ -10,7 +10,7 @@ register(GameInfo(
     min_players=3,
     max_players=10,
     default_players=5,
-    factory=f"{_HERE}.rules:WerebeastsGame",
+    factory=f"{_HERE}.game:WerebeastsGame",
     summary="auction beasts, hide your two goals, accuse the others of theirs",
     options=(
         Option("bid_window_seconds", 10, "server timer of a bidding window (R39)", low=1, high=120, server_only=True),
