@@ -36,14 +36,12 @@ import operator
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from .actions import JSON, Action, ActionSpace, Event
 from .errors import IllegalAction
+from .registry import GameInfo, load
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .registry import GameInfo
 
 Check = Callable[[Any, int, Any], None]
 Handler = Callable[[Any, int, Any], list[Event]]
@@ -144,8 +142,6 @@ class Game:
         # on the player count), and a state sent to a worker process needs only to find the same game there.
         if self.info is None:
             return super().__reduce__()
-        from .registry import load
-
         return (_load, (load, self.name, self.players, self.options))
 
 

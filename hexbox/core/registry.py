@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import ConfigError
-from .game import Game
 from .options import Option, resolve_options
 
 #: what a game may offer beyond the contract, each named in its registration as "module:attribute"
@@ -107,7 +106,7 @@ def game_info(name: str) -> GameInfo:
     return _REGISTRY[name]
 
 
-def load(name: str, /, players: int | None = None, **options: Any) -> Game:
+def load(name: str, /, players: int | None = None, **options: Any) -> Any:
     """Set up a game; ConfigError names what is wrong with the name, the player count or an option.
 
     ``name`` is positional-only, so an option called ``name`` is an unknown option like any other; ``players`` is
@@ -117,7 +116,7 @@ def load(name: str, /, players: int | None = None, **options: Any) -> Game:
     return load_with(name, players, options)
 
 
-def load_with(name: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> Game:
+def load_with(name: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> Any:
     """``load`` with the options as a mapping: for options that come as data (a server's table, a record), where an
     option called ``players`` or ``name`` must be refused as an unknown option (ConfigError), not collide with a
     parameter (TypeError)."""
@@ -132,7 +131,7 @@ def load_with(name: str, players: int | None = None, options: Mapping[str, Any] 
     elif not isinstance(options, Mapping):
         raise ConfigError(f"options are a mapping of names to values, not a {type(options).__name__}")
     resolved = resolve_options(info.options, options, players)
-    game_cls: type[Game] = _resolve(info.factory)
+    game_cls = _resolve(info.factory)  # a core.Game class: this module is below game.py, which imports it
     game = game_cls(players, resolved)
     game.info = info
     return game

@@ -8,7 +8,7 @@ register(GameInfo(
     min_players=4,
     max_players=10,
     default_players=6,
-    factory="hexbox.games.growl.rules:GrowlGame",
+    factory="hexbox.games.growl.game:GrowlGame",
     summary="give every card away, bite and wound by night, and be human (or not) at the Growl",
     options=(
         Option("curses", False, "shuffle in the 14 Curses cards (R8)"),

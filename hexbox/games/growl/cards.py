@@ -112,3 +112,17 @@ def curses_cards() -> list[int]:
 def hand_json(h: list[int]) -> dict[str, int]:
     """A hand as counts per card id (D16)."""
     return {IDS[c]: h[c] for c in range(HAND) if h[c]}
+
+
+def clamp_cuts(d: int, cut1: int, cut2: int) -> tuple[int, int]:
+    """Every pile keeps at least one card."""
+    cut1 = max(1, min(cut1, d - 2))
+    cut2 = max(cut1 + 1, min(cut2, d - 1))
+    return cut1, cut2
+
+
+def deck_from(cards: list[int], night: tuple[int, int, int], cut1: int, cut2: int) -> list[int]:
+    """Top-down: pile 1, Night A, pile 2, Night B, pile 3, Final Night; stored bottom first."""
+    top_down = [*cards[:cut1], night[0], *cards[cut1:cut2], night[1], *cards[cut2:], night[2]]
+    top_down.reverse()
+    return top_down
