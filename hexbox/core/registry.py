@@ -12,6 +12,7 @@ from .options import Option, resolve_options
 
 #: what a game may offer beyond the contract, each named in its registration as "module:attribute"
 HOOKS = {
+    "catalogue": "catalogue() -> dict: what is printed in the box (the game's cards.toml), public to every client",
     "render": "render(observation) -> str: the table for the terminal, in Rich markup",
     "describe": "describe(state, events, viewer) -> list[str]: what a viewer is told of a move",
     "menu": "a dict kind -> the entry a long list of legal actions files that kind under at its first step (kinds "
@@ -50,11 +51,19 @@ class GameInfo:
     result_kinds: tuple[str, ...] = ()
     #: hook name (see HOOKS) -> "module:attribute"
     hooks: Mapping[str, str] = field(default_factory=dict)
+    #: the modules of the package (names without .py) that a playout runs through: legal actions, the gate's
+    #: checks and handlers. What setup.py's compiled build compiles (docs/compiled.md)
+    compiled: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         unknown = set(self.hooks) - set(HOOKS)
         if unknown:
             raise ValueError(f"{self.name}: unknown hook(s) {', '.join(sorted(unknown))}; known: {', '.join(HOOKS)}")
+
+    @property
+    def package(self) -> str:
+        """The game's package: the one of the module its ``factory`` names."""
+        return self.factory.partition(":")[0].rpartition(".")[0]
 
     def option(self, name: str) -> Option:
         for o in self.options:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .data import DataError, catalog
+from .data import DataError
 from .registry import game_info
 
 
@@ -47,14 +47,11 @@ class Texts:
 COPY = re.compile(r"#\d+$")
 
 
-def package_of(game: str) -> str:
-    return game_info(game).factory.partition(":")[0].rpartition(".")[0]
-
-
 @lru_cache(maxsize=16)
 def texts(game: str) -> Texts:
     """The names and texts of ``game``'s components; DataError naming the entry that has none."""
-    data = catalog(package_of(game))
+    catalogue = game_info(game).hook("catalogue")
+    data = catalogue() if catalogue is not None else {}
     where = f"{game}/cards.toml"
     cards: dict[str, CardText] = {}
     for section, entries in data.items():

@@ -33,7 +33,10 @@ register(GameInfo(
         {"players": 6, "curses": True, "spells": True, "cant_pass": "die", "spells_count": 5},
     ),
     result_kinds=("final_night", "two_or_fewer_alive"),  # R69, R70
+    # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
+    compiled=("state", "night", "spells"),
     hooks={
+        "catalogue": "hexbox.games.growl.cards:catalogue",
         "render": "hexbox.games.growl.render:render",
         "describe": "hexbox.games.growl.words:describe",
         "bot": "hexbox.games.growl.heuristic:Heuristic",

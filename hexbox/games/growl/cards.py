@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hexbox.core import read_toml, require
+from hexbox.core import require
+from hexbox.core.loading import cards_toml, catalogue_of
 
 ICONS = ("bite", "charm", "wound", "salve", "gold", "holy_water", "infinity", "wolf_wound", "no_night_pass")
 CANONICAL = ("gold", "cursed_gold", "charm", "cursed_charm", "salve", "super_salve", "holy_water", "hex",
@@ -47,7 +48,7 @@ def _card(i: int, raw: dict[str, Any]) -> Card:
 
 
 def load() -> tuple[tuple[Card, ...], dict[int, tuple[int, int]]]:
-    raw = read_toml(__package__, "cards.toml")
+    raw = cards_toml(__package__)
     where = "growl/cards.toml"
     cards = tuple(_card(i, c) for i, c in enumerate(raw.get("card", [])))
     kinds = [c.kind for c in cards]
@@ -126,3 +127,7 @@ def deck_from(cards: list[int], night: tuple[int, int, int], cut1: int, cut2: in
     top_down = [*cards[:cut1], night[0], *cards[cut1:cut2], night[1], *cards[cut2:], night[2]]
     top_down.reverse()
     return top_down
+
+
+#: the ``catalogue`` hook: cards.toml as it stands, public to every client
+catalogue = catalogue_of(__package__)

@@ -28,7 +28,10 @@ register(GameInfo(
     # the same codes as scoring.RESULT_KINDS (written out: listing the games imports no rules)
     result_kinds=("sole_control", "dominance_tiebreak", "leader_claim", "leader_claims_dominance", "no_winner_ties",
                   "no_winner_contract"),
+    # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
+    compiled=("state", "rules", "effects", "scoring"),
     hooks={
+        "catalogue": "hexbox.games.prowl.cards:catalogue",
         "render": "hexbox.games.prowl.render:render",
         "describe": "hexbox.games.prowl.words:describe",
         "label": "hexbox.games.prowl.words:label",

@@ -32,7 +32,10 @@ register(GameInfo(
     ),
     # the same codes as state.RESULT_KINDS (a test keeps them equal): listing the games imports no rules
     result_kinds=("reached_target", "turn_cap"),
+    # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
+    compiled=("state", "legal", "curses", "artefacts"),
     hooks={
+        "catalogue": "hexbox.games.voodoo.cards:catalogue",
         "render": "hexbox.games.voodoo.render:render",
         "describe": "hexbox.games.voodoo.words:describe",
         "bot": "hexbox.games.voodoo.heuristic:Heuristic",
