@@ -47,7 +47,8 @@ Check = Callable[[Any, int, Any], None]
 Handler = Callable[[Any, int, Any], list[Event]]
 #: what every move of a game does around its handler: step(state, seat, action, handler) -> the move's events
 Move = Callable[[Any, int, Any, Handler], list[Event]]
-Rules = dict[type, tuple[Check | None, Handler]]
+#: action class -> (its check or None, its handler, the game's move step or None), made by ``rules``
+Rules = dict[type, tuple[Check | None, Handler, Move | None]]
 
 
 def rules(table: Mapping[type, Handler | tuple[Check | None, Handler]], move: Move | None = None) -> Rules:
@@ -55,7 +56,8 @@ def rules(table: Mapping[type, Handler | tuple[Check | None, Handler]], move: Mo
     handler). A kind given without a check is checked against the seat's legal list (the module's docstring).
 
     ``move``, if given, is the game's one step around every handler (what follows every move: the seats to act
-    next, a log, a step machine); the gate runs it as ``move(state, seat, action, handler)``.
+    next, a log, a step machine); the gate runs it as ``move(state, seat, action, handler)``, and each handler
+    alone otherwise. (The gate calls it itself: a wrapper around each handler would cost a call more per move.)
     """
     out: Rules = {}
     for cls, entry in table.items():
@@ -64,17 +66,10 @@ def rules(table: Mapping[type, Handler | tuple[Check | None, Handler]], move: Mo
             raise TypeError(f"RULES are keyed by action classes, not {cls!r}")
         if not callable(handler) or (check is not None and not callable(check)):
             raise TypeError(f"{cls.__name__}: a rule is a handler, or (a check or None, a handler)")
-        out[cls] = (check, handler if move is None else _stepped(move, handler))
+        if move is not None and not callable(move):
+            raise TypeError(f"the move step is a function (state, seat, action, handler), not {move!r}")
+        out[cls] = (check, handler, move)
     return out
-
-
-def _stepped(move: Move, handler: Handler) -> Handler:
-    def run(state: Any, seat: int, action: Any) -> list[Event]:
-        return move(state, seat, action, handler)
-
-    run.__name__ = run.__qualname__ = getattr(handler, "__name__", "handler")
-    run.__wrapped__ = handler
-    return run
 
 
 @dataclass(frozen=True)
@@ -178,8 +173,8 @@ class State:
     #: whether the game has ended: ``_result`` is not None. Set by the game, through ``finish``.
     is_over: bool
     _result: Result | None
-    #: action class -> (check or None, handler), made by ``rules``; see the module's docstring
-    RULES: ClassVar[Mapping[type, tuple[Check | None, Handler]]] = {}
+    #: action class -> (check or None, handler, move step or None), made by ``rules``; see the module's docstring
+    RULES: ClassVar[Rules] = {}
 
     # ---- what a game implements --------------------------------------------------------------------------
 
@@ -245,13 +240,15 @@ class State:
         space = self.game.action_space
         if id(action) not in space.index:
             action = space.canonical(action)
-        check, handler = self.RULES[action.__class__]
+        check, handler, move = self.RULES[action.__class__]
         if check is None:
             self.require_legal(seat, action)
         else:
             check(self, seat, action)
         self._legal = None
-        return handler(self, seat, action)
+        if move is None:
+            return handler(self, seat, action)
+        return move(self, seat, action, handler)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The seat's legal actions, ascending by id; [] if it may not act now. The list is the caller's."""
@@ -259,7 +256,7 @@ class State:
             seat = as_seat(seat, self.game.players)
         game = self.game
         if game.keeps_legal is None:  # once: does any kind of the states' RULES lack a check of its own?
-            game.keeps_legal = any(check is None for check, _ in self.RULES.values())
+            game.keeps_legal = any(rule[0] is None for rule in self.RULES.values())
         if game.keeps_legal:  # the gate's shortcut for the move that usually follows (module docstring)
             out = self._legal_actions(seat)
             self._legal = (seat, out[:])

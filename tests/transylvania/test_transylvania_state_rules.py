@@ -27,6 +27,7 @@ from hexbox.games.transylvania import legal
 from hexbox.games.transylvania import state as rules
 from hexbox.games.transylvania.board import Board
 from hexbox.games.transylvania.cards import CARDS
+from hexbox.games.transylvania.play import answer
 from hexbox.games.transylvania.state import VAMPIRE, WEREWOLF, ZOMBIE, TransylvaniaState
 
 ABBESS, HUNTER, EXPLORER, HERO, INVENTOR, SCIENTIST, AGENT, SLEUTH, WITCH_HUNTER, TEMPLAR = range(10)
@@ -190,9 +191,9 @@ def test_the_rules_table_checks_every_kind_against_the_legal_list_then_answers_i
     s = ready(4)
     table = TransylvaniaState.RULES
     assert set(table) == {type(a) for a in s.game.action_space.actions}
-    for cls, (check, handler) in table.items():
+    for cls, (check, handler, step) in table.items():
         assert check is (legal.check_end_exploration if cls is A.EndExploration else None), cls
-        assert handler.__wrapped__.__module__.endswith((".play", ".abilities")), cls
+        assert handler.__module__.endswith((".play", ".abilities")) and step is answer, cls
     assert TransylvaniaState._legal_actions is legal.legal
     seat = s.actors[0]
     assert s.observe(seat)["private"]["hand"] is not None
