@@ -123,26 +123,6 @@ def check_answer(st: ProwlState, seat: int, action: A.Action) -> None:
         raise IllegalAction(f"'{action}' is not a legal answer to {what} ({name})")
 
 
-def answer(st: ProwlState, seat: int, action: A.Action) -> list[Event]:
-    """The handler of every prompt answer; the gate has checked that it is one of ``st.answers``."""
-    card, name, a, b = st.prompt
-    st.prompt = None
-    st.answers = ()
-    if card == MIST_WEAVER and name != "target":
-        shown: object = "skip" if action is A.SKIP else "card"  # the exchanged cards stay between the two players
-    else:
-        shown = dict(_ANSWER_JSON[action])  # a copy: events are the caller's to keep
-    st.ev = events = [Event("answer", {"seat": seat, "card": CARD_IDS[card] if card >= 0 else None, "step": name,
-                                       "answer": shown})]
-    STEPS[(card, name)].handler(st, seat, a, b, action)
-    return events  # rules.answer carries the turn on
-
-
-# speed: the JSON form of every possible answer, built once
-_ANSWER_JSON = {a: a.to_json() for a in (*A.CHOOSE_PLAYER, *A.CHOOSE_CLAN, *A.CHOOSE_CARD, *A.CHOOSE_OPTION.values(),
-                                         A.SKIP)}
-
-
 def start(st: ProwlState, seat: int, card: int) -> None:
     """R17: the effect of a Played card whose keyword lets it trigger (R20, R21)."""
     START[card](st, seat)

@@ -24,6 +24,7 @@ from .cards import (
     CLAN_INDEX,
     FROST_VEIL,
     HEADSTRONG_SCOUT,
+    MIST_WEAVER,
 )
 from .effects import ACCUSE_REWARD
 from .state import (
@@ -217,7 +218,22 @@ def accuse(state: ProwlState, seat: int, action: A.Accuse) -> list[Event]:
 
 
 def answer(state: ProwlState, seat: int, action: A.Action) -> list[Event]:
-    """A prompt's answer (P3, P4): the card's step, then the turn carries on."""
-    events = effects.answer(state, seat, action)
+    """The handler of every prompt answer (P3, P4): the card's step (effects.py), then the turn carries on. The gate
+    has checked that it is one of ``state.answers``."""
+    card, name, a, b = state.prompt
+    state.prompt = None
+    state.answers = ()
+    if card == MIST_WEAVER and name != "target":
+        shown: object = "skip" if action is A.SKIP else "card"  # the exchanged cards stay between the two players
+    else:
+        shown = dict(_ANSWER_JSON[action])  # a copy: events are the caller's to keep
+    state.ev = events = [Event("answer", {"seat": seat, "card": CARD_IDS[card] if card >= 0 else None, "step": name,
+                                          "answer": shown})]
+    effects.STEPS[(card, name)].handler(state, seat, a, b, action)
     resolve(state)
     return events
+
+
+# speed: the JSON form of every possible answer, built once
+_ANSWER_JSON = {a: a.to_json() for a in (*A.CHOOSE_PLAYER, *A.CHOOSE_CLAN, *A.CHOOSE_CARD, *A.CHOOSE_OPTION.values(),
+                                         A.SKIP)}
