@@ -54,8 +54,8 @@ class CrashingState(ToyState):
             raise KeyError(action.number)
 
 
-CrashingState.RULES = {kind: (CrashingState._check_guess if check else None, handler, move)
-                       for kind, (check, handler, move) in ToyState.RULES.items()}
+CrashingState.RULES = {kind: (CrashingState._check_guess if check else None, handler)
+                       for kind, (check, handler) in ToyState.RULES.items()}
 
 
 class CrashingGame(ToyGame):

@@ -11,6 +11,7 @@ import json
 import os
 import random
 from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from typing import Any
 
 from .actions import Action, ActionSpace
@@ -56,13 +57,14 @@ def check_registration(name: str) -> None:
     missing, extra = kinds - set(cls.RULES), set(cls.RULES) - kinds
     assert not missing, f"{name}: RULES has no handler for {sorted(k.kind for k in missing)}"
     assert not extra, f"{name}: RULES names kinds outside the action space: {sorted(k.__name__ for k in extra)}"
+    steps = set()
     for kind, rule in cls.RULES.items():
-        assert isinstance(rule, tuple) and len(rule) == 3, \
-            f"{name}: RULES[{kind.__name__}] is not (check, handler, move step): make RULES with core's rules()"
-        check, handler, move = rule
-        assert callable(handler) and (check is None or callable(check)) and (move is None or callable(move)), \
-            f"{name}: RULES[{kind.__name__}]: {rule}"
-    assert len({rule[2] for rule in cls.RULES.values()}) == 1, f"{name}: one move step for every kind, or none"
+        assert isinstance(rule, tuple) and len(rule) == 2, \
+            f"{name}: RULES[{kind.__name__}] is not (check, handler): make RULES with core's rules()"
+        check, handler = rule
+        assert callable(handler) and (check is None or callable(check)), f"{name}: RULES[{kind.__name__}]: {rule}"
+        steps.add(handler.func if isinstance(handler, partial) else None)  # rules() binds the move step
+    assert len(steps) == 1, f"{name}: one move step for every kind, or none: {steps}"
 
 
 def _takes(fn: Any, n: int) -> bool:

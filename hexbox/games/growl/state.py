@@ -617,7 +617,7 @@ def _gave(seat: int, card: int, t: int) -> Event:
     return Event("gave", {"seat": seat, "card": IDS[card], "to": t, "spell": card >= FIRST_SPELL})
 
 
-def logged(state: GrowlState, seat: int, action: A.Action, handler: Any) -> list[Event]:
+def logged(handler: Any, state: GrowlState, seat: int, action: A.Action) -> list[Event]:
     """The step around every move (RULES' ``move``): the handler, then the seats to act next, and the move's events
     kept in the state's log (the observation shows it)."""
     events = handler(state, seat, action)

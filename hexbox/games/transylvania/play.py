@@ -57,7 +57,7 @@ def step(fn: Callable) -> Callable:
     return fn
 
 
-def answer(st: St, seat: int, action, handler: Callable) -> list:
+def answer(handler: Callable, st: St, seat: int, action) -> list:
     """The step around every move (RULES' ``move``, game.py): the answer's handler, then the step machine until
     the next decision, then who acts next; the events are what the run emitted."""
     if seat == st.active and action.__class__ is not A.BibleDiscard:

@@ -712,8 +712,8 @@ def free_actions(block: int, said: bool) -> list[A.Action]:
     return out
 
 
-def r56(state: VoodooState, seat: int, action: Any,
-        handler: Callable[[VoodooState, int, Any], list[Event]]) -> list[Event]:
+def r56(handler: Callable[[VoodooState, int, Any], list[Event]], state: VoodooState, seat: int,
+        action: Any) -> list[Event]:
     """The step around every move (RULES' ``move``): for a non-free action the curse machinery of R56, steps (1)-(2)
     before the move (3) and step (4) after it; emotes and says are free (R65-R68) and run their handlers alone.
     Then the seats to act next."""
