@@ -11,7 +11,6 @@ import json
 import os
 import random
 from collections.abc import Callable, Iterator, Mapping
-from functools import partial
 from typing import Any
 
 from .actions import Action, ActionSpace
@@ -63,7 +62,7 @@ def check_registration(name: str) -> None:
             f"{name}: RULES[{kind.__name__}] is not (check, handler): make RULES with core's rules()"
         check, handler = rule
         assert callable(handler) and (check is None or callable(check)), f"{name}: RULES[{kind.__name__}]: {rule}"
-        steps.add(handler.func if isinstance(handler, partial) else None)  # rules() binds the move step
+        steps.add(getattr(handler, "move_step", None))  # rules() marks what it wraps in the move step
     assert len(steps) == 1, f"{name}: one move step for every kind, or none: {steps}"
 
 

@@ -193,8 +193,8 @@ def test_the_rules_table_checks_every_kind_against_the_legal_list_then_answers_i
     assert set(table) == {type(a) for a in s.game.action_space.actions}
     for cls, (check, run) in table.items():
         assert check is (legal.check_end_exploration if cls is A.EndExploration else None), cls
-        step, (handler,) = run.func, run.args  # the move step bound to the kind's handler (core's rules())
-        assert step is answer and handler.__module__.endswith((".play", ".abilities")), cls
+        # the kind's handler inside the game's move step (core's rules())
+        assert run.move_step is answer and run.__wrapped__.__module__.endswith((".play", ".abilities")), cls
     assert TransylvaniaState._legal_actions is legal.legal
     seat = s.actors[0]
     assert s.observe(seat)["private"]["hand"] is not None

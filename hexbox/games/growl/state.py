@@ -617,15 +617,19 @@ def _gave(seat: int, card: int, t: int) -> Event:
     return Event("gave", {"seat": seat, "card": IDS[card], "to": t, "spell": card >= FIRST_SPELL})
 
 
-def logged(handler: Any, state: GrowlState, seat: int, action: A.Action) -> list[Event]:
+def logged(handler: Any) -> Any:
     """The step around every move (RULES' ``move``): the handler, then the seats to act next, and the move's events
     kept in the state's log (the observation shows it)."""
-    events = handler(state, seat, action)
-    state.actors = state._who_acts()
-    state.log += events
-    if state._result is not None:
-        state._reveal_at_end(events[-1])
-    return events
+
+    def run(state: GrowlState, seat: int, action: A.Action) -> list[Event]:
+        events = handler(state, seat, action)
+        state.actors = state._who_acts()
+        state.log += events
+        if state._result is not None:
+            state._reveal_at_end(events[-1])
+        return events
+
+    return run
 
 
 def check_give(state: GrowlState, seat: int, action: A.Give) -> None:

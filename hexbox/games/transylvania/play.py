@@ -57,17 +57,21 @@ def step(fn: Callable) -> Callable:
     return fn
 
 
-def answer(handler: Callable, st: St, seat: int, action) -> list:
+def answer(handler: Callable) -> Callable:
     """The step around every move (RULES' ``move``, game.py): the answer's handler, then the step machine until
     the next decision, then who acts next; the events are what the run emitted."""
-    if seat == st.active and action.__class__ is not A.BibleDiscard:
-        st.bible_ok = False
-    handler(st, seat, action)
-    if st.todo or st.turn_done:  # else the step machine has nothing to run
-        st._run()
-    st.actors = st.who_acts()
-    out, st.out = st.out, []
-    return out
+
+    def run(st: St, seat: int, action) -> list:
+        if seat == st.active and action.__class__ is not A.BibleDiscard:
+            st.bible_ok = False
+        handler(st, seat, action)
+        if st.todo or st.turn_done:  # else the step machine has nothing to run
+            st._run()
+        st.actors = st.who_acts()
+        out, st.out = st.out, []
+        return out
+
+    return run
 
 
 def roll(st: St, seat: int, n: int) -> tuple[int, ...]:

@@ -712,16 +712,19 @@ def free_actions(block: int, said: bool) -> list[A.Action]:
     return out
 
 
-def r56(handler: Callable[[VoodooState, int, Any], list[Event]], state: VoodooState, seat: int,
-        action: Any) -> list[Event]:
+def r56(handler: Callable[[VoodooState, int, Any], list[Event]]) -> Callable[[VoodooState, int, Any], list[Event]]:
     """The step around every move (RULES' ``move``): for a non-free action the curse machinery of R56, steps (1)-(2)
     before the move (3) and step (4) after it; emotes and says are free (R65-R68) and run their handlers alone.
     Then the seats to act next."""
-    if action.__class__ is A.Emote or action.__class__ is A.Say:
-        events = handler(state, seat, action)
-    else:
-        events = state._before(seat, action)
-        events += handler(state, seat, action)
-        events += state._after(seat)
-    state.actors = state.who_acts()
-    return events
+
+    def run(state: VoodooState, seat: int, action: Any) -> list[Event]:
+        if action.__class__ is A.Emote or action.__class__ is A.Say:
+            events = handler(state, seat, action)
+        else:
+            events = state._before(seat, action)
+            events += handler(state, seat, action)
+            events += state._after(seat)
+        state.actors = state.who_acts()
+        return events
+
+    return run
