@@ -43,7 +43,12 @@ import tempfile
 import time
 from typing import Any
 
-GAMES = ("werebeasts", "prowl", "growl", "voodoo", "transylvania")
+
+def registered() -> list[str]:
+    """Every registered game (``hexbox.games()``): this script keeps no list of the games of its own."""
+    import hexbox
+
+    return hexbox.games()
 
 
 # ---- the worker: runs inside the interpreter under test -----------------------------------------------------
@@ -238,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--pure", help="the python of a virtualenv with the pure-Python hexbox installed")
     p.add_argument("--compiled", help="the python of a virtualenv with hexbox built with HEXBOX_COMPILE=1")
-    p.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
+    p.add_argument("--games", nargs="+", default=registered(), choices=registered())
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--actions", type=int, default=40_000, help="actions per game per round (CPU time)")
     p.add_argument("--no-cpu", action="store_true", help="skip the CPU-time measure")

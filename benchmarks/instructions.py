@@ -30,7 +30,12 @@ import subprocess
 import sys
 import tempfile
 
-GAMES = ("werebeasts", "prowl", "growl", "voodoo", "transylvania")
+
+def registered() -> list[str]:
+    """Every registered game (``hexbox.games()``): this script keeps no list of the games of its own."""
+    import hexbox
+
+    return hexbox.games()
 
 HEXBOX = r"""
 import random, sys
@@ -104,7 +109,7 @@ def reference_per_decision(games: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("games", nargs="*", default=list(GAMES))
+    p.add_argument("games", nargs="*", default=registered())
     p.add_argument("--actions", type=int, default=4000, help="hexbox actions per game counted")
     p.add_argument("--games", dest="ref_games", type=int, default=300, help="python_liars_poker games counted")
     args = p.parse_args(argv)

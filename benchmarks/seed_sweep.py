@@ -26,7 +26,12 @@ import sys
 import time
 from typing import Any
 
-GAMES = ("werebeasts", "prowl", "growl", "voodoo", "transylvania")
+
+def registered() -> list[str]:
+    """Every registered game (``hexbox.games()``): this script keeps no list of the games of its own."""
+    import hexbox
+
+    return hexbox.games()
 
 
 def _default(obj: Any) -> Any:
@@ -138,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--seeds", type=int, default=200, help="seeds per game (default 200)")
     p.add_argument("--first-seed", type=int, default=0)
-    p.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
+    p.add_argument("--games", nargs="+", default=registered(), choices=registered())
     p.add_argument("--max-actions", type=int, default=None, help="cap every playout at this many actions")
     p.add_argument("--max-actions-voodoo", type=int, default=None,
                    help="a cap for Voodoo only (its random games are ~27,000 actions long)")

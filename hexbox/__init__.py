@@ -1,7 +1,7 @@
-"""hexbox: five tabletop games of curses, werewolves and hidden loyalties, for people and for machines.
+"""hexbox: tabletop games of curses, werewolves and hidden loyalties, for people and for machines.
 
     import hexbox
-    hexbox.games()                       # ['growl', 'prowl', 'voodoo', 'werebeasts']
+    hexbox.games()                       # the sorted names of the registered games
     game = hexbox.load("werebeasts", players=5)
     state = game.new_state(seed=1)
 """

@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib.machinery
 from pathlib import Path
 
+from hexbox.core.registry import game_info, games
+
 _ROOT = Path(__file__).resolve().parent
 
 
@@ -32,5 +34,7 @@ def build() -> str:
     modules = compiled_modules()
     if not modules:
         return "pure"
-    full = {"hexbox.core.game", "hexbox.games.werebeasts.rules"} <= set(modules)  # one of each part it compiles
+    # the full build compiles core's game and every registered game's modules (GameInfo.compiled)
+    full = {"hexbox.core.game", *(f"{game_info(g).package}.{m}" for g in games() for m in game_info(g).compiled)}
+    full = full <= set(modules)
     return "compiled" if full else "mixed"

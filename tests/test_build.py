@@ -30,7 +30,7 @@ def _setup_namespace() -> dict:
             if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
                     and getattr(node.value.func, "id", None) == "setup")]
     assert len(body) == len(tree.body) - 1, "setup.py should end with one setup(...) call"
-    namespace: dict = {"__name__": "hexbox_setup_under_test"}
+    namespace: dict = {"__name__": "hexbox_setup_under_test", "__file__": str(SETUP)}
     exec(compile(ast.Module(body=body, type_ignores=[]), str(SETUP), "exec"), namespace)
     return namespace
 

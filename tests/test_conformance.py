@@ -10,6 +10,16 @@ SETUPS = conformance_setups()
 IDS = [f"{g}-{n}p" + "".join(f"-{k}={v}" for k, v in o.items()) for g, n, o in SETUPS]
 
 
+@pytest.mark.parametrize("name", hexbox.games())
+def test_the_registration_is_complete_and_the_game_keeps_the_recipe(name):
+    kit.check_registration(name)
+
+
+@pytest.mark.parametrize("name", hexbox.games())
+def test_every_hook_resolves_to_what_it_should_be(name):
+    kit.check_hooks(name)
+
+
 @pytest.fixture(params=SETUPS, ids=IDS)
 def setup(request):
     return request.param

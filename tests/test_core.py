@@ -170,9 +170,9 @@ def test_record_round_trip_and_replay():
 
 
 def test_games_is_both_the_list_and_the_package():
-    import hexbox.games.werebeasts.rules as rules  # a function named `games` would hide the package
+    import hexbox.games.werebeasts.game as game  # a function named `games` would hide the package
 
-    assert rules.WerebeastsGame.name == "werebeasts"
+    assert game.WerebeastsGame.name == "werebeasts"
     assert hexbox.games() == ["growl", "prowl", "transylvania", "voodoo", "werebeasts"]
 
 

@@ -27,6 +27,7 @@ from hexbox.core import (
     next_seat,
     resolve_options,
     round_from,
+    rules,
 )
 
 
@@ -61,16 +62,13 @@ class ToyGame(Game):
         state = ToyState()
         state.game, state.rng = self, Rng(seed)
         state.secret = [state.rng.randrange(3) for _ in range(self.players)]
-        state.turn, state.handled, state._result = 0, [], None
+        state.turn, state.handled = 0, []
+        state._result, state.is_over, state.actors = None, False, (0,)
         return state
 
 
 class ToyState(State):
-    __slots__ = ("secret", "turn", "handled", "_result")
-
-    @property
-    def actors(self) -> tuple[int, ...]:
-        return () if self._result else (self.turn,)
+    __slots__ = ("secret", "turn", "handled")
 
     @property
     def phase_name(self) -> str:
@@ -91,17 +89,19 @@ class ToyState(State):
     def _guess(self, seat: int, action: Guess) -> list[Event]:
         self.handled.append(action)
         right = self.secret[action.target] == action.number
-        if right:
-            self._result = Result(frozenset([seat]), {s: int(s == seat) for s in range(3)}, "a right guess", "guessed")
         self.turn = next_seat(seat, 3)
+        self.actors = (self.turn,)
+        if right:
+            self.finish(Result(frozenset([seat]), {s: int(s == seat) for s in range(3)}, "a right guess", "guessed"))
         return [Event("guess", {"seat": seat, "target": action.target, "number": action.number, "right": right})]
 
     def _pass(self, seat: int, action: Pass) -> list[Event]:
         self.handled.append(action)
         self.turn = next_seat(seat, 3)
+        self.actors = (self.turn,)
         return [Event("pass", {"seat": seat}), Event("note", {"secret": self.secret[seat]}, to=[seat])]
 
-    RULES: ClassVar[dict] = {Guess: (_check_guess, _guess), Pass: (None, _pass)}
+    RULES: ClassVar[dict] = rules({Guess: (_check_guess, _guess), Pass: _pass})
 
     def _public(self) -> dict[str, Any]:
         return {"turn": self.turn}
@@ -118,6 +118,7 @@ class ToyState(State):
         c = ToyState()
         c.game, c.rng, c.secret, c.turn, c.handled, c._result = (
             self.game, self.rng.clone(), self.secret[:], self.turn, self.handled[:], self._result)
+        c.is_over, c.actors = self.is_over, self.actors
         return c
 
 
@@ -254,7 +255,7 @@ def test_a_kept_list_serves_only_its_seat_and_position():
 
 def test_a_finished_game_refuses_everything():
     state = new()
-    state._result = Result(frozenset([0]), {}, "over", "guessed")
+    state.finish(Result(frozenset([0]), {}, "over", "guessed"))
     with pytest.raises(IllegalAction, match="the game is over"):
         state.apply(0, Pass())
     with pytest.raises(IllegalAction, match="the game is over"):

@@ -82,9 +82,32 @@ class TwoFacedGame(ToyGame):
         return state
 
 
-def register_toy(factory: str = "tests.test_kit:ToyGame", describe: str = "tests.test_kit:words") -> None:
-    registry.register(GameInfo("toy", "Toy", 3, 3, factory, result_kinds=("guessed",),
-                               hooks={"describe": describe, "schema": "tests.test_kit:TYPES"}))
+def register_toy(factory: str = "tests.test_kit:ToyGame", describe: str = "tests.test_kit:words",
+                 **hooks: str) -> None:
+    registry.register(GameInfo("toy", "Toy", 3, 3, factory, summary="guess a number", result_kinds=("guessed",),
+                               conformance=({"players": 3},),
+                               hooks={"describe": describe, "schema": "tests.test_kit:TYPES", **hooks}))
+
+
+class NoPassState(ToyState):
+    __slots__ = ()
+
+
+NoPassState.RULES = {kind: rule for kind, rule in ToyState.RULES.items() if kind.kind != "pass"}
+
+
+class NoPassGame(ToyGame):
+    def new_state(self, seed: int) -> ToyState:
+        state = super().new_state(seed)
+        state.__class__ = NoPassState
+        return state
+
+
+MENU = {"guess": "guess a number", "shout": "shout"}  # a kind the game does not have
+
+
+class NotABot:  # no act(view, rng)
+    pass
 
 
 @pytest.fixture
@@ -98,6 +121,8 @@ def toy():
 
 def test_the_sound_toy_passes_every_check(toy):
     toy()
+    kit.check_registration("toy")
+    kit.check_hooks("toy")
     for check in (kit.check_words, kit.check_observations, kit.check_result, kit.check_gate):
         check("toy", 3, {}, 1)
     kit.check_no_leak("toy", 3, {}, seeds=range(3))
@@ -133,3 +158,24 @@ def test_a_card_seen_in_an_observation_without_its_text_is_caught(monkeypatch):
     monkeypatch.setattr(texts_module, "texts", lambda game: cut)
     with pytest.raises(AssertionError, match="without a name and text.*wolf_"):
         kit.check_texts("werebeasts", 10, {}, 1)  # every beast is in play at 10 players
+
+
+def test_a_kind_without_a_rule_is_caught(toy):
+    toy(factory="tests.test_kit:NoPassGame")
+    with pytest.raises(AssertionError, match=r"RULES has no handler for \['pass'\]"):
+        kit.check_registration("toy")
+
+
+@pytest.mark.parametrize("hook, target, message", [
+    ("render", "tests.test_kit:nowhere", "does not resolve"),                 # a name that is not there
+    ("render", "tests.test_kit:TYPES", "render"),                             # not a function of one argument
+    ("describe", "tests.test_kit:register_toy", "describe"),                  # not (state, events, viewer)
+    ("bot", "tests.test_kit:NotABot", "bot"),                                 # no act(view, rng)
+    ("schema", "tests.test_kit:words", "schema"),                             # not (Public, Private)
+    ("menu", "tests.test_kit:MENU", "kinds not in the action space"),         # a kind the game lacks
+    ("catalogue", "hexbox.games.werebeasts.cards:catalogue", "of its package"),  # another package's
+])
+def test_a_hook_that_is_not_what_it_says_is_caught(toy, hook, target, message):
+    toy(**{hook: target})
+    with pytest.raises(AssertionError, match=message):
+        kit.check_hooks("toy")

@@ -35,7 +35,7 @@ def test_every_component_has_a_name_and_a_text_without_internals(game):
 def test_the_docs_show_the_card_texts_of_cards_toml(game):
     doc = (DOCS / f"{game}.md").read_text(encoding="utf-8")
     assert BEGIN in doc and END in doc
-    assert with_cards(doc, game) == doc, "docs/games is behind cards.toml: run `python -m hexbox.core.texts`"
+    assert with_cards(doc, game) == doc, "docs/games is behind cards.toml: run `python -m hexbox.games`"
     some = list(texts(game).cards.values())[::7]
     assert all(c.text.replace("|", "/") in doc for c in some)
 

@@ -14,7 +14,7 @@ import dataclasses
 import random
 from typing import Any
 
-from hexbox.core import Action, ActionSpace, Event, Game, Result, Rng, State
+from hexbox.core import Action, ActionSpace, Event, Game, Result, Rng, State, rules
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -58,7 +58,7 @@ class LeducGame(Game):
 
 
 class LeducState(State):
-    __slots__ = ("cards", "public", "round", "raises", "in_pot", "turn", "acted", "history", "_result")
+    __slots__ = ("cards", "public", "round", "raises", "in_pot", "turn", "acted", "history")
 
     @classmethod
     def deal(cls, game: LeducGame, seed: int) -> LeducState:
@@ -70,12 +70,8 @@ class LeducState(State):
         self.public = deck[2]  # dealt now, seen only when the second round starts
         self.round, self.raises, self.in_pot, self.turn, self.acted = 0, 0, [1, 1], 0, 0
         self.history: list[list[str]] = [[], []]
-        self._result = None
+        self._result, self.is_over, self.actors = None, False, (0,)
         return self
-
-    @property
-    def actors(self) -> tuple[int, ...]:
-        return () if self._result is not None else (self.turn,)
 
     @property
     def phase_name(self) -> str:
@@ -110,8 +106,10 @@ class LeducState(State):
                 self._showdown()
                 return [Event("showdown", {"cards": self.cards, "public": self.public})]
             self.round, self.raises, self.acted, self.turn = 1, 0, 0, 0
+            self.actors = (0,)
             return [Event("public_card", {"card": self.public})]
         self.turn = other
+        self.actors = (other,)
         return [Event(action.kind, {"seat": seat})]
 
     def _showdown(self) -> None:
@@ -124,10 +122,10 @@ class LeducState(State):
     def _end(self, winners: tuple[int, ...], reason: str) -> None:
         pot = sum(self.in_pot)
         scores = {s: (pot / len(winners) if s in winners else 0) - self.in_pot[s] for s in (0, 1)}
-        self._result = Result(frozenset(winners), scores, reason, reason)
+        self.finish(Result(frozenset(winners), scores, reason, reason))
 
     # every kind is checked against the legal list, and one handler plays them all
-    RULES = {Fold: (None, _bet), Call: (None, _bet), Raise: (None, _bet)}
+    RULES = rules({Fold: _bet, Call: _bet, Raise: _bet})
 
     def _public(self) -> dict[str, Any]:
         over = self._result is not None
@@ -147,6 +145,7 @@ class LeducState(State):
         c.cards, c.public, c.round, c.raises = self.cards[:], self.public, self.round, self.raises
         c.in_pot, c.turn, c.acted = self.in_pot[:], self.turn, self.acted
         c.history, c._result = [self.history[0][:], self.history[1][:]], self._result
+        c.is_over, c.actors = self.is_over, self.actors
         return c
 
     def _resample(self, seat: int, rng: random.Random) -> LeducState:

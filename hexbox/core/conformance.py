@@ -6,19 +6,116 @@ runs them for every set-up a game lists in its GameInfo.conformance.
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from .actions import Action
+from .actions import Action, ActionSpace
 from .errors import IllegalAction
-from .game import State
+from .game import Game, State
 from .record import Record, replay
-from .registry import game_info, games, load
+from .registry import HOOKS, game_info, games, load
+from .schema import Struct
 
 MAX_STEPS = 200_000
+
+
+# ---- the registration: what a game declares, checked once per game ------------------------------------------
+
+#: what each game must implement on its state (docs/adding-a-game.md); core's own versions raise NotImplementedError
+STATE_METHODS = ("phase_name", "_legal_actions", "_default_action", "_public", "_private", "_resample", "clone")
+
+
+def check_registration(name: str) -> None:
+    """The registration is complete and its game keeps the recipe: a title, a summary, the result kinds and the
+    set-ups this kit plays; a factory that makes a Game of that name with its action space; a state that implements
+    the contract, keeps ``actors`` and ``is_over`` as its moves change them, and whose ``RULES`` (core's ``rules``)
+    give every kind of action of the space a handler."""
+    info = game_info(name)
+    for field in ("title", "summary", "result_kinds", "conformance"):
+        assert getattr(info, field), f"{name}: its GameInfo declares no {field}"
+    assert 1 <= info.min_players <= (info.default_players or info.min_players) <= info.max_players, \
+        f"{name}: players {info.min_players}..{info.max_players}, default {info.default_players}"
+    for setup in info.conformance:
+        assert "players" in setup, f"{name}: a conformance set-up names its players: {dict(setup)}"
+    game = load(name)
+    assert isinstance(game, Game) and game.name == name and game.info is info, \
+        f"{name}: its factory {info.factory} makes {game!r}, not a Game called {name!r} carrying its registration"
+    assert isinstance(type(game).action_space, ActionSpace), f"{name}: the Game class declares no action_space"
+    state = game.new_state(seed=0)
+    cls = type(state)
+    assert isinstance(state, State), f"{name}: new_state made a {cls.__name__}, not a State"
+    for method in STATE_METHODS:
+        assert getattr(cls, method) is not getattr(State, method), f"{name}: {cls.__name__} does not implement {method}"
+    assert isinstance(state.actors, tuple) and state.is_over is False and state._result is None, \
+        f"{name}: a new state sets actors (a tuple), is_over (False) and _result (None)"
+    kinds = {type(a) for a in game.action_space.actions}
+    missing, extra = kinds - set(cls.RULES), set(cls.RULES) - kinds
+    assert not missing, f"{name}: RULES has no handler for {sorted(k.kind for k in missing)}"
+    assert not extra, f"{name}: RULES names kinds outside the action space: {sorted(k.__name__ for k in extra)}"
+    steps = set()
+    for kind, rule in cls.RULES.items():
+        assert isinstance(rule, tuple) and len(rule) == 2, \
+            f"{name}: RULES[{kind.__name__}] is not (check, handler): make RULES with core's rules()"
+        check, handler = rule
+        assert callable(handler) and (check is None or callable(check)), f"{name}: RULES[{kind.__name__}]: {rule}"
+        steps.add(getattr(handler, "move_step", None))  # rules() marks what it wraps in the move step
+    assert len(steps) == 1, f"{name}: one move step for every kind, or none: {steps}"
+
+
+def _takes(fn: Any, n: int) -> bool:
+    """Whether ``fn`` can be called with ``n`` positional arguments."""
+    try:
+        inspect.signature(fn).bind(*([None] * n))
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (a builtin): trust it
+        return True
+    return True
+
+
+#: hook -> how many positional arguments it is called with (HOOKS says which)
+HOOK_ARGS = {"catalogue": 0, "render": 1, "describe": 3, "label": 3, "stats": 1, "report": 2, "encoder": 1,
+             "timer": 1}
+
+
+def check_hooks(name: str) -> None:
+    """Every hook the game declares resolves ("module:attribute" imports) and is what HOOKS says it is."""
+    info = game_info(name)
+    assert set(HOOK_ARGS) | {"bot", "advice", "schema", "menu"} == set(HOOKS), "the kit knows every kind of hook"
+    game = load(name)
+    kinds = set(game.action_space.kinds)
+    for hook, target in info.hooks.items():
+        module, _, attr = target.partition(":")
+        assert module and attr and module.startswith(info.package), \
+            f"{name}: hook {hook} is {target!r}, not a \"module:attribute\" of its package {info.package}"
+        try:
+            found = info.hook(hook)
+        except (ImportError, AttributeError) as exc:
+            raise AssertionError(f"{name}: hook {hook} ({target}) does not resolve: {exc}") from None
+        where = f"{name}: hook {hook} ({target}): {HOOKS[hook]}"
+        if hook in HOOK_ARGS:
+            assert callable(found) and _takes(found, HOOK_ARGS[hook]), f"{where}; found {found!r}"
+        elif hook == "bot":
+            assert isinstance(found, type) and callable(getattr(found, "act", None)) \
+                and _takes(found.act, 3), f"{where}; found {found!r}"
+        elif hook == "advice":
+            for attr_name in ("win_chances", "search_actions"):
+                assert callable(getattr(found, attr_name, _takes)), f"{where}; its {attr_name} is not callable"
+            assert isinstance(getattr(found, "ISMCTS_DEFAULTS", {}), Mapping), f"{where}; ISMCTS_DEFAULTS: a dict"
+        elif hook == "schema":
+            assert isinstance(found, tuple | list) and len(found) == 2 and all(
+                isinstance(t, type) and issubclass(t, Struct) for t in found), f"{where}; found {found!r}"
+        elif hook == "menu":
+            assert isinstance(found, Mapping) and all(isinstance(v, str) for v in found.values()), \
+                f"{where}; found {found!r}"
+            assert set(found) <= kinds, f"{where}; kinds not in the action space: {sorted(set(found) - kinds)}"
+    catalogue = info.hook("catalogue")
+    if catalogue is not None:
+        assert isinstance(catalogue(), dict), f"{name}: its catalogue is not a dict"
 
 
 def random_step(state: State, rng: random.Random) -> tuple[int, Action]:

@@ -111,9 +111,3 @@ def _same_kind(old: Any, new: Any) -> bool:
 def require(condition: bool, where: str, message: str) -> None:
     if not condition:
         raise DataError(f"{where}: {message}")
-
-
-def catalog(package: str) -> dict[str, Any]:
-    """A game package's ``cards.toml`` as it stands: what is printed in the box, public to every client."""
-    data = resources.files(package) / "cards.toml"
-    return tomllib.loads(data.read_text(encoding="utf-8")) if data.is_file() else {}

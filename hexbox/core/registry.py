@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import ConfigError
-from .game import Game
 from .options import Option, resolve_options
 
 #: what a game may offer beyond the contract, each named in its registration as "module:attribute"
 HOOKS = {
+    "catalogue": "catalogue() -> dict: what is printed in the box (the game's cards.toml), public to every client",
     "render": "render(observation) -> str: the table for the terminal, in Rich markup",
     "describe": "describe(state, events, viewer) -> list[str]: what a viewer is told of a move",
     "menu": "a dict kind -> the entry a long list of legal actions files that kind under at its first step (kinds "
@@ -53,11 +53,19 @@ class GameInfo:
     result_kinds: tuple[str, ...] = ()
     #: hook name (see HOOKS) -> "module:attribute"
     hooks: Mapping[str, str] = field(default_factory=dict)
+    #: the modules of the package (names without .py) that a playout runs through: legal actions, the gate's
+    #: checks and handlers. What setup.py's compiled build compiles (docs/compiled.md)
+    compiled: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         unknown = set(self.hooks) - set(HOOKS)
         if unknown:
             raise ValueError(f"{self.name}: unknown hook(s) {', '.join(sorted(unknown))}; known: {', '.join(HOOKS)}")
+
+    @property
+    def package(self) -> str:
+        """The game's package: the one of the module its ``factory`` names."""
+        return self.factory.partition(":")[0].rpartition(".")[0]
 
     def option(self, name: str) -> Option:
         for o in self.options:
@@ -109,7 +117,7 @@ def game_info(name: str) -> GameInfo:
     return _REGISTRY[name]
 
 
-def load(name: str, /, players: int | None = None, **options: Any) -> Game:
+def load(name: str, /, players: int | None = None, **options: Any) -> Any:
     """Set up a game; ConfigError names what is wrong with the name, the player count or an option.
 
     ``name`` is positional-only, so an option called ``name`` is an unknown option like any other; ``players`` is
@@ -119,7 +127,7 @@ def load(name: str, /, players: int | None = None, **options: Any) -> Game:
     return load_with(name, players, options)
 
 
-def load_with(name: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> Game:
+def load_with(name: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> Any:
     """``load`` with the options as a mapping: for options that come as data (a server's table, a record), where an
     option called ``players`` or ``name`` must be refused as an unknown option (ConfigError), not collide with a
     parameter (TypeError)."""
@@ -134,7 +142,7 @@ def load_with(name: str, players: int | None = None, options: Mapping[str, Any] 
     elif not isinstance(options, Mapping):
         raise ConfigError(f"options are a mapping of names to values, not a {type(options).__name__}")
     resolved = resolve_options(info.options, options, players)
-    game_cls: type[Game] = _resolve(info.factory)
+    game_cls = _resolve(info.factory)  # a core.Game class: this module is below game.py, which imports it
     game = game_cls(players, resolved)
     game.info = info
     return game

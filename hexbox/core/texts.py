@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .data import DataError, catalog
+from .data import DataError
 from .registry import game_info
 
 
@@ -47,14 +47,11 @@ class Texts:
 COPY = re.compile(r"#\d+$")
 
 
-def package_of(game: str) -> str:
-    return game_info(game).factory.partition(":")[0].rpartition(".")[0]
-
-
 @lru_cache(maxsize=16)
 def texts(game: str) -> Texts:
     """The names and texts of ``game``'s components; DataError naming the entry that has none."""
-    data = catalog(package_of(game))
+    catalogue = game_info(game).hook("catalogue")
+    data = catalogue() if catalogue is not None else {}
     where = f"{game}/cards.toml"
     cards: dict[str, CardText] = {}
     for section, entries in data.items():
@@ -93,7 +90,7 @@ TITLES = {"card": "Cards", "goal": "Goal cards", "auction": "Auction cards", "cl
           "tiles": "Board tiles"}
 
 #: the block of docs/games/<game>.md that `cards_markdown` writes (tests/test_texts.py keeps it current)
-BEGIN = "<!-- card texts: written from cards.toml by `python -m hexbox.core.texts`; edit cards.toml, not this -->"
+BEGIN = "<!-- card texts: written from cards.toml by `python -m hexbox.games`; edit cards.toml, not this -->"
 END = "<!-- end of card texts -->"
 
 
@@ -116,17 +113,3 @@ def with_cards(markdown: str, game: str) -> str:
     if start < 0 or end < start:
         return markdown
     return markdown[:start] + BEGIN + "\n\n" + cards_markdown(game) + "\n" + markdown[end:]
-
-
-if __name__ == "__main__":  # python -m hexbox.core.texts: rewrite the card texts of docs/games/*.md
-    from pathlib import Path
-
-    import hexbox
-
-    for name in hexbox.games():
-        doc = Path(__file__).resolve().parents[2] / "docs" / "games" / f"{name}.md"
-        old = doc.read_text(encoding="utf-8")
-        new = with_cards(old, name)
-        if new != old:
-            doc.write_text(new, encoding="utf-8")
-            print(f"rewrote the card texts of {doc}")

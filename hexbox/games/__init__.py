@@ -1,5 +1,8 @@
 """The built-in games. Each package's __init__ only registers (name, players, options); rules load lazily.
 
+A game is added by its package and the one line below that imports it (docs/adding-a-game.md): nothing else in
+hexbox lists the games.
+
 `hexbox.games()` is the public way to list the games (docs/design.md §2), and `hexbox.games` is also this package.
 A function of that name would hide the package (`import hexbox.games.prowl.rules as r` would fail), so the
 package itself is made callable instead.

@@ -3,7 +3,6 @@ components, and the lobby of tables with open seats."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from hexbox.core import ConfigError, game_info, games
@@ -35,19 +34,18 @@ def games_list() -> list[dict[str, Any]]:
 
 
 def game_catalog(name: str) -> dict[str, Any]:
-    """The game's ``cards.toml``: what is printed in the box is public (who holds which card is not)."""
-    from hexbox.core.data import catalog
+    """The game's ``catalogue`` hook (its cards.toml): what is printed in the box is public (who holds which card is
+    not)."""
     from hexbox.core.texts import texts
 
     try:
         info = game_info(name)
     except ConfigError as exc:
         raise NotFound(str(exc)) from None
-    package = info.factory.partition(":")[0].rpartition(".")[0]
-    importlib.import_module(package)
+    catalogue = info.hook("catalogue")
     # ``texts``: every component's name and text by id, the same words as the terminal's ``?`` and `hexbox rules`
-    known = texts(name)
-    return {**catalog(package), "texts": {c.id: {"name": c.name, "text": c.text} for c in known.cards.values()}}
+    known = {c.id: {"name": c.name, "text": c.text} for c in texts(name).cards.values()}
+    return {**(catalogue() if catalogue is not None else {}), "texts": known}
 
 
 async def lobby(store: Store, db: Db) -> list[dict[str, Any]]:

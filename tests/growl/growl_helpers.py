@@ -11,7 +11,7 @@ import json
 import hexbox
 from hexbox.games.growl import actions as A
 from hexbox.games.growl.cards import HAND, INDEX
-from hexbox.games.growl.rules import GrowlState
+from hexbox.games.growl.state import GrowlState
 
 
 def new(players: int = 6, seed: int = 0, **options) -> GrowlState:

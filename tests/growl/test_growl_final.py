@@ -292,7 +292,7 @@ def test_R71_result_reveals_every_team_and_hand():
 
 
 def test_R70_R72_the_result_says_who_is_left():
-    from hexbox.games.growl.rules import _reason
+    from hexbox.games.growl.state import _reason
 
     assert _reason("two_or_fewer_alive", 1, True) == "Only one player is left alive, a human: the humans win."
     assert _reason("two_or_fewer_alive", 1, False) == (

@@ -109,10 +109,10 @@ def test_R47_R59_no_card_ever_leaves_the_game(options):
 
 
 def test_shared_events_hold_only_plain_values():
-    """GROWL makes its recurring events once and shares them between states (rules.py, night.py). The kit checks
+    """GROWL makes its recurring events once and shares them between states (state.py, night.py). The kit checks
     that no event is changed once returned (check_events_unchanged); the copy ``to_json`` gives a caller is a whole
     copy only while their values are plain."""
-    from hexbox.games.growl import night, rules
+    from hexbox.games.growl import night, state
 
-    shared = [*rules._TURN, *rules._TEAM.values(), *night._READY_TO_PASS, rules._gave(0, 0, 1), rules._gave(2, 3, 4)]
+    shared = [*state._TURN, *state._TEAM.values(), *night._READY_TO_PASS, state._gave(0, 0, 1), state._gave(2, 3, 4)]
     assert all(type(v) in (int, bool, str) for e in shared for v in e.data.values())

@@ -9,7 +9,7 @@ from growl_helpers import hold, lay, night, pass_all, start, table
 from hexbox.games.growl import actions as A
 from hexbox.games.growl.cards import INDEX
 from hexbox.games.growl.phases import GIVE, PURGE, RATTLE
-from hexbox.games.growl.rules import clamp_cuts, deck_from
+from hexbox.games.growl.state import clamp_cuts, deck_from
 
 BITE = INDEX["bite"]
 

@@ -10,7 +10,7 @@ import hexbox
 from hexbox.core import IllegalAction, game_info
 from hexbox.core.schema import json_schema, validate
 from hexbox.games.growl import actions as A
-from hexbox.games.growl.rules import RESULT_KINDS
+from hexbox.games.growl.state import RESULT_KINDS
 
 SETUPS = [dict(s) for s in game_info("growl").conformance]
 

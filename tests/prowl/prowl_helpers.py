@@ -7,7 +7,7 @@ import random
 import hexbox
 from hexbox.games.prowl import actions as A
 from hexbox.games.prowl.cards import CARD_INDEX, CARDS, CLAN_INDEX
-from hexbox.games.prowl.rules import TURN, ProwlState
+from hexbox.games.prowl.state import TURN, ProwlState
 
 
 def card(card_id: str) -> int:

@@ -9,7 +9,7 @@ import hexbox
 from hexbox.games.prowl import actions as A
 from hexbox.games.prowl import effects
 from hexbox.games.prowl.cards import CARDS
-from hexbox.games.prowl.rules import MUST_PLAY, NO_PLAY, PROMPT, TURN
+from hexbox.games.prowl.state import MUST_PLAY, NO_PLAY, PROMPT, TURN
 
 CLANS = ["spring_changeling", "summer_duelist", "autumn_garrison", "winter_magistrate"]
 SPARE_CLANS = ["spring_eclipse_rite", "summer_burning_banner", "autumn_victory_march", "winter_long_night"]

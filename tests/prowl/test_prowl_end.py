@@ -5,8 +5,8 @@ from prowl_helpers import clan, play, random_playout, table
 import hexbox
 from hexbox.games.prowl import actions as A
 from hexbox.games.prowl.cards import CURSED_EFFIGY, EXILED_PRINCE, GRAND_CHANCELLOR, HIGH_MAGE, WARLORD
-from hexbox.games.prowl.rules import OVER
 from hexbox.games.prowl.scoring import RESULT_KINDS, decide
+from hexbox.games.prowl.state import OVER
 
 A_, B_, C_, D_ = range(4)  # the rulebook's players A, B, C, D
 

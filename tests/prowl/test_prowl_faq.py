@@ -5,8 +5,8 @@ from prowl_helpers import card, clan, play, private, table, track_of
 import hexbox
 from hexbox.games.prowl import actions as A
 from hexbox.games.prowl.cards import HIGH_MAGE, WARLORD
-from hexbox.games.prowl.rules import MUST_PLAY, PROMPT
 from hexbox.games.prowl.scoring import decide
+from hexbox.games.prowl.state import MUST_PLAY, PROMPT
 
 CLANS = ["spring_changeling", "summer_duelist", "autumn_garrison", "winter_magistrate"]
 HANDS = [["summer_headstrong_scout", "summer_wanderer"],

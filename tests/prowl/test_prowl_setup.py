@@ -9,7 +9,7 @@ import hexbox
 from hexbox.core import ConfigError
 from hexbox.games.prowl import actions as A
 from hexbox.games.prowl.cards import CARDS, CLANS, LEADERS, load
-from hexbox.games.prowl.rules import SETUP, TURN
+from hexbox.games.prowl.state import SETUP, TURN
 
 
 def test_R1_R2_four_clans_of_eight_cards():

@@ -6,7 +6,7 @@ from prowl_helpers import card, kinds, play, private, public, table, to_action, 
 import hexbox
 from hexbox.games.prowl import actions as A
 from hexbox.games.prowl.cards import CARDS
-from hexbox.games.prowl.rules import MUST_CHANGE, MUST_PLAY, NO_PLAY, PROMPT, TURN
+from hexbox.games.prowl.state import MUST_CHANGE, MUST_PLAY, NO_PLAY, PROMPT, TURN
 
 HANDS = [
     ["summer_wanderer", "autumn_drillmaster", "winter_avalanche"],

@@ -5,7 +5,7 @@ import random
 from prowl_helpers import card, clan, new, play, public, table, track_of
 
 from hexbox.games.prowl import actions as A
-from hexbox.games.prowl.rules import TURN
+from hexbox.games.prowl.state import TURN
 
 
 def duel(deck, dominance=0, track=("spring", "summer", "autumn", "winter")):

@@ -10,7 +10,7 @@ import hexbox
 from hexbox.games.prowl import actions as A
 from hexbox.games.prowl.cards import CARD_INDEX, CARDS
 from hexbox.games.prowl.render import render
-from hexbox.games.prowl.rules import PROMPT
+from hexbox.games.prowl.state import PROMPT
 from hexbox.games.prowl.words import label
 
 HANDS = [

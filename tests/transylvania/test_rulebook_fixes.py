@@ -40,7 +40,7 @@ from hexbox.core import View
 from hexbox.games.transylvania import actions as A
 from hexbox.games.transylvania.board import NODES
 from hexbox.games.transylvania.cards import CARDS
-from hexbox.games.transylvania.rules import CHURCH, VAMPIRE, ZOMBIE
+from hexbox.games.transylvania.state import CHURCH, VAMPIRE, ZOMBIE
 
 SCIENTIST = 5
 SET = ("zk_field_notes#0", "vk_treatise#0", "wk_bestiary#0", "gk_occult#0", "gk_occult#1")  # R2: a full set

@@ -18,7 +18,7 @@ from transylvania_helpers import (
 )
 
 from hexbox.games.transylvania import actions as A
-from hexbox.games.transylvania.rules import VAMPIRE
+from hexbox.games.transylvania.state import VAMPIRE
 
 ABBESS, HUNTER, EXPLORER, HERO, INVENTOR, SCIENTIST, AGENT, SLEUTH, WITCH_HUNTER, TEMPLAR = range(10)
 

@@ -103,15 +103,15 @@ def test_event_rows_cover_every_sum():
 
 
 def test_the_loader_refuses_bad_data():
-    data = C.read_toml("hexbox.games.transylvania", "cards.toml")
+    data = C.cards_toml("hexbox.games.transylvania")
     data["tokens"][0]["count"] += 1
     with pytest.raises(DataError, match="57 Discovery tokens"):
         Components(data)
-    data = C.read_toml("hexbox.games.transylvania", "cards.toml")
+    data = C.cards_toml("hexbox.games.transylvania")
     data["discovery"][0]["count"] += 1
     with pytest.raises(DataError):
         Components(data)
-    data = C.read_toml("hexbox.games.transylvania", "cards.toml")
+    data = C.cards_toml("hexbox.games.transylvania")
     data["tiles"][1]["edges"].append("a-k")
     with pytest.raises(DataError, match="one grid step"):
         Components(data)

@@ -22,7 +22,7 @@ from transylvania_helpers import (
 
 from hexbox.games.transylvania import actions as A
 from hexbox.games.transylvania.board import NODES
-from hexbox.games.transylvania.rules import ADVENTURER, VAMPIRE, WEREWOLF, ZOMBIE
+from hexbox.games.transylvania.state import ADVENTURER, VAMPIRE, WEREWOLF, ZOMBIE
 
 
 def test_R71_R72_death_in_order():

@@ -4,7 +4,7 @@
 from transylvania_helpers import SLOT, act, card, dice, examined, lay_tile, move, put, ready, start_turn, to_monster
 
 from hexbox.games.transylvania import actions as A
-from hexbox.games.transylvania.rules import VAMPIRE, WEREWOLF, ZOMBIE
+from hexbox.games.transylvania.state import VAMPIRE, WEREWOLF, ZOMBIE
 
 
 def board(players=4):

@@ -7,7 +7,7 @@ from transylvania_helpers import SLOT, act, card, clear_hands, dice, give, lay_t
 
 from hexbox.games.transylvania import actions as A
 from hexbox.games.transylvania.cards import CARDS
-from hexbox.games.transylvania.rules import ALL
+from hexbox.games.transylvania.state import ALL
 
 
 def test_a_hand_is_seen_by_its_owner_only_and_counted_for_others():
@@ -123,7 +123,7 @@ def test_resample_honours_a_public_augury_count():
     s.adv[0] = 8  # the Witch Hunter
     give(s, 1, "t_bio_agent#0", "gk_map#0", "vk_letters#0")
     act(s, 0, A.AUGURY[1])  # one draw: the public learns seat 1 holds one Transformation card
-    from hexbox.games.transylvania.rules import TRANSFORM
+    from hexbox.games.transylvania.state import TRANSFORM
     counts = [sum(1 for c in s.resample(2, random.Random(k)).hand[1] if c in TRANSFORM) for k in range(20)]
     assert counts.count(1) >= 19
 
@@ -137,6 +137,6 @@ def test_resample_honours_a_challenge_pick_that_found_only_transformation_cards(
     dice(s, *([3] * s.dice(0, 0) + [0] * s.dice(1, 0)))
     act(s, 0, A.CHALLENGE[1][0])
     act(s, 0, A.TAKE_HAND)
-    from hexbox.games.transylvania.rules import TRANSFORM
+    from hexbox.games.transylvania.state import TRANSFORM
     for k in range(10):
         assert all(c in TRANSFORM for c in s.resample(2, random.Random(k)).hand[1])

@@ -10,7 +10,7 @@ from hexbox.games.transylvania import actions as A
 from hexbox.games.transylvania.heuristic import ADVICE, Heuristic, p_at_least, win_chances
 from hexbox.games.transylvania.label import label
 from hexbox.games.transylvania.render import render
-from hexbox.games.transylvania.rules import RESULT_KINDS
+from hexbox.games.transylvania.state import RESULT_KINDS
 from hexbox.games.transylvania.stats import game_stats
 
 

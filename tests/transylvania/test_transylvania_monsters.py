@@ -18,7 +18,7 @@ from transylvania_helpers import (
 
 from hexbox.games.transylvania import actions as A
 from hexbox.games.transylvania.board import NODES
-from hexbox.games.transylvania.rules import VAMPIRE, WEREWOLF, ZOMBIE
+from hexbox.games.transylvania.state import VAMPIRE, WEREWOLF, ZOMBIE
 
 
 def monster_turn(monster, node, players=4):

@@ -29,7 +29,7 @@ from hexbox.games.transylvania import actions as A
 from hexbox.games.transylvania.board import NODES
 from hexbox.games.transylvania.cards import CARDS
 from hexbox.games.transylvania.play import lay
-from hexbox.games.transylvania.rules import ADVENTURER, VAMPIRE, WEREWOLF, ZOMBIE
+from hexbox.games.transylvania.state import ADVENTURER, VAMPIRE, WEREWOLF, ZOMBIE
 
 ADV_ID = [a.id for a in CARDS.adventurers]
 
@@ -171,6 +171,7 @@ def wound(s, *seats):
         s._wound(seat, 1)
     s._push(("w3_check",))
     s._run()
+    s.update_actors()
     return s._take_out()
 
 

@@ -6,7 +6,7 @@ from transylvania_helpers import SLOT, new, ready
 import hexbox
 from hexbox.games.transylvania import actions as A
 from hexbox.games.transylvania.cards import CARDS
-from hexbox.games.transylvania.rules import KIND
+from hexbox.games.transylvania.state import KIND
 
 
 def test_R6_church_in_the_centre_and_fifteen_tiles_face_down():

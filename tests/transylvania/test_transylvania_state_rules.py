@@ -23,10 +23,12 @@ from transylvania_helpers import (
 import hexbox
 from hexbox.core import Rng
 from hexbox.games.transylvania import actions as A
-from hexbox.games.transylvania import legal, play, rules
+from hexbox.games.transylvania import legal
+from hexbox.games.transylvania import state as rules
 from hexbox.games.transylvania.board import Board
 from hexbox.games.transylvania.cards import CARDS
-from hexbox.games.transylvania.rules import VAMPIRE, WEREWOLF, ZOMBIE, TransylvaniaState
+from hexbox.games.transylvania.play import answer
+from hexbox.games.transylvania.state import VAMPIRE, WEREWOLF, ZOMBIE, TransylvaniaState
 
 ABBESS, HUNTER, EXPLORER, HERO, INVENTOR, SCIENTIST, AGENT, SLEUTH, WITCH_HUNTER, TEMPLAR = range(10)
 SLOTS = [n for n in TransylvaniaState.__slots__ if n not in ("game", "rng")]
@@ -184,23 +186,20 @@ def test_R88_an_adventurer_on_the_churchs_first_space_keeps_monsters_from_fighti
 
 
 def test_the_rules_table_checks_every_kind_against_the_legal_list_then_answers_it():
-    # docs/design.md §2: the gate checks each kind (its own check, or the legal list) before its handler
-    saved = TransylvaniaState.RULES
-    try:
-        TransylvaniaState.RULES = {}
-        s = ready(4)  # a new game installs the table again
-        table = TransylvaniaState.RULES
-        assert set(table) == set(play.HANDLERS)
-        for cls, (check, handler) in table.items():
-            assert check is legal.CHECKS.get(cls) and handler is play.HANDLERS[cls]
-        assert any(check is not None for check, _ in table.values())
-        assert rules._LEGAL is legal and rules._VIEWS.__name__.endswith(".views")
-        assert rules._HIDDEN.__name__.endswith(".hidden")
-        seat = s.actors[0]
-        assert s.observe(seat)["private"]["hand"] is not None
-        s.apply(seat, s.default_action(seat))
-    finally:
-        TransylvaniaState.RULES = saved
+    # docs/design.md §2: the gate checks each kind (its own check, or the legal list) before its handler, and every
+    # handler runs inside the game's one move step, play.answer (the step machine until the next decision)
+    s = ready(4)
+    table = TransylvaniaState.RULES
+    assert set(table) == {type(a) for a in s.game.action_space.actions}
+    for cls, (check, run) in table.items():
+        assert check is (legal.check_end_exploration if cls is A.EndExploration else None), cls
+        # the kind's handler inside the game's move step (core's rules())
+        assert run.move_step is answer and run.__wrapped__.__module__.endswith((".play", ".abilities")), cls
+    assert TransylvaniaState._legal_actions is legal.legal
+    seat = s.actors[0]
+    assert s.observe(seat)["private"]["hand"] is not None
+    events = s.apply(seat, s.default_action(seat))
+    assert events and s.out == [] and s.actors == s.who_acts()
 
 
 # ---- Secret Society (R112) ------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from hexbox.core import Rng
 from hexbox.games.transylvania import actions as A
 from hexbox.games.transylvania.cards import CARDS
 from hexbox.games.transylvania.play import lay
-from hexbox.games.transylvania.rules import TransylvaniaState
+from hexbox.games.transylvania.state import TransylvaniaState
 
 SLOT = CARDS.node_by_name
 TILE = {t.id: t.index for t in CARDS.tiles}
@@ -144,7 +144,8 @@ def clear_hands(s: TransylvaniaState) -> None:
 def act(s: TransylvaniaState, seat: int, action: Any) -> list:
     if isinstance(action, dict):
         action = s.game.parse_action(action)
-    s.forget_legal()  # the tests set positions up by hand, after asking for legal actions (core/game.py)
+    s.forget_legal()  # the tests set positions up by hand, after asking for legal actions (core/game.py),
+    s.update_actors()  # and who acts (a plain attribute, set by every move)
     return s.apply(seat, action)
 
 
@@ -189,4 +190,5 @@ def start_turn(s: TransylvaniaState, seat: int) -> list:
     s.pending.clear()
     s.todo.clear()
     s._run()
+    s.update_actors()
     return s._take_out()

@@ -11,7 +11,7 @@ from hexbox.core import HOOKS, IllegalAction
 from hexbox.core.schema import validate
 from hexbox.games.voodoo import actions as A
 from hexbox.games.voodoo import words
-from hexbox.games.voodoo.rules import RESULT_KINDS, VoodooState
+from hexbox.games.voodoo.state import RESULT_KINDS, VoodooState
 
 SETUPS = [(c["players"], {k: v for k, v in c.items() if k != "players"})
           for c in hexbox.game_info("voodoo").conformance]

@@ -22,7 +22,6 @@ from voodoo_helpers import (
 import hexbox
 from hexbox.core import View
 from hexbox.games.voodoo import actions as A
-from hexbox.games.voodoo import rules
 from hexbox.games.voodoo.cards import CURSE_INDEX, CURSES, PERMANENTS
 from hexbox.games.voodoo.curses import (
     KIND,
@@ -80,7 +79,6 @@ def test_R71_violations_of_judges_from_the_observation():
     curse_on(s, "C05", 1, 0)  # cluck before rolling
     curse_on(s, "C03", 2, 0)  # falsetto only
     obs = s.observe(0)
-    assert rules.violations_of is violations_of
     assert violations_of(obs, 0, A.ROLL) == ["C05"]
     assert violations_of(s.observe(None), 0, A.ROLL) == ["C05"]  # public information only: a spectator agrees
     assert required_emotes(obs, 0, A.ROLL) == [A.EMOTE[1]]

@@ -8,7 +8,7 @@ import hexbox
 from hexbox.core import Rng
 from hexbox.games.voodoo import actions as A
 from hexbox.games.voodoo.cards import ARTEFACT_INDEX, CODE_INDEX, CURSE_INDEX, PERMANENTS
-from hexbox.games.voodoo.rules import VoodooState
+from hexbox.games.voodoo.state import VoodooState
 
 
 class ScriptedRng(Rng):

@@ -6,7 +6,7 @@ from werebeasts_helpers import accuse, goal_id, hold, my_goals, new, pass_all, p
 import hexbox
 from hexbox.games.werebeasts import actions as A
 from hexbox.games.werebeasts.cards import CARDS, GOAL_INDEX
-from hexbox.games.werebeasts.rules import BIDDING, SPOILS, TURN
+from hexbox.games.werebeasts.state import BIDDING, SPOILS, TURN
 
 
 @pytest.fixture

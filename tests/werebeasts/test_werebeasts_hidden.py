@@ -223,7 +223,7 @@ def test_resample_with_tight_denials_still_finds_the_only_deals():
 # ---- the constrained deal behind resample ("Re-dealing hidden information"): rejection sampling, and the search --
 
 def test_resample_a_tight_deal_falls_back_to_the_search_and_keeps_every_denial():
-    from hexbox.games.werebeasts.rules import deal_constrained
+    from hexbox.games.werebeasts.state import deal_constrained
 
     positions, types = [3, 5, 7, 9, 11, 13, 15, 17], [0, 1, 2, 3, 4, 5, 6, 6]
     # each position but the last is denied all types but one: a single assignment is left (one in 20,160), which
@@ -236,7 +236,7 @@ def test_resample_a_tight_deal_falls_back_to_the_search_and_keeps_every_denial()
 
 
 def test_resample_the_search_deals_every_type_once_per_card_and_avoids_forbidden_pairs():
-    from hexbox.games.werebeasts.rules import _backtrack
+    from hexbox.games.werebeasts.state import _backtrack
 
     positions, types = [0, 1, 2, 3, 4, 5], [0, 0, 1, 1, 2, 3]
     forbidden = {0: {0, 1}, 1: {0}, 2: {1, 2}, 4: {3}}
@@ -250,7 +250,7 @@ def test_resample_the_search_deals_every_type_once_per_card_and_avoids_forbidden
 
 
 def test_resample_the_search_says_so_when_no_deal_is_possible():
-    from hexbox.games.werebeasts.rules import _backtrack
+    from hexbox.games.werebeasts.state import _backtrack
 
     with pytest.raises(AssertionError) as err:
         _backtrack([0, 1], [0, 1], {0: {0, 1}}, random.Random(0))
@@ -260,7 +260,7 @@ def test_resample_the_search_says_so_when_no_deal_is_possible():
 def test_resample_the_search_takes_back_a_card_that_led_to_a_dead_end():
     # here the search (most-denied positions first, types in random order) sometimes places a type that leaves a
     # later position nothing allowed: it must put that card back and try another
-    from hexbox.games.werebeasts.rules import _backtrack
+    from hexbox.games.werebeasts.state import _backtrack
 
     positions, types, forbidden = [0, 1, 2, 3], [2, 0, 2, 0], {0: {1}, 1: {1}, 2: {2}}
     for seed in range(20):
@@ -271,7 +271,7 @@ def test_resample_the_search_takes_back_a_card_that_led_to_a_dead_end():
 def test_resample_the_deal_is_uniform_over_the_allowed_assignments():
     # two Kittens and a Wolf over three positions: each of the three arrangements a third of the time (a search
     # that picked a type uniformly at each position would put the Wolf first half of the time)
-    from hexbox.games.werebeasts.rules import deal_constrained
+    from hexbox.games.werebeasts.state import deal_constrained
 
     first = Counter(deal_constrained([0, 1, 2], [0, 0, 1], {}, random.Random(seed))[0] for seed in range(900))
     assert 240 <= first[1] <= 360, first

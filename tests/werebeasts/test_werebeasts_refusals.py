@@ -21,7 +21,7 @@ from werebeasts_helpers import (
 import hexbox
 from hexbox.games.werebeasts import actions as A
 from hexbox.games.werebeasts.cards import CARDS
-from hexbox.games.werebeasts.rules import WerebeastsState
+from hexbox.games.werebeasts.state import WerebeastsState
 
 FIELDS = [f for f in WerebeastsState.__slots__ if f not in ("game",)]
 

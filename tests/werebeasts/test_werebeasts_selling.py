@@ -16,7 +16,7 @@ from werebeasts_helpers import (
 import hexbox
 from hexbox.games.werebeasts import actions as A
 from hexbox.games.werebeasts.cards import CARD_INDEX
-from hexbox.games.werebeasts.rules import ACCEPT, BIDDING, TURN
+from hexbox.games.werebeasts.state import ACCEPT, BIDDING, TURN
 
 
 def table(**options):

@@ -8,7 +8,7 @@ from werebeasts_helpers import my_goals, new, public
 import hexbox
 from hexbox.core import Rng
 from hexbox.games.werebeasts.cards import BEASTS, CARD_INDEX, CARDS, GOAL_INDEX
-from hexbox.games.werebeasts.rules import TURN
+from hexbox.games.werebeasts.state import TURN
 
 # R3-R10, D1: N -> (beast goals in play, auction deck, dealt at start, cards sold in play, goal cards dealt)
 TABLE = {

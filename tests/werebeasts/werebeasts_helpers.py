@@ -11,7 +11,7 @@ import random
 import hexbox
 from hexbox.games.werebeasts import actions as A
 from hexbox.games.werebeasts.cards import CARD_INDEX, CARDS, GOAL_INDEX
-from hexbox.games.werebeasts.rules import BIDDING, TURN, WerebeastsState
+from hexbox.games.werebeasts.state import BIDDING, TURN, WerebeastsState
 
 
 def new(players: int = 5, dealer: int = 0, need: tuple[str, ...] = (), **options) -> WerebeastsState:

@@ -8,7 +8,7 @@ register(GameInfo(
     min_players=4,
     max_players=10,
     default_players=6,
-    factory="hexbox.games.growl.rules:GrowlGame",
+    factory="hexbox.games.growl.game:GrowlGame",
     summary="give every card away, bite and wound by night, and be human (or not) at the Growl",
     options=(
         Option("curses", False, "shuffle in the 14 Curses cards (R8)"),
@@ -33,7 +33,10 @@ register(GameInfo(
         {"players": 6, "curses": True, "spells": True, "cant_pass": "die", "spells_count": 5},
     ),
     result_kinds=("final_night", "two_or_fewer_alive"),  # R69, R70
+    # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
+    compiled=("state", "night", "spells"),
     hooks={
+        "catalogue": "hexbox.games.growl.cards:catalogue",
         "render": "hexbox.games.growl.render:render",
         "describe": "hexbox.games.growl.words:describe",
         "bot": "hexbox.games.growl.heuristic:Heuristic",

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hexbox.core import read_toml, require
+from hexbox.core import require
+from hexbox.core.loading import cards_toml, catalogue_of
 
 ICONS = ("bite", "charm", "wound", "salve", "gold", "holy_water", "infinity", "wolf_wound", "no_night_pass")
 CANONICAL = ("gold", "cursed_gold", "charm", "cursed_charm", "salve", "super_salve", "holy_water", "hex",
@@ -47,7 +48,7 @@ def _card(i: int, raw: dict[str, Any]) -> Card:
 
 
 def load() -> tuple[tuple[Card, ...], dict[int, tuple[int, int]]]:
-    raw = read_toml(__package__, "cards.toml")
+    raw = cards_toml(__package__)
     where = "growl/cards.toml"
     cards = tuple(_card(i, c) for i, c in enumerate(raw.get("card", [])))
     kinds = [c.kind for c in cards]
@@ -112,3 +113,21 @@ def curses_cards() -> list[int]:
 def hand_json(h: list[int]) -> dict[str, int]:
     """A hand as counts per card id (D16)."""
     return {IDS[c]: h[c] for c in range(HAND) if h[c]}
+
+
+def clamp_cuts(d: int, cut1: int, cut2: int) -> tuple[int, int]:
+    """Every pile keeps at least one card."""
+    cut1 = max(1, min(cut1, d - 2))
+    cut2 = max(cut1 + 1, min(cut2, d - 1))
+    return cut1, cut2
+
+
+def deck_from(cards: list[int], night: tuple[int, int, int], cut1: int, cut2: int) -> list[int]:
+    """Top-down: pile 1, Night A, pile 2, Night B, pile 3, Final Night; stored bottom first."""
+    top_down = [*cards[:cut1], night[0], *cards[cut1:cut2], night[1], *cards[cut2:], night[2]]
+    top_down.reverse()
+    return top_down
+
+
+#: the ``catalogue`` hook: cards.toml as it stands, public to every client
+catalogue = catalogue_of(__package__)

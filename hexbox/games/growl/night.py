@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any
 
 from hexbox.core import Event
 
@@ -94,7 +94,6 @@ def _pass_pairs(hand: tuple[int, ...], no_bite_left: bool, no_bite_right: bool) 
 
 class NightMixin:
     __slots__ = ()
-    HANDLERS: ClassVar[dict[type, Any]] = {}
 
     # ---- G3: the Night card's choice ---------------------------------------------------------------------
 
@@ -536,12 +535,3 @@ class NightMixin:
         self.nights += 1
         self.night_card, self.caged, self.insomniac, self.sides = -1, -1, -1, {}
         return events + self._begin_turn(self.neighbour(self.active, 1))  # R22, D9
-
-
-NightMixin.HANDLERS = {
-    A.Target: NightMixin._target, A.Target2: NightMixin._target2, A.NoTarget: NightMixin._no_target,
-    A.Hypnosis: NightMixin._hypnosis, A.Show: NightMixin._show, A.Begin: NightMixin._begin,
-    A.Contribute: NightMixin._contribute, A.Vote: NightMixin._vote, A.Pick: NightMixin._pick,
-    A.Save: NightMixin._save, A.Point: NightMixin._point, A.Hallows: NightMixin._hallows,
-    A.NightPass: NightMixin._night_pass, A.PassNone: NightMixin._pass_none,
-}

@@ -14,7 +14,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from .cards import BITE, FINAL, HAND, INDEX, NIGHT, SPELLS, WOLFSBANE
+from .cards import BITE, FINAL, HAND, INDEX, NIGHT, SPELLS, WOLFSBANE, clamp_cuts
 from .phases import CONTRIBUTE, HALLOWS, PASSING, POINT, PURGE, SHOW
 
 FIRST_SPELL = SPELLS[0]  # card indices: hand cards, Night, Final Night, then the Spells
@@ -74,8 +74,6 @@ def _redeal_deck_shape(state: Any, world: Any, rng: random.Random) -> None:
 @lru_cache(maxsize=4096)
 def _fitting_cuts(d: int, cut1: int, cut2: int, jitter: int, drawn: int) -> tuple[tuple[int, int], ...]:
     """Every (offset pair ->) cut pair of R13 that puts the Night cards where the table has seen them."""
-    from .rules import clamp_cuts
-
     s1 = d // 3 + (d % 3 >= 1)
     s2 = d // 3 + (d % 3 == 2)
     fits = []

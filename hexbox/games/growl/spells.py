@@ -7,7 +7,7 @@ rules.py. Paying N Gold discards N hand cards with a gold icon, in public (R52).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from hexbox.core import Event
 
@@ -36,7 +36,6 @@ def _bit(spell: int) -> int:
 
 class SpellsMixin:
     __slots__ = ()
-    HANDLERS: ClassVar[dict[type, Any]] = {}
 
     def activations(self, seat: int) -> list[A.Action]:
         """R17, R43, R48: each gold-triggered spell of the active player, once on its own turn."""
@@ -144,10 +143,3 @@ class SpellsMixin:
         self.front[p].remove(s)
         self.front[self.pos_of[t]].append(s)  # D27: it acts at once
         return self._activated(seat, SPIRIT_LEASH, pay, {"moved": action.spell, "from": self.seat_at[p], "to": t})
-
-
-SpellsMixin.HANDLERS = {
-    A.EndSpells: SpellsMixin._end_spells, A.Escape: SpellsMixin._escape, A.Scry: SpellsMixin._scry,
-    A.Heal: SpellsMixin._heal, A.Purify: SpellsMixin._purify, A.Banish: SpellsMixin._banish,
-    A.Leash: SpellsMixin._leash,
-}

@@ -11,16 +11,13 @@ in order without a public count of anybody's private events.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hexbox.core import game_info
 
 from .cards import IDS, hand_json
 from .phases import CONTRIBUTE, HALLOWS, PICK, POINT, SAVE, SHOW, VOTE
-
-if TYPE_CHECKING:
-    from .rules import GrowlState
-
+from .state import GrowlState
 
 #: the server's clock options (``clock_seconds``, ``bank_seconds``): not the set-up of the game, so not in its view
 _SERVER_ONLY = frozenset(o.name for o in game_info("growl").options if o.server_only)

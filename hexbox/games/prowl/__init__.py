@@ -8,7 +8,7 @@ register(GameInfo(
     min_players=2,
     max_players=5,
     default_players=4,
-    factory="hexbox.games.prowl.rules:ProwlGame",
+    factory="hexbox.games.prowl.game:ProwlGame",
     summary="play, change or accuse; your secret clan must top the track when the cards run out",
     options=(
         Option("leaders", True, "false removes the 4 leaders (R7, the rulebook's beginner set-up)"),
@@ -28,7 +28,10 @@ register(GameInfo(
     # the same codes as scoring.RESULT_KINDS (written out: listing the games imports no rules)
     result_kinds=("sole_control", "dominance_tiebreak", "leader_claim", "leader_claims_dominance", "no_winner_ties",
                   "no_winner_contract"),
+    # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
+    compiled=("state", "rules", "effects", "scoring"),
     hooks={
+        "catalogue": "hexbox.games.prowl.cards:catalogue",
         "render": "hexbox.games.prowl.render:render",
         "describe": "hexbox.games.prowl.words:describe",
         "label": "hexbox.games.prowl.words:label",

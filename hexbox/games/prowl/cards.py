@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexbox.core import read_toml, require
+from hexbox.core import require
+from hexbox.core.loading import cards_toml, catalogue_of
 
 CLANS_IN_PLAY = 4
 CARDS_PER_CLAN = 8
@@ -48,7 +49,7 @@ class Components:
 
 
 def load() -> Components:
-    raw = read_toml(__package__, "cards.toml")
+    raw = cards_toml(__package__)
     where = "prowl/cards.toml"
     clans = tuple(Clan(c["index"], c["id"], c["name"]) for c in raw.get("clan", []))
     require(len(clans) == CLANS_IN_PLAY, where, f"expected 4 clans, found {len(clans)}")
@@ -101,3 +102,7 @@ SPRING, SUMMER, AUTUMN, WINTER = range(4)
  GRAND_CHANCELLOR, ICE_WALL, FROST_VEIL, AVALANCHE, BRIBED_OFFICIAL, BLIZZARD, MAGISTRATE, LONG_NIGHT) = range(32)
 assert CARDS[HEADSTRONG_SCOUT].id == "summer_headstrong_scout" and CARDS[LONG_NIGHT].id == "winter_long_night"
 assert LEADERS == (HIGH_MAGE, EXILED_PRINCE, WARLORD, GRAND_CHANCELLOR)
+
+
+#: the ``catalogue`` hook: cards.toml as it stands, public to every client
+catalogue = catalogue_of(__package__)

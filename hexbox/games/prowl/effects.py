@@ -10,7 +10,7 @@ seen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from hexbox.core import Event, IllegalAction
 
@@ -27,6 +27,7 @@ from .cards import (
     CARD_INDEX,
     CARDS,
     CHANGELING,
+    CLAN_IDS,
     CLAN_INDEX,
     CURSED_EFFIGY,
     DRILLMASTER,
@@ -58,9 +59,7 @@ from .cards import (
     WHISPERER,
     WINTER,
 )
-
-if TYPE_CHECKING:
-    from .rules import ProwlState
+from .state import MUST_CHANGE, MUST_PLAY, NO_PLAY, ProwlState
 
 Values = Callable[["ProwlState", int, int, int], list[A.Action]]
 Handler = Callable[["ProwlState", int, int, int, A.Action], None]
@@ -124,30 +123,38 @@ def check_answer(st: ProwlState, seat: int, action: A.Action) -> None:
         raise IllegalAction(f"'{action}' is not a legal answer to {what} ({name})")
 
 
-def answer(st: ProwlState, seat: int, action: A.Action) -> list[Event]:
-    """The handler of every prompt answer; the gate has checked that it is one of ``st.answers``."""
-    card, name, a, b = st.prompt
-    st.prompt = None
-    st.answers = ()
-    if card == MIST_WEAVER and name != "target":
-        shown: object = "skip" if action is A.SKIP else "card"  # the exchanged cards stay between the two players
-    else:
-        shown = dict(_ANSWER_JSON[action])  # a copy: events are the caller's to keep
-    st.ev = events = [Event("answer", {"seat": seat, "card": CARD_IDS[card] if card >= 0 else None, "step": name,
-                                       "answer": shown})]
-    STEPS[(card, name)].handler(st, seat, a, b, action)
-    st.resolve()
-    return events
-
-
-# speed: the JSON form of every possible answer, built once
-_ANSWER_JSON = {a: a.to_json() for a in (*A.CHOOSE_PLAYER, *A.CHOOSE_CLAN, *A.CHOOSE_CARD, *A.CHOOSE_OPTION.values(),
-                                         A.SKIP)}
-
-
 def start(st: ProwlState, seat: int, card: int) -> None:
     """R17: the effect of a Played card whose keyword lets it trigger (R20, R21)."""
     START[card](st, seat)
+
+
+# ---- accusations and their reward (R27-R32): an accusation may open a prompt -----------------------------
+
+
+def accusation(st: ProwlState, seat: int, target: int, clan: int, discarded: str | None, source: int) -> None:
+    """R27-R32: the engine answers truthfully; a right guess turns the card face up and opens the reward."""
+    card = st.clan_card[target]
+    right = CARD_CLAN[card] == clan
+    entry = {"kind": "accuse", "seat": seat, "target": target, "clan": CLAN_IDS[clan], "right": right,
+             "card": discarded}
+    st.history += (entry,)
+    st.ev.append(Event("accuse", entry))  # shared with the history: neither is ever mutated
+    if right:
+        st.face_up[target] = True
+        st.denied[target] = 0
+        st.settle_held(target)
+        st.ev.append(Event("clan_revealed", {"seat": target, "card": CARD_IDS[card]}))
+        ask(st, source, "reward", target)
+    else:
+        st.denied[target] |= 1 << clan
+
+def take_reward(st: ProwlState, seat: int, target: int, option: str) -> None:
+    """R29, R30: (i) Dominance, or a raise if already held (the raise is a prompt); (ii) force a Change."""
+    st.log({"kind": "reward", "seat": seat, "target": target, "reward": option})
+    if option == "force_change":
+        st.impose(target, MUST_CHANGE)
+    else:
+        st.take_dominance(seat)
 
 
 # ---- value lists (ascending ids) ---------------------------------------------------------------------
@@ -209,7 +216,7 @@ def reward(st: ProwlState, seat: int, target: int, b: int, action: A.Action) -> 
     if action is A.DOMINANCE and st.dominance == seat:
         ask(st, DUELIST if st.playing == DUELIST else ACCUSE_REWARD, "reward_clan", target)  # X3
         return
-    st.reward(seat, target, "dominance" if action is A.DOMINANCE else "force_change")
+    take_reward(st, seat, target, "dominance" if action is A.DOMINANCE else "force_change")
 
 
 @step((ACCUSE_REWARD, DUELIST), "reward_clan", any_clan)
@@ -327,7 +334,7 @@ def duelist(st: ProwlState, seat: int, a: int, b: int, action: A.Action) -> None
 
 @step(DUELIST, "guess", any_clan)
 def duelist_guess(st: ProwlState, seat: int, target: int, b: int, action: A.Action) -> None:
-    st.accusation(seat, target, _clan(action), None, DUELIST)  # R32: nothing is discarded
+    accusation(st, seat, target, _clan(action), None, DUELIST)  # R32: nothing is discarded
 
 
 def war_horn(st: ProwlState, seat: int) -> None:
@@ -364,7 +371,6 @@ def hunter_clan(st: ProwlState, seat: int, a: int, b: int, action: A.Action) -> 
 @step(FIREBRAND, "target", opp_with_hand)
 def firebrand(st: ProwlState, seat: int, a: int, b: int, action: A.Action) -> None:
     if action is not A.SKIP:
-        from .rules import MUST_PLAY
 
         st.impose(_seat(action), MUST_PLAY)
 
@@ -473,7 +479,6 @@ def blizzard(st: ProwlState, seat: int, a: int, b: int, action: A.Action) -> Non
 @step(MAGISTRATE, "target", opp_with_hand)
 def magistrate(st: ProwlState, seat: int, a: int, b: int, action: A.Action) -> None:
     if action is not A.SKIP:
-        from .rules import NO_PLAY
 
         st.impose(_seat(action), NO_PLAY)
 

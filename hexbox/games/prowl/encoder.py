@@ -23,8 +23,8 @@ from __future__ import annotations
 from hexbox.core.encoding import Encoder, Field, actors_field, chair, phase_field, vocabulary
 
 from .cards import CARD_CLAN, CARD_IDS, CARDS, CLAN_IDS, CURSED_EFFIGY
-from .rules import PHASES
 from .schema import Step
+from .state import PHASES
 
 CARD = vocabulary(CARD_IDS)
 CLAN = vocabulary(CLAN_IDS)

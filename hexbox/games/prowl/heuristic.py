@@ -16,8 +16,8 @@ from hexbox.core import Action, View
 
 from . import actions as A
 from .cards import CARD_INDEX, CARDS, CLAN_INDEX
-from .rules import PROMPT, ProwlState
 from .scoring import decide
+from .state import PROMPT, ProwlState
 
 SAMPLES = 6
 FOLLOW_UP_DEPTH = 3

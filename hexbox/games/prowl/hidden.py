@@ -13,13 +13,10 @@ other seats' knowledge stays true in the new world.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from . import effects
 from .cards import CARD_CLAN, MIST_WEAVER
-
-if TYPE_CHECKING:
-    from .rules import ProwlState
+from .state import ProwlState
 
 TRIES = 100
 

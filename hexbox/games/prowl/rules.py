@@ -1,702 +1,239 @@
-"""Prowl rules, section by section as in the rulebook: Set-up, How to Play (Play, Change, Accuse), the track,
-Discarded Cards, the 2-Player Game, Ending the Game (Dominance and Tiebreaking). Card effects: effects.py.
-
-Rule ids (R1…) refer to docs/games/prowl.md; the tests cite the same ids.
+"""Prowl's moves, as in the rulebook: set-up's clan cards (R8, R9), the turn (R10-R14) and its three actions,
+Play (R15-R24), Change (R25, R26) and Accuse (R27-R32), and the answers to a card's prompts (P3, P4).
 
 Every move comes through core's gate (``State.apply``): game over, seat and actor, the shared instance, then the
-kind's check in ``RULES`` (it raises IllegalAction and changes nothing; it accepts exactly the actions of
-``_legal_actions`` without building that list), then its handler, which may assume the move is legal and returns
-the move's events.
-
-Representation: cards are indices 0..31 (clan = index // 8), clans 0..3. ``track[0]`` is the highest clan.
-Seat s+1 sits on seat s's left; turns pass to the left. An attachment is ``att_by[card]`` (its player, or -1)
-with up to two parameters ``att_a``/``att_b`` (a named clan, a chosen seat): every card exists once.
+kind's check in ``RULES`` (game.py; it raises IllegalAction and changes nothing; it accepts exactly the actions
+of ``_legal_actions`` without building that list), then its handler, which may assume the move is legal and
+returns the move's events. Card effects: effects.py.
 """
 
 from __future__ import annotations
 
-import random
-from bisect import insort
-from itertools import product
-from typing import Any
-
-from hexbox.core import Action, ConfigError, Event, Game, IllegalAction, Rng, State
+from hexbox.core import Event, IllegalAction
 
 from . import actions as A
-from . import effects, hidden, views
+from . import effects
 from .cards import (
     BLIZZARD,
-    BRAMBLE_SNARE,
     CARD_CLAN,
     CARD_EARLY,
     CARD_FINAL,
     CARD_IDS,
     CARD_INDEX,
     CARDS,
-    CLAN_IDS,
     CLAN_INDEX,
-    CLANS,
-    CURSED_EFFIGY,
     FROST_VEIL,
-    GARRISON,
     HEADSTRONG_SCOUT,
-    HIGH_MAGE,
-    ICE_WALL,
-    LONG_NIGHT,
-    WINTER,
+    MIST_WEAVER,
 )
 from .effects import ACCUSE_REWARD
-from .scoring import decide
+from .state import (
+    CONSTRAINTS,
+    MAY_ACCUSE,
+    MAY_CHANGE,
+    MAY_PLAY,
+    NO_CONSTRAINT,
+    ONLY,
+    PHASES,
+    PROMPT,
+    SETUP,
+    TURN,
+    ProwlState,
+)
 
-SETUP, TURN, PROMPT, OVER = range(4)
-PHASES = ("setup", "turn", "prompt", "over")
-NO_CONSTRAINT, MUST_CHANGE, MUST_PLAY, NO_PLAY = range(4)
-CONSTRAINTS = (None, "must_change", "must_play", "may_not_play")
-# R39: which turn actions each constraint leaves (indexed by constraint)
-_MAY_PLAY = (True, False, True, False)
-_MAY_CHANGE = (True, True, False, True)
-_MAY_ACCUSE = (True, False, False, True)
-MOVED, EDGE, BLOCKED = range(3)
+# ---- the checks (P1, P2, R28, R39): they change nothing -----------------------------------------------------------
+# The gate has made sure that ``seat`` may act: during set-up, a seat without a clan card; during a turn, the
+# active player. Each check is one test on the way in and says why only on the way out (refuse): testing
+# through refuse on every move would cost 2.6% of a random playout's instructions.
 
-_SET_CLAN = A.SET_CLAN
-_copy = list.copy
-_ONLY = tuple((s,) for s in range(A.MAX_SEATS))  # one seat: the actors of a turn, a private event's audience
+def check_set_clan(state: ProwlState, seat: int, action: A.SetClan) -> None:
+    if state.phase != SETUP or CARD_INDEX[action.card] not in state.hands[seat]:
+        if state.phase != SETUP:
+            raise IllegalAction("clan cards are placed during set-up only")
+        raise IllegalAction(f"{CARDS[CARD_INDEX[action.card]].name} is not in seat {seat}'s hand")
 
+def check_play(state: ProwlState, seat: int, action: A.Play) -> None:
+    if (state.phase != TURN or not MAY_PLAY[state.constraint[seat]]
+            or CARD_INDEX[action.card] not in state.hands[seat]):
+        refuse(state, seat, "Play", action.card, MAY_PLAY)
 
-class ProwlGame(Game):
-    name = "prowl"
-    action_space = A.SPACE
+def check_change(state: ProwlState, seat: int, action: A.Change) -> None:
+    if (state.phase != TURN or not MAY_CHANGE[state.constraint[seat]]
+            or CARD_INDEX[action.card] not in state.hands[seat]):
+        refuse(state, seat, "Change", action.card, MAY_CHANGE)
 
-    def __init__(self, players: int, options: dict[str, Any]):
-        super().__init__(players, options)
-        self.leaders: bool = options["leaders"]
-        self.hand_size: int = options["hand_size"]
-        self.deck_cards = tuple(c.index for c in CARDS if self.leaders or not c.leader)
-        if players * self.hand_size > len(self.deck_cards):
-            raise ConfigError(
-                f"option hand_size={self.hand_size} is not allowed with {players} players: "
-                f"{players} x {self.hand_size} > {len(self.deck_cards)} cards"
-                + ("" if self.leaders else " (leaders removed)"))
-        self.strengthening_deck = players == 2 and options["two_player_deck"]  # R37
-        self.first_player: int = options["first_player"]
+def check_accuse(state: ProwlState, seat: int, action: A.Accuse) -> None:
+    target = action.target
+    if (state.phase != TURN or not MAY_ACCUSE[state.constraint[seat]]
+            or CARD_INDEX[action.card] not in state.hands[seat]
+            # R28: the target is one of accusable_mask(seat), written out
+            or target == seat or target >= state.n or state.face_up[target] or target == state.att_by[FROST_VEIL]):
+        refuse(state, seat, "Accuse", action.card, MAY_ACCUSE)
+        raise IllegalAction(f"seat {action.target} cannot be accused by seat {seat} (R28: yourself, no such "
+                            f"seat, a face-up clan card or a Frost Veil)")
 
-    def new_state(self, seed: int) -> ProwlState:
-        return ProwlState.setup(self, seed)
+def refuse(state: ProwlState, seat: int, what: str, card_id: str, allowed: tuple[bool, ...]) -> None:
+    """Why a turn action is not legal (raises), or return if it is only the Accuse target that is wrong."""
+    if state.phase != TURN:
+        raise IllegalAction(f"seat {seat} cannot {what} now: the game is in the {PHASES[state.phase]} phase")
+    rule = state.constraint[seat]
+    if not allowed[rule]:
+        raise IllegalAction(f"seat {seat} may not {what} this turn ({CONSTRAINTS[rule].replace('_', ' ')})")
+    if CARD_INDEX[card_id] not in state.hands[seat]:
+        raise IllegalAction(f"{CARDS[CARD_INDEX[card_id]].name} is not in seat {seat}'s hand")
 
+# ---- Set-up 4-5: clan cards, starting player (R8, R9) -------------------------------------------------------------
 
-class ProwlState(State):
-    __slots__ = (
-        "n", "track", "start_track", "hands", "clan_card", "face_up", "denied", "discards", "att_by", "att_a", "att_b",
-        "dominance", "start", "active", "phase", "constraint", "deck", "deck_discards", "box", "known_clans",
-        "known_hand", "known_held", "hands_seen", "playing", "pending_strengthen", "prompt", "answers", "turns",
-        "history", "_result", "ev", "actors", "is_over",
-    )
+def set_clan(state: ProwlState, seat: int, action: A.SetClan) -> list[Event]:
+    state.ev = events = []  # what this action makes happen, appended by emit() and the hot paths
+    card = CARD_INDEX[action.card]
+    state.hands[seat].remove(card)
+    state.clan_card[seat] = card
+    waiting = list(state.actors)
+    waiting.remove(seat)
+    state.actors = tuple(waiting)
+    state.ev += (Event("clan_placed", {"seat": seat}),
+                Event("your_clan", {"seat": seat, "card": action.card}, ONLY[seat]))
+    if -1 not in state.clan_card:
+        first = state.game.first_player
+        state.start = state.rng.randrange(state.n) if first < 0 else first  # R9, D11: drawn after P1
+        state.dominance = state.start
+        state.active = state.start
+        state.emit("start", {"seat": state.start, "dominance": state.start})
+        begin_turn(state)
+    return events
 
-    game: ProwlGame
+# ---- Turns (R10-R14) ----------------------------------------------------------------------------------------------
 
-    # ---- Set-up (R1-R9) ----------------------------------------------------------------------------
-
-    @classmethod
-    def setup(cls, game: ProwlGame, seed: int) -> ProwlState:
-        self = cls.__new__(cls)
-        n = game.players
-        rng = Rng(seed)
-        self.game, self.rng, self.n = game, rng, n
-        self.track = list(range(4))
-        rng.shuffle(self.track)  # R5
-        self.start_track = tuple(self.track)  # public; kept for designer statistics
-        cards = list(game.deck_cards)  # R7: without leaders if asked
-        rng.shuffle(cards)  # R6
-        h = game.hand_size
-        self.hands = [sorted(cards[h * s: h * (s + 1)]) for s in range(n)]
-        rest = cards[h * n:]
-        self.deck = rest if game.strengthening_deck else []  # R37: the top card is the last one
-        self.box = [] if game.strengthening_deck else sorted(rest)
-        self.deck_discards = []
-        self.clan_card = [-1] * n
-        self.face_up = [False] * n
-        self.denied = [0] * n  # R31: bit k set = this clan card is publicly not of clan k
-        self.discards = [[] for _ in range(n)]
-        self.att_by = [-1] * 32
-        self.att_a = [-1] * 32
-        self.att_b = [-1] * 32
-        self.dominance = -1
-        self.start = -1
-        self.active = -1
-        self.phase = SETUP
-        self.constraint = [NO_CONSTRAINT] * n
-        self.known_clans = [[-1] * n for _ in range(n)]
-        self.known_hand = [[()] * n for _ in range(n)]
-        self.known_held = [[()] * n for _ in range(n)]
-        self.hands_seen = False
-        self.playing = -1
-        self.pending_strengthen = False
-        self.prompt = None
-        self.answers = ()  # the open prompt's legal answers (effects.ask)
-        self.turns = 0
-        self.history = ()
-        self._result = None
-        self.ev = []
-        self.actors = tuple(range(n))  # P1: everyone places a clan card
-        self.is_over = False
-        return self
-
-    @property
-    def phase_name(self) -> str:
-        return PHASES[self.phase]
-
-    def clone(self) -> ProwlState:
-        c = ProwlState.__new__(ProwlState)
-        c.game, c.rng, c.n = self.game, self.rng.clone(), self.n
-        c.start_track = self.start_track
-        c.track, c.clan_card, c.face_up, c.denied = self.track[:], self.clan_card[:], self.face_up[:], self.denied[:]
-        c.hands = list(map(_copy, self.hands))
-        c.discards = list(map(_copy, self.discards))
-        c.att_by, c.att_a, c.att_b = self.att_by[:], self.att_a[:], self.att_b[:]
-        c.dominance, c.start, c.active, c.phase = self.dominance, self.start, self.active, self.phase
-        c.constraint, c.deck, c.box = self.constraint[:], self.deck[:], self.box[:]
-        c.deck_discards = self.deck_discards[:]
-        c.known_clans = list(map(_copy, self.known_clans))
-        c.known_hand = list(map(_copy, self.known_hand))
-        c.known_held = list(map(_copy, self.known_held))
-        c.hands_seen = self.hands_seen
-        c.playing, c.pending_strengthen, c.prompt, c.answers = (self.playing, self.pending_strengthen, self.prompt,
-                                                                 self.answers)
-        c.turns, c.history, c._result = self.turns, self.history, self._result
-        c.ev = []
-        c.actors, c.is_over = self.actors, self.is_over
-        return c
-
-    # ---- queries -----------------------------------------------------------------------------------
-
-    # ``actors`` and ``is_over`` are plain attributes, not properties, because every step of every playout reads
-    # them: P1 narrows ``actors`` seat by seat, each turn begins with ``(active,)``, the end empties it.
-
-    def clan_of(self, seat: int) -> int:
-        return CARD_CLAN[self.clan_card[seat]]
-
-    def position(self, clan: int) -> int:
-        """0 = highest (R3)."""
-        return self.track.index(clan)
-
-    def attached(self, card: int) -> bool:
-        return self.att_by[card] >= 0
-
-    # sets of seats are bit masks (bit p for seat p): they index precomputed lists of actions
-
-    def eligible_mask(self, seat: int) -> int:
-        """Opponents an effect of ``seat`` may choose: not behind a Frost Veil (card 26)."""
-        return _ALL_BUT[seat] & _ALL_BUT[self.att_by[FROST_VEIL]] & ((1 << self.n) - 1)
-
-    def accusable_mask(self, seat: int) -> int:
-        """R28: eligible opponents whose clan card is face down."""
-        return _FACE_DOWN[tuple(self.face_up)] & _ALL_BUT[seat] & _ALL_BUT[self.att_by[FROST_VEIL]]
-
-    def turns_left(self, seat: int) -> int:
-        """Each turn uses exactly one hand card (R11): the cards in hand are the turns still to come."""
-        return len(self.hands[seat])
-
-    # ---- legal actions (ascending id) --------------------------------------------------------------
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if phase == TURN:
-            if seat != self.active:
-                return []
-            hand = self.hands[seat]
-            rule = self.constraint[seat]  # R39: the constraint decides which kinds are offered
-            # P2, ascending ids: the plays of every hand card, then its changes, then its accusations
-            out: list[Action] = []
-            if rule == NO_CONSTRAINT or rule == MUST_PLAY:
-                for c in hand:
-                    out += _PLAYS[c]
-            if rule != MUST_PLAY:
-                out += map(_CHANGE_OF, hand)
-                if rule != MUST_CHANGE:
-                    # R28: accusable_mask(seat), written out because this is the hot path of every playout
-                    by_card = _ACCUSATIONS[_FACE_DOWN[tuple(self.face_up)] & _ALL_BUT[seat]
-                                           & _ALL_BUT[self.att_by[FROST_VEIL]]]
-                    for c in hand:
-                        out += by_card[c]
-            return out
-        if phase == PROMPT:  # P3, P4: the open prompt's answers, kept when it opened (effects.ask)
-            return list(self.answers) if seat == self.active else []
-        if phase == SETUP:
-            return list(map(_SET_CLAN.__getitem__, self.hands[seat])) if self.clan_card[seat] < 0 else []
-        return []
-
-    def _default_action(self, seat: int) -> Action:
-        if self.phase == SETUP:  # P1: a card of the clan held most, ties in clan order, lowest index
-            hand = self.hands[seat]
-            counts = [sum(1 for c in hand if CARD_CLAN[c] == k) for k in range(4)]
-            best = max(range(4), key=lambda k: (counts[k], -k))
-            return A.SET_CLAN[min(c for c in hand if CARD_CLAN[c] == best)]
-        legal = self._legal_actions(seat)
-        if self.phase == PROMPT and legal[-1] is A.SKIP:  # P3: skip what is optional
-            return A.SKIP
-        return legal[0]  # P2, P4: the lowest id (play strengthen-first, change, or take Dominance)
-
-    # ---- the checks (P1, P2, R28, R39): they change nothing -----------------------------------------------
-    # The gate has made sure that ``seat`` may act: during set-up, a seat without a clan card; during a turn, the
-    # active player. Each check is one test on the way in and says why only on the way out (_refuse): testing
-    # through _refuse on every move would cost 2.6% of a random playout's instructions.
-
-    def _check_set_clan(self, seat: int, action: A.SetClan) -> None:
-        if self.phase != SETUP or CARD_INDEX[action.card] not in self.hands[seat]:
-            if self.phase != SETUP:
-                raise IllegalAction("clan cards are placed during set-up only")
-            raise IllegalAction(f"{CARDS[CARD_INDEX[action.card]].name} is not in seat {seat}'s hand")
-
-    def _check_play(self, seat: int, action: A.Play) -> None:
-        if (self.phase != TURN or not _MAY_PLAY[self.constraint[seat]]
-                or CARD_INDEX[action.card] not in self.hands[seat]):
-            self._refuse(seat, "Play", action.card, _MAY_PLAY)
-
-    def _check_change(self, seat: int, action: A.Change) -> None:
-        if (self.phase != TURN or not _MAY_CHANGE[self.constraint[seat]]
-                or CARD_INDEX[action.card] not in self.hands[seat]):
-            self._refuse(seat, "Change", action.card, _MAY_CHANGE)
-
-    def _check_accuse(self, seat: int, action: A.Accuse) -> None:
-        target = action.target
-        if (self.phase != TURN or not _MAY_ACCUSE[self.constraint[seat]]
-                or CARD_INDEX[action.card] not in self.hands[seat]
-                # R28: the target is one of accusable_mask(seat), written out
-                or target == seat or target >= self.n or self.face_up[target] or target == self.att_by[FROST_VEIL]):
-            self._refuse(seat, "Accuse", action.card, _MAY_ACCUSE)
-            raise IllegalAction(f"seat {action.target} cannot be accused by seat {seat} (R28: yourself, no such "
-                                f"seat, a face-up clan card or a Frost Veil)")
-
-    def _refuse(self, seat: int, what: str, card_id: str, allowed: tuple[bool, ...]) -> None:
-        """Why a turn action is not legal (raises), or return if it is only the Accuse target that is wrong."""
-        if self.phase != TURN:
-            raise IllegalAction(f"seat {seat} cannot {what} now: the game is in the {PHASES[self.phase]} phase")
-        rule = self.constraint[seat]
-        if not allowed[rule]:
-            raise IllegalAction(f"seat {seat} may not {what} this turn ({CONSTRAINTS[rule].replace('_', ' ')})")
-        if CARD_INDEX[card_id] not in self.hands[seat]:
-            raise IllegalAction(f"{CARDS[CARD_INDEX[card_id]].name} is not in seat {seat}'s hand")
-
-    def emit(self, kind: str, data: dict[str, Any], to: Any = None) -> None:
-        self.ev.append(Event(kind, data, to))  # the hot paths below append their events directly
-
-    def log(self, entry: dict[str, Any]) -> None:
-        """Public history (docs/games/prowl.md): turn actions, accusations, peeks and exchanges, never a hidden
-        card."""
-        self.history += (entry,)
-
-    # ---- Set-up 4-5: clan cards, starting player (R8, R9) -------------------------------------------
-
-    def _set_clan(self, seat: int, action: A.SetClan) -> list[Event]:
-        self.ev = events = []  # what this action makes happen, appended by emit() and the hot paths
-        card = CARD_INDEX[action.card]
-        self.hands[seat].remove(card)
-        self.clan_card[seat] = card
-        waiting = list(self.actors)
-        waiting.remove(seat)
-        self.actors = tuple(waiting)
-        self.ev += (Event("clan_placed", {"seat": seat}),
-                    Event("your_clan", {"seat": seat, "card": action.card}, _ONLY[seat]))
-        if -1 not in self.clan_card:
-            first = self.game.first_player
-            self.start = self.rng.randrange(self.n) if first < 0 else first  # R9, D11: drawn after P1
-            self.dominance = self.start
-            self.active = self.start
-            self.emit("start", {"seat": self.start, "dominance": self.start})
-            self._begin_turn()
-        return events
-
-    # ---- Turns (R10-R14) ---------------------------------------------------------------------------
-
-    def _begin_turn(self) -> None:
-        """R12: (a) attachments lasting until this player's next turn end, (b) the two-player reveal, (c) act."""
-        seat = self.active
-        self.turns += 1
-        self.phase = TURN
-        self.actors = _ONLY[seat]  # the active player alone, through the turn and its prompts (R14)
-        att_by = self.att_by
-        if att_by[FROST_VEIL] == seat:
-            self.detach(FROST_VEIL)
-        if att_by[BLIZZARD] == seat:
-            self.detach(BLIZZARD)
-        if self.game.strengthening_deck and self.dominance == seat:  # R37
-            if self.deck:
-                card = self.deck.pop()
-                self.deck_discards.append(card)
-                self.emit("deck_reveal", {"seat": seat, "card": CARDS[card].id})
-                self.strengthen(CARD_CLAN[card])
-            else:
-                self.emit("deck_reveal", {"seat": seat, "card": None})
-        # whose turn it is, and any constraint on it, is in the observation ("active", "constraint"): no event,
-        # which keeps random playouts fast
-
-    def resolve(self) -> None:
-        """Carry the turn on after an action or a prompt answer: the next prompt, or the rest of the Play and the
-        end of the turn (R13): end-of-turn checks (Headstrong Scout), then the player on the left; R43: or the end.
-        """
-        if self.prompt is not None:
-            self.phase = PROMPT
-            return
-        card = self.playing
-        if card >= 0:
-            seat = self.active
-            if self.pending_strengthen:
-                self.pending_strengthen = False
-                self.strengthen(CARD_CLAN[card])
-            pile = self.discards[seat]
-            if self.att_by[card] != seat and card not in pile:  # R19, R22, R24
-                pile.append(card)
-            self.playing = -1
-        scout = self.att_by[HEADSTRONG_SCOUT]
-        if scout >= 0:
-            effects.scout_check(self, scout)
-        self.constraint[self.active] = NO_CONSTRAINT  # R39: it bound this turn only
-        if not any(self.hands):
-            self._finish()
-            return
-        self.active = (self.active + 1) % self.n
-        self._begin_turn()
-
-    # ---- 1. Play (R15-R24) -------------------------------------------------------------------------
-
-    def _play(self, seat: int, action: A.Play) -> list[Event]:
-        self.ev = events = []
-        card = CARD_INDEX[action.card]
-        last = len(self.hands[seat]) == 1  # R20, R21: the turn began with one card in hand
-        self.hands[seat].remove(card)
-        if self.hands_seen:
-            self.forget_hand_card(seat, card)
-        live = not (CARD_EARLY[card] and last) and (last or not CARD_FINAL[card])
-        self.playing = card
-        entry = {"kind": "play", "seat": seat, "card": action.card, "first": action.first, "effect": live}
-        self.history += (entry,)
-        self.ev.append(Event("play", entry))
-        if action.first == "strengthen":  # R15: the player orders the two parts
-            self.strengthen(CARD_CLAN[card])
+def begin_turn(state: ProwlState) -> None:
+    """R12: (a) attachments lasting until this player's next turn end, (b) the two-player reveal, (c) act."""
+    seat = state.active
+    state.turns += 1
+    state.phase = TURN
+    state.actors = ONLY[seat]  # the active player alone, through the turn and its prompts (R14)
+    att_by = state.att_by
+    if att_by[FROST_VEIL] == seat:
+        state.detach(FROST_VEIL)
+    if att_by[BLIZZARD] == seat:
+        state.detach(BLIZZARD)
+    if state.game.strengthening_deck and state.dominance == seat:  # R37
+        if state.deck:
+            card = state.deck.pop()
+            state.deck_discards.append(card)
+            state.emit("deck_reveal", {"seat": seat, "card": CARDS[card].id})
+            state.strengthen(CARD_CLAN[card])
         else:
-            self.pending_strengthen = True
-        if live:
-            effects.start(self, seat, card)
-        self.resolve()
-        return events
+            state.emit("deck_reveal", {"seat": seat, "card": None})
+    # whose turn it is, and any constraint on it, is in the observation ("active", "constraint"): no event,
+    # which keeps random playouts fast
 
-    # ---- 2. Change (R25, R26) ----------------------------------------------------------------------
+def resolve(state: ProwlState) -> None:
+    """Carry the turn on after an action or a prompt answer: the next prompt, or the rest of the Play and the
+    end of the turn (R13): end-of-turn checks (Headstrong Scout), then the player on the left; R43: or the end.
+    """
+    if state.prompt is not None:
+        state.phase = PROMPT
+        return
+    card = state.playing
+    if card >= 0:
+        seat = state.active
+        if state.pending_strengthen:
+            state.pending_strengthen = False
+            state.strengthen(CARD_CLAN[card])
+        pile = state.discards[seat]
+        if state.att_by[card] != seat and card not in pile:  # R19, R22, R24
+            pile.append(card)
+        state.playing = -1
+    scout = state.att_by[HEADSTRONG_SCOUT]
+    if scout >= 0:
+        effects.scout_check(state, scout)
+    state.constraint[state.active] = NO_CONSTRAINT  # R39: it bound this turn only
+    if not any(state.hands):
+        state.end()
+        return
+    state.active = (state.active + 1) % state.n
+    begin_turn(state)
 
-    def _change(self, seat: int, action: A.Change) -> list[Event]:
-        self.ev = events = []
-        card = CARD_INDEX[action.card]
-        old = self.clan_card[seat]
-        self.hands[seat].remove(card)
-        self.discards[seat].append(old)
-        self.clan_card[seat] = card
-        self.face_up[seat] = False
-        self.denied[seat] = 0
-        for row in self.known_clans:  # D16: nobody else can tell which hand card became the clan ...
-            row[seat] = -1  # (one's own clan card is never "remembered" anyway)
-        if self.hands_seen:
-            for o in range(self.n):
-                hand, held = self.known_hand[o], self.known_held[o]
-                if o != seat and (hand[seat] or held[seat]):
-                    # ... but cards known to be in that hand are still in the hand or are the new clan card
-                    held[seat] = tuple(c for c in held[seat] + hand[seat] if c != old)
-                    hand[seat] = ()
-        entry = {"kind": "change", "seat": seat, "old": CARD_IDS[old]}
-        self.history += (entry,)
-        events += (Event("change", entry), Event("your_clan", {"seat": seat, "card": action.card}, _ONLY[seat]))
-        self.resolve()
-        return events
+# ---- 1. Play (R15-R24) --------------------------------------------------------------------------------------------
 
-    # ---- 3. Accuse (R27-R32) -----------------------------------------------------------------------
+def play(state: ProwlState, seat: int, action: A.Play) -> list[Event]:
+    state.ev = events = []
+    card = CARD_INDEX[action.card]
+    last = len(state.hands[seat]) == 1  # R20, R21: the turn began with one card in hand
+    state.hands[seat].remove(card)
+    if state.hands_seen:
+        state.forget_hand_card(seat, card)
+    live = not (CARD_EARLY[card] and last) and (last or not CARD_FINAL[card])
+    state.playing = card
+    entry = {"kind": "play", "seat": seat, "card": action.card, "first": action.first, "effect": live}
+    state.history += (entry,)
+    state.ev.append(Event("play", entry))
+    if action.first == "strengthen":  # R15: the player orders the two parts
+        state.strengthen(CARD_CLAN[card])
+    else:
+        state.pending_strengthen = True
+    if live:
+        effects.start(state, seat, card)
+    resolve(state)
+    return events
 
-    def _accuse(self, seat: int, action: A.Accuse) -> list[Event]:
-        self.ev = events = []
-        card = CARD_INDEX[action.card]
-        self.hands[seat].remove(card)
-        if self.hands_seen:
-            self.forget_hand_card(seat, card)
-        self.discards[seat].append(card)
-        self.accusation(seat, action.target, CLAN_INDEX[action.clan], action.card, ACCUSE_REWARD)
-        self.resolve()
-        return events
+# ---- 2. Change (R25, R26) -----------------------------------------------------------------------------------------
 
-    def accusation(self, seat: int, target: int, clan: int, discarded: str | None, source: int) -> None:
-        """R27-R32: the engine answers truthfully; a right guess turns the card face up and opens the reward."""
-        card = self.clan_card[target]
-        right = CARD_CLAN[card] == clan
-        entry = {"kind": "accuse", "seat": seat, "target": target, "clan": CLAN_IDS[clan], "right": right,
-                 "card": discarded}
-        self.history += (entry,)
-        self.ev.append(Event("accuse", entry))  # shared with the history: neither is ever mutated
-        if right:
-            self.face_up[target] = True
-            self.denied[target] = 0
-            self._settle_held(target)
-            self.ev.append(Event("clan_revealed", {"seat": target, "card": CARD_IDS[card]}))
-            effects.ask(self, source, "reward", target)
-        else:
-            self.denied[target] |= 1 << clan
+def change(state: ProwlState, seat: int, action: A.Change) -> list[Event]:
+    state.ev = events = []
+    card = CARD_INDEX[action.card]
+    old = state.clan_card[seat]
+    state.hands[seat].remove(card)
+    state.discards[seat].append(old)
+    state.clan_card[seat] = card
+    state.face_up[seat] = False
+    state.denied[seat] = 0
+    for row in state.known_clans:  # D16: nobody else can tell which hand card became the clan ...
+        row[seat] = -1  # (one's own clan card is never "remembered" anyway)
+    if state.hands_seen:
+        for o in range(state.n):
+            hand, held = state.known_hand[o], state.known_held[o]
+            if o != seat and (hand[seat] or held[seat]):
+                # ... but cards known to be in that hand are still in the hand or are the new clan card
+                held[seat] = tuple(c for c in held[seat] + hand[seat] if c != old)
+                hand[seat] = ()
+    entry = {"kind": "change", "seat": seat, "old": CARD_IDS[old]}
+    state.history += (entry,)
+    events += (Event("change", entry), Event("your_clan", {"seat": seat, "card": action.card}, ONLY[seat]))
+    resolve(state)
+    return events
 
-    def reward(self, seat: int, target: int, option: str) -> None:
-        """R29, R30: (i) Dominance, or a raise if already held (the raise is a prompt); (ii) force a Change."""
-        self.log({"kind": "reward", "seat": seat, "target": target, "reward": option})
-        if option == "force_change":
-            self.impose(target, MUST_CHANGE)
-        else:
-            self.take_dominance(seat)
+# ---- 3. Accuse (R27-R32) ------------------------------------------------------------------------------------------
 
-    # ---- Track movement (R16, R34-R36) -------------------------------------------------------------
-
-    def _step(self, clan: int, up: bool, strengthening: bool) -> int:
-        """One step of ``clan``: it exchanges places with its neighbour (R34), unless something blocks (R35)."""
-        track = self.track
-        i = track.index(clan)
-        j = i - 1 if up else i + 1
-        if j < 0 or j > 3:
-            return EDGE
-        other = track[j]
-        falling = other if up else clan
-        if self._blocked(clan, other, falling, strengthening and up):
-            return BLOCKED
-        track[i], track[j] = other, clan
-        return MOVED
-
-    def _blocked(self, a: int, b: int, falling: int, strengthening: bool) -> bool:
-        """R35: lasting locks first, then the one-shot Snare (strengthening only), then the Ice Wall."""
-        blocker = -1
-        if self.att_by[BLIZZARD] >= 0 and self.att_a[BLIZZARD] in (a, b):
-            blocker = BLIZZARD
-        elif falling == WINTER and self.att_by[LONG_NIGHT] >= 0:
-            blocker = LONG_NIGHT
-        elif strengthening and self.att_by[BRAMBLE_SNARE] >= 0 and self.att_a[BRAMBLE_SNARE] == a:
-            blocker = BRAMBLE_SNARE
-            self.detach(BRAMBLE_SNARE)
-        elif falling == WINTER and self.att_by[ICE_WALL] >= 0:
-            blocker = ICE_WALL
-            self.detach(ICE_WALL)
-        if blocker < 0:
-            return False
-        self.emit("blocked", {"by": CARDS[blocker].id, "clans": [CLANS[a].id, CLANS[b].id]})
-        return True
-
-    def move(self, clan: int, steps: int, up: bool, strengthening: bool = False) -> None:
-        """Raise or lower ``clan`` by ``steps``; a blocked step cancels the rest (R34, R35)."""
-        moved = 0
-        for _ in range(steps):
-            outcome = self._step(clan, up, strengthening)
-            if outcome != MOVED:
-                break
-            moved += 1
-        how = "strengthen" if strengthening else ("raise" if up else "lower")
-        self.ev.append(Event("track", {"how": how, "clan": CLAN_IDS[clan], "by": steps, "moved": moved,
-                                       "track": list(map(CLAN_IDS.__getitem__, self.track))}))
-
-    def strengthen(self, clan: int) -> None:
-        """R16: raise the clan by 1 because its card was Played (or revealed, R37)."""
-        self.move(clan, 1, True, strengthening=True)
-
-    def swap(self, x: int, y: int) -> None:
-        """R34: two clans exchange positions in one move; the clans between them stay."""
-        track = self.track
-        i, j = track.index(x), track.index(y)
-        if i > j:
-            i, j, x, y = j, i, y, x
-        moved = 0
-        if i != j and not self._blocked(x, y, x, False):
-            track[i], track[j] = y, x
-            moved = 1
-        self.ev.append(Event("track", {"how": "swap", "clan": CLAN_IDS[x], "with": CLAN_IDS[y], "moved": moved,
-                                       "track": list(map(CLAN_IDS.__getitem__, self.track))}))
-
-    # ---- Dominance, attachments, constraints --------------------------------------------------------
-
-    def take_dominance(self, seat: int) -> None:
-        holder = self.dominance
-        if holder == seat:
-            return
-        if self.att_by[GARRISON] == holder:  # card 22: the token stays, the Garrison goes
-            self.detach(GARRISON)
-            self.emit("dominance_kept", {"seat": holder, "by": CARDS[GARRISON].id})
-            return
-        self.dominance = seat
-        self.emit("dominance", {"seat": seat, "from": holder})
-
-    def attach(self, seat: int, card: int, a: int = -1, b: int = -1) -> None:
-        """R19: the card stays face up in front of its player."""
-        self.att_by[card], self.att_a[card], self.att_b[card] = seat, a, b
-        self.emit("attach", {"seat": seat, "card": CARDS[card].id, **_att_params(card, a, b)})
-
-    def detach(self, card: int) -> None:
-        """R19: an attachment whose time is over goes to its player's discard pile."""
-        seat = self.att_by[card]
-        self.att_by[card] = self.att_a[card] = self.att_b[card] = -1
-        self.discards[seat].append(card)
-        self.emit("detach", {"seat": seat, "card": CARDS[card].id})
-
-    def impose(self, target: int, rule: int) -> None:
-        """R39: fixed now, public, for the target's next turn; the newest replaces an older one."""
-        self.constraint[target] = rule
-        self.emit("constraint", {"seat": target, "constraint": CONSTRAINTS[rule]})
-
-    # ---- Knowledge (R23, R38, docs/games/prowl.md and D16) ----------------------------------------------------
-
-    # Only a Mist Weaver shows cards in another player's hand (peek_hand, exchange_hand_cards), and they set
-    # ``hands_seen``: until then ``known_hand`` and ``known_held`` are empty and need no update (speed).
-
-    def forget_hand_card(self, seat: int, card: int) -> None:
-        """A hand card was Played or discarded face up: nobody needs to remember it in that hand any more.
-
-        Called only once a Mist Weaver has shown a hand (``hands_seen``): until then nobody knows a hand card."""
-        for hand, held in zip(self.known_hand, self.known_held):
-            if card in hand[seat]:
-                hand[seat] = tuple(c for c in hand[seat] if c != card)
-            if card in held[seat]:
-                held[seat] = tuple(c for c in held[seat] if c != card)
-
-    def peek_clan(self, seat: int, target: int) -> None:
-        card = self.clan_card[target]
-        self.known_clans[seat][target] = card
-        held = self.known_held[seat][target]
-        if held:  # the other cards known to be "in hand or clan" are in the hand
-            self.known_hand[seat][target] += tuple(c for c in held if c != card)
-            self.known_held[seat][target] = ()
-        self.log({"kind": "peek", "seat": seat, "target": target, "what": "clan"})
-        self.emit("peek", {"seat": seat, "target": target, "what": "clan"})
-        self.emit("peeked", {"seat": seat, "target": target, "card": CARDS[card].id}, to=(seat,))
-
-    def peek_hand(self, seat: int, target: int) -> None:
-        hand = self.hands[target]
-        self.hands_seen = True
-        self.known_hand[seat][target] = tuple(hand)
-        if any(c not in hand for c in self.known_held[seat][target]):  # not in the hand: it is the clan card
-            self.known_clans[seat][target] = self.clan_card[target]
-        self.known_held[seat][target] = ()
-        self.log({"kind": "peek", "seat": seat, "target": target, "what": "hand"})
-        self.emit("peek", {"seat": seat, "target": target, "what": "hand"})
-        self.emit("peeked", {"seat": seat, "target": target, "cards": [CARDS[c].id for c in hand]}, to=(seat,))
-
-    def exchange_hand_cards(self, a: int, b: int, mine: int, theirs: int) -> None:
-        """Mist Weaver: a gives ``mine`` to b and takes ``theirs``; a saw b's whole hand, b sees what it got."""
-        ha, hb = self.hands[a], self.hands[b]
-        self.hands_seen = True
-        ha.remove(mine)
-        hb.remove(theirs)
-        insort(ha, theirs)
-        insort(hb, mine)
-        for o in range(self.n):
-            if o != a and o != b:  # they cannot tell which cards crossed
-                self.known_hand[o][a] = self.known_hand[o][b] = ()
-                self.known_held[o][a] = self.known_held[o][b] = ()
-        self.known_hand[a][b] = tuple(hb)
-        self.known_held[a][b] = tuple(c for c in self.known_held[a][b] if c not in hb)
-        self.known_hand[b][a] = tuple(c for c in self.known_hand[b][a] if c != mine) + (theirs,)
-        self.known_held[b][a] = tuple(c for c in self.known_held[b][a] if c != mine and c != theirs)
-        self.log({"kind": "hand_exchange", "seat": a, "target": b})
-        self.emit("hand_exchange", {"seat": a, "target": b})
-        self.emit("hand_exchanged", {"seat": a, "target": b, "gave": CARDS[mine].id, "took": CARDS[theirs].id},
-                  to=(a, b))
-
-    def exchange_clan_cards(self, a: int, b: int) -> None:
-        """Changeling: the two clan cards change hands with their face, denials and others' knowledge (X5)."""
-        self._permute_clan_cards({a: b, b: a})
-        old_a, old_b = self.clan_card[b], self.clan_card[a]
-        self.known_clans[a][b] = old_a  # R38: each looks at the card received, and knew the one given
-        self.known_clans[b][a] = old_b
-        self.log({"kind": "clan_exchange", "seat": a, "target": b})
-        self.emit("clan_exchange", {"seat": a, "target": b})
-        for s in (a, b):
-            self.emit("your_clan", {"seat": s, "card": CARDS[self.clan_card[s]].id}, to=(a, b))
-
-    def pass_clan_cards(self, seat: int, direction: int) -> None:
-        """Hooded Figure (R41): every clan card goes to the neighbour on one side, all at the same moment."""
-        n = self.n
-        self._permute_clan_cards({p: (p + direction) % n for p in range(n)})
-        for p in range(n):  # each knows the card it handed on
-            receiver = (p + direction) % n
-            if receiver != p:
-                self.known_clans[p][receiver] = self.clan_card[receiver]
-        side = "left" if direction == 1 else "right"
-        self.log({"kind": "pass_clans", "seat": seat, "direction": side})
-        self.emit("pass_clans", {"seat": seat, "direction": side})
-        for p in range(n):
-            self.emit("your_clan", {"seat": p, "card": CARDS[self.clan_card[p]].id}, to=(p,))
-
-    def _settle_held(self, target: int) -> None:
-        """The clan card of ``target`` is public now: cards known "in hand or clan" are known to be in hand."""
-        if not self.hands_seen:
-            return
-        card = self.clan_card[target]
-        for o in range(self.n):
-            held = self.known_held[o][target]
-            if held:
-                self.known_hand[o][target] += tuple(c for c in held if c != card)
-                self.known_held[o][target] = ()
-
-    def _permute_clan_cards(self, to: dict[int, int]) -> None:
-        """Move the clan card of each key to its value; face, denials and knowledge follow the card."""
-        old_card, old_up, old_denied = self.clan_card[:], self.face_up[:], self.denied[:]
-        old_known = [row[:] for row in self.known_clans]
-        for src, dst in to.items():
-            self.clan_card[dst], self.face_up[dst], self.denied[dst] = old_card[src], old_up[src], old_denied[src]
-            for o in range(self.n):
-                self.known_clans[o][dst] = old_known[o][src]
-                self.known_held[o][src] = ()  # a card "in hand or clan" may have left with the clan card
-        for o in range(self.n):
-            self.known_clans[o][o] = -1  # one's own card is always known (R38), never "remembered"
-
-    # ---- Ending the Game (R43-R51) -----------------------------------------------------------------
-
-    def _finish(self) -> None:
-        self.phase = OVER
-        self.active = -1
-        self.actors = ()
-        self.is_over = True
-        self.face_up = [True] * self.n  # R44
-        self._result = decide(self.track, [CARD_CLAN[c] for c in self.clan_card], self.dominance,
-                              self.att_by, self.att_a, self.att_b)
-        self.emit("game_over", {"clans": [CARD_IDS[c] for c in self.clan_card], **self._result.to_json()})
-
-    # ---- views and resampling ----------------------------------------------------------------------
-
-    def _public(self) -> dict[str, Any]:
-        return views.public(self)
-
-    def _private(self, seat: int) -> dict[str, Any]:
-        return views.private(self, seat)
-
-    def _resample(self, seat: int, rng: random.Random) -> ProwlState:
-        return hidden.resample(self, seat, rng)
+def accuse(state: ProwlState, seat: int, action: A.Accuse) -> list[Event]:
+    state.ev = events = []
+    card = CARD_INDEX[action.card]
+    state.hands[seat].remove(card)
+    if state.hands_seen:
+        state.forget_hand_card(seat, card)
+    state.discards[seat].append(card)
+    effects.accusation(state, seat, action.target, CLAN_INDEX[action.clan], action.card, ACCUSE_REWARD)
+    resolve(state)
+    return events
 
 
-# ---- the turn window's legal list (P2), the hot path of every playout -------------------------------------
-
-_FACE_DOWN = {ups: sum(1 << t for t, up in enumerate(ups) if not up)  # face_up flags -> bits of face-down seats
-              for n in range(1, A.MAX_SEATS + 1) for ups in product((False, True), repeat=n)}
-_ALL_BUT = tuple(~(1 << s) for s in range(A.MAX_SEATS)) + (-1,)  # seat -> every bit but its own; [-1]: no seat
-
-# per card, the actions of each kind it allows, ascending ids
-_PLAYS = A.PLAY  # [card] -> (strengthen first, effect first)
-_CHANGE_OF = A.CHANGE.__getitem__  # card -> its change
-_ACCUSATIONS = A.ACCUSE_BY_MASK  # [accusable seats mask][card] -> its accusations
-
-
-def _att_params(card: int, a: int, b: int) -> dict[str, Any]:
-    """An attachment's public parameters: the clan it names and the seat it chose."""
-    if card == CURSED_EFFIGY:
-        return {"target": a, "clan": CLANS[b].id if b >= 0 else None}
-    if a >= 0 and card in (HIGH_MAGE, BRAMBLE_SNARE, BLIZZARD):
-        return {"clan": CLANS[a].id}
-    return {}
+def answer(state: ProwlState, seat: int, action: A.Action) -> list[Event]:
+    """The handler of every prompt answer (P3, P4): the card's step (effects.py), then the turn carries on. The gate
+    has checked that it is one of ``state.answers``."""
+    card, name, a, b = state.prompt
+    state.prompt = None
+    state.answers = ()
+    if card == MIST_WEAVER and name != "target":
+        shown: object = "skip" if action is A.SKIP else "card"  # the exchanged cards stay between the two players
+    else:
+        shown = dict(_ANSWER_JSON[action])  # a copy: events are the caller's to keep
+    state.ev = events = [Event("answer", {"seat": seat, "card": CARD_IDS[card] if card >= 0 else None, "step": name,
+                                          "answer": shown})]
+    effects.STEPS[(card, name)].handler(state, seat, a, b, action)
+    resolve(state)
+    return events
 
 
-ProwlState.RULES = {
-    A.SetClan: (ProwlState._check_set_clan, ProwlState._set_clan),  # P1: any card of the hand, once
-    A.Play: (ProwlState._check_play, ProwlState._play),
-    A.Change: (ProwlState._check_change, ProwlState._change),
-    A.Accuse: (ProwlState._check_accuse, ProwlState._accuse),
-    # P3, P4: one of the open prompt's values, or skip where it may be skipped
-    A.ChoosePlayer: (effects.check_answer, effects.answer),
-    A.ChooseClan: (effects.check_answer, effects.answer),
-    A.ChooseCard: (effects.check_answer, effects.answer),
-    A.ChooseOption: (effects.check_answer, effects.answer),
-    A.Skip: (effects.check_answer, effects.answer),
-}
+# speed: the JSON form of every possible answer, built once
+_ANSWER_JSON = {a: a.to_json() for a in (*A.CHOOSE_PLAYER, *A.CHOOSE_CLAN, *A.CHOOSE_CARD, *A.CHOOSE_OPTION.values(),
+                                         A.SKIP)}

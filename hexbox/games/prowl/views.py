@@ -7,12 +7,10 @@ names only that seat's own cards and knowledge. The types of both halves are pub
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import CARDS, CLANS, CURSED_EFFIGY, FIELD_MARSHAL
-
-if TYPE_CHECKING:
-    from .rules import ProwlState
+from .state import CONSTRAINTS, OVER, ProwlState
 
 
 def _ids(cards: list[int] | tuple[int, ...]) -> list[str]:
@@ -27,7 +25,6 @@ def attachment(card: int, a: int, b: int) -> dict[str, Any]:
 
 
 def public(state: ProwlState) -> dict[str, Any]:
-    from .rules import CONSTRAINTS, OVER
 
     n = state.n
     players = []

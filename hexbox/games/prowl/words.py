@@ -10,15 +10,13 @@ clan card."). A seat is addressed as "you" by its own words.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hexbox.core import Action, Event
 
 from . import actions as A
 from .cards import CARD_INDEX, CARDS, CLAN_INDEX, CLANS, DRILLMASTER, FIELD_MARSHAL
-
-if TYPE_CHECKING:
-    from .rules import ProwlState
+from .state import ProwlState
 
 Data = dict[str, Any]
 

@@ -9,7 +9,7 @@ INFO = GameInfo(
     min_players=3,
     max_players=6,
     default_players=4,
-    factory="hexbox.games.transylvania.rules:TransylvaniaGame",
+    factory="hexbox.games.transylvania.game:TransylvaniaGame",
     summary="gather Knowledge to break the curse, or turn traitor and hunt the others as a Monster",
     options=(
         Option("first_player", "random", "R9, D51: who goes first", choices=("random", "seat0")),
@@ -35,7 +35,10 @@ INFO = GameInfo(
     ),
     # the same codes as rules.RESULT_KINDS (a test keeps them equal): listing the games imports no rules
     result_kinds=("curse_broken", "monster_kills", "monster_slain", "monster_duel", "curse_endures"),
+    # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
+    compiled=("state", "play", "legal", "board", "abilities"),
     hooks={
+        "catalogue": "hexbox.games.transylvania.cards:catalogue",
         "render": "hexbox.games.transylvania.render:render",
         "describe": "hexbox.games.transylvania.words:describe",
         "bot": "hexbox.games.transylvania.heuristic:Heuristic",

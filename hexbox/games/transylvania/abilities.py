@@ -9,8 +9,7 @@ from __future__ import annotations
 from . import actions as A
 from .board import NODES
 from .cards import CARDS
-from .play import answer
-from .rules import ADV, ALL, KIND, NAMES, NC, ND, TRANSFORM, TransylvaniaState
+from .state import ADV, ALL, KIND, NAMES, NC, ND, TRANSFORM, TransylvaniaState
 
 St = TransylvaniaState
 
@@ -27,7 +26,6 @@ def spend(st: St, s: int) -> None:
 # ---- Abbess / Abbot: Divine Intervention (R103) ---------------------------------------------------------------
 
 
-@answer(A.Divine)
 def divine(st: St, seat: int, a: A.Divine) -> None:
     spend(st, seat)
     c = a.card
@@ -50,7 +48,6 @@ def divine(st: St, seat: int, a: A.Divine) -> None:
 # ---- use_ability: Explorer, Scientist, Sleuth, Templar ----------------------------------------------------------
 
 
-@answer(A.UseAbility)
 def use_ability(st: St, seat: int, a) -> None:
     kind = ability(st, seat)
     spend(st, seat)
@@ -86,7 +83,6 @@ def put_back(st: St, cards: list[int]) -> None:
     st.deck_public = min(len(st.deck), st.deck_public + len(cards))
 
 
-@answer(A.OrderTiles)
 def order_tiles(st: St, seat: int, a: A.OrderTiles) -> None:
     _, _, k = st.pending.pop()
     seen = st.tiles[::-1][:k]
@@ -97,7 +93,6 @@ def order_tiles(st: St, seat: int, a: A.OrderTiles) -> None:
     st._emit("tiles_ordered", {"seat": seat, "tiles": [CARDS.tiles[t].id for t in new]}, {seat})
 
 
-@answer(A.Experiment)
 def experiment(st: St, seat: int, a: A.Experiment) -> None:
     _, _, shown = st.pending.pop()
     take = shown[a.take]
@@ -117,7 +112,6 @@ def experiment(st: St, seat: int, a: A.Experiment) -> None:
 # ---- Secret Agent: Sleight of Hand (R109) ----------------------------------------------------------------------
 
 
-@answer(A.Sleight)
 def sleight(st: St, seat: int, a: A.Sleight) -> None:
     spend(st, seat)
     for s in range(st.n):
@@ -134,7 +128,6 @@ def sleight(st: St, seat: int, a: A.Sleight) -> None:
 # ---- Sleuth: Easy Access (R110, D54) ---------------------------------------------------------------------------
 
 
-@answer(A.SleuthUnlock)
 def sleuth_unlock(st: St, seat: int, a: A.SleuthUnlock) -> None:
     st.sleuth_uses -= 1
     st.locks.discard(a.node)
@@ -142,7 +135,6 @@ def sleuth_unlock(st: St, seat: int, a: A.SleuthUnlock) -> None:
     st._emit("unlocked", {"seat": seat, "node": NODES[a.node].id, "by": "Easy Access"})
 
 
-@answer(A.SleuthLock)
 def sleuth_lock(st: St, seat: int, a: A.SleuthLock) -> None:
     st.sleuth_uses -= 1
     st.locks.add(a.node)
@@ -153,7 +145,6 @@ def sleuth_lock(st: St, seat: int, a: A.SleuthLock) -> None:
 # ---- Witch Hunter: Augury (R111) -------------------------------------------------------------------------------
 
 
-@answer(A.Augury)
 def augury(st: St, seat: int, a: A.Augury) -> None:
     spend(st, seat)
     t = a.seat
@@ -173,7 +164,6 @@ def payable(st: St, s: int) -> list[int]:
     return sorted([c for c in st.hand[s] if c not in TRANSFORM] + [c for c, _ in st.row[s] if c < ND])
 
 
-@answer(A.TemplarPay)
 def templar_pay(st: St, seat: int, a: A.TemplarPay) -> None:
     _, _, paid = st.pending.pop()
     paid = (*paid, a.card)

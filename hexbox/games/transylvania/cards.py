@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hexbox.core import read_toml, require
+from hexbox.core import require
+from hexbox.core.loading import cards_toml, catalogue_of
 
 WHERE = "transylvania/cards.toml"
 TRAITS = ("attack", "mind", "spirit")
@@ -292,4 +293,8 @@ def rotate(at: tuple[int, int], r: int) -> tuple[int, int]:
     return c, row
 
 
-CARDS = Components(read_toml("hexbox.games.transylvania", "cards.toml"))
+CARDS = Components(cards_toml(__package__))
+
+
+#: the ``catalogue`` hook: cards.toml as it stands, public to every client
+catalogue = catalogue_of(__package__)

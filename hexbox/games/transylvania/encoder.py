@@ -35,7 +35,7 @@ from __future__ import annotations
 from hexbox.core.encoding import Encoder, Field, actors_field, per_seat, phase_field, vocabulary
 
 from .cards import CARDS, MONSTERS, TRAITS
-from .rules import PHASES
+from .state import PHASES
 
 # ---- vocabularies, built once ---------------------------------------------------------------------------------
 

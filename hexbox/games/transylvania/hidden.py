@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from .rules import ND, TRANSFORM, TransylvaniaState
+from .state import ND, TRANSFORM, TransylvaniaState
 
 St = TransylvaniaState
 

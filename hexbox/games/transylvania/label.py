@@ -7,7 +7,7 @@ from . import actions as A
 from .board import NODES
 from .cards import CARDS, MONSTERS, SIDES, TRAITS
 from .play import fight_dice
-from .rules import ADV, TransylvaniaState
+from .state import ADV, TransylvaniaState
 
 FEATURE = {"token": "a token space", "locked_token": "a locked token space", "token_event": "a token and Event space",
            "event": "an Event space", "gate": "a gate", "passage": "a secret passage"}

@@ -24,7 +24,7 @@ from .play import (
     token_targets,
     unlock_targets,
 )
-from .rules import (
+from .state import (
     ADV,
     ADVENTURER,
     BIBLE,
@@ -60,8 +60,6 @@ def check_end_exploration(st: St, seat: int, a) -> None:
     if st.pending or st.window is not None or st.phase != "exploration":
         raise IllegalAction(f"seat {seat} cannot {a} now ({st.phase_name})")
 
-
-CHECKS = {A.EndExploration: check_end_exploration}
 
 
 def legal(st: St, seat: int) -> list:

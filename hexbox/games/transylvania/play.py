@@ -2,8 +2,9 @@
 Discovery Cards, Resolve Events, Examine, Discard, Determination and Cleanup, Attack Monsters and attacks out of
 turn (W1), the minion chase (W3), Hidden Transformation, Regeneration, the Monster turn.
 
-A *step* is ``STEPS[name](state, *args)``; an *answer* is the handler of an action kind (``HANDLERS``). Both
-may push further steps or a pending decision (see rules.py).
+A *step* is ``STEPS[name](state, *args)``; an *answer* is the handler of an action kind (game.py lists them in
+``RULES``), run inside ``answer``, the game's move step. Both may push further steps or a pending decision (see
+state.py).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from hexbox.core import Event
 from . import actions as A
 from .board import NODES
 from .cards import CARDS, MONSTERS, TRAITS
-from .rules import (
+from .state import (
     ADV,
     ADVENTURER,
     ALL,
@@ -38,7 +39,6 @@ from .rules import (
 )
 
 St = TransylvaniaState
-HANDLERS: dict[type, Callable] = {}
 
 # The commonest events, each made once and shared by every state (an event is never changed once apply has
 # returned it: hexbox.core.Event), so fewer objects are made and collected; with rules.py's _turn,
@@ -57,20 +57,21 @@ def step(fn: Callable) -> Callable:
     return fn
 
 
-def answer(*classes: type) -> Callable:
-    def wrap(fn: Callable) -> Callable:
-        def run(st: St, seat: int, action) -> list:
-            if seat == st.active and action.__class__ is not A.BibleDiscard:
-                st.bible_ok = False
-            fn(st, seat, action)
-            if st.todo or st.turn_done:  # else the step machine has nothing to run
-                st._run()
-            out, st.out = st.out, []
-            return out
-        for cls in classes:
-            HANDLERS[cls] = run
-        return fn
-    return wrap
+def answer(handler: Callable) -> Callable:
+    """The step around every move (RULES' ``move``, game.py): the answer's handler, then the step machine until
+    the next decision, then who acts next; the events are what the run emitted."""
+
+    def run(st: St, seat: int, action) -> list:
+        if seat == st.active and action.__class__ is not A.BibleDiscard:
+            st.bible_ok = False
+        handler(st, seat, action)
+        if st.todo or st.turn_done:  # else the step machine has nothing to run
+            st._run()
+        st.actors = st.who_acts()
+        out, st.out = st.out, []
+        return out
+
+    return run
 
 
 def roll(st: St, seat: int, n: int) -> tuple[int, ...]:
@@ -106,7 +107,6 @@ def rolled(st: St, key: str) -> int:
 # ==== Game Set Up: starting spaces and the first cards (R10, R12, D40) =======================================
 
 
-@answer(A.ChooseSpace)
 def choose_space(st: St, seat: int, a: A.ChooseSpace) -> None:
     kind = st.pending.pop()[0]
     node = a.node
@@ -180,7 +180,6 @@ def examine_at_once(st: St, s: int, c: int) -> None:
     st._to_row(s, (c, ()))
 
 
-@answer(A.KeepCard)
 def keep_card(st: St, seat: int, a: A.KeepCard) -> None:
     st.pending.pop()
     other = next(c for c in st.hand[seat] if c != a.card)
@@ -221,7 +220,6 @@ def event_space(st: St, node: int) -> bool:
     return f == "event" or (f == "token_event" and node not in st.tokens)  # R50
 
 
-@answer(A.Move)
 def move(st: St, seat: int, a: A.Move) -> None:
     node = a.node
     here = st.pos[seat]
@@ -246,7 +244,6 @@ def teleport(st: St, s: int, node: int) -> None:
     arrive(st, s, node, here)
 
 
-@answer(A.UsePassage)
 def use_passage(st: St, seat: int, a) -> None:
     other = CARDS.passage_pair[st.pos[seat]]
     if st.role[seat] == VAMPIRE and other in st.locks:  # R90: arriving on a locked passage ends the movement
@@ -255,7 +252,6 @@ def use_passage(st: St, seat: int, a) -> None:
     teleport(st, seat, other)
 
 
-@answer(A.UseMirror)
 def use_mirror(st: St, seat: int, a) -> None:
     ma, mb = st.mirrors
     teleport(st, seat, mb if st.pos[seat] == ma else ma)
@@ -264,7 +260,6 @@ def use_mirror(st: St, seat: int, a) -> None:
 # ==== Laying New Game Board Tiles (R27, R28, R32, R33, R123) ===============================================
 
 
-@answer(A.Explore)
 def explore(st: St, seat: int, a) -> None:
     here = st.pos[seat]
     tile = st.tiles.pop()
@@ -275,7 +270,6 @@ def explore(st: St, seat: int, a) -> None:
     st.pending.append(("orient", seat, tile, cell, facing))
 
 
-@answer(A.Orient)
 def orient(st: St, seat: int, a: A.Orient) -> None:
     kind, _, tile, cell, facing = st.pending.pop()
     lay(st, tile, cell, a.rotation)
@@ -335,7 +329,6 @@ def refill_church(st: St) -> None:
 # ==== Acquire Discovery Cards (R34-R42) =====================================================================
 
 
-@answer(A.Attempt)
 def attempt(st: St, seat: int, a) -> None:
     node = st.pos[seat]
     t = st.tokens[node]
@@ -363,7 +356,6 @@ def attempt_done(st: St, seat: int, node: int) -> None:
         st._emit("discovery", {"seat": seat, "node": NODES[node].id, "success": False})
 
 
-@answer(A.Challenge)
 def challenge(st: St, seat: int, a: A.Challenge) -> None:
     st.challenged.add(a.seat)  # R41
     st.attempted = True  # R148
@@ -384,7 +376,6 @@ def challenge_done(st: St, seat: int, other: int) -> None:
     st.pending.append(("spoils", win, lose))  # W2
 
 
-@answer(A.TakeHand)
 def take_hand(st: St, seat: int, a) -> None:
     _, _, lose = st.pending.pop()
     pick = [c for c in st.hand[lose] if c not in TRANSFORM]  # R149
@@ -401,7 +392,6 @@ def take_hand(st: St, seat: int, a) -> None:
     st._receive(seat, c, known=(1 << seat) | (1 << lose))
 
 
-@answer(A.TakeExamined)
 def take_examined(st: St, seat: int, a: A.TakeExamined) -> None:
     _, _, lose = st.pending.pop()
     i = next(i for i, (c, _) in enumerate(st.row[lose]) if c == a.card)
@@ -412,7 +402,6 @@ def take_examined(st: St, seat: int, a: A.TakeExamined) -> None:
     st._place(seat, entry)
 
 
-@answer(A.Pilfer)
 def pilfer(st: St, seat: int, a) -> None:
     node = st.pos[seat]
     i = next(i for i, (n, _) in enumerate(st.corpses) if n == node)  # the oldest (R42)
@@ -488,7 +477,6 @@ def allplay_row(st: St, card: int, s: int, best: int) -> None:
     st._push(*[("effect", s, card, e, n) for e, n in r.effects])
 
 
-@answer(A.Roll, A.Rampart)
 def rampart_choice(st: St, seat: int, a) -> None:
     _, s, card, drawer = st.pending.pop()
     allplay = KIND[card].kind == "allplay"
@@ -590,7 +578,6 @@ def event_end(st: St, s: int, card: int) -> None:
 # ==== Examine, bump, discard, attach, make room (R53-R58, R128, R130) =======================================
 
 
-@answer(A.Examine)
 def examine(st: St, seat: int, a: A.Examine) -> None:
     if st.pending and st.pending[-1][0] == "regen_examine":  # R74 5: free
         st.pending.pop()
@@ -602,7 +589,6 @@ def examine(st: St, seat: int, a: A.Examine) -> None:
     st._to_row(seat, (a.card, ()))
 
 
-@answer(A.Bump)
 def bump(st: St, seat: int, a: A.Bump) -> None:
     i = next(i for i, (c, _) in enumerate(st.row[seat]) if c == a.card)
     st.row[seat].pop(i)
@@ -614,7 +600,6 @@ def bump(st: St, seat: int, a: A.Bump) -> None:
         st._to_row(seat, entry)
 
 
-@answer(A.Discard)
 def discard(st: St, seat: int, a: A.Discard) -> None:
     c = a.card
     top = st.pending[-1][0] if st.pending else ""
@@ -632,7 +617,6 @@ def discard(st: St, seat: int, a: A.Discard) -> None:
         st._to_row(seat, entry)
 
 
-@answer(A.Attach)
 def attach(st: St, seat: int, a: A.Attach) -> None:
     _, _, c = st.pending.pop()
     i = next(i for i, (x, _) in enumerate(st.row[seat]) if x == a.card)
@@ -642,7 +626,6 @@ def attach(st: St, seat: int, a: A.Attach) -> None:
 # ==== Determination and Cleanup (R59-R61, R31, R145) ========================================================
 
 
-@answer(A.EndExploration)
 def end_exploration(st: St, seat: int, a) -> None:
     if st.attempted and not st.received:  # R59, R148
         st.phase = "determination"
@@ -651,7 +634,6 @@ def end_exploration(st: St, seat: int, a) -> None:
     st.out.append(_PHASE[seat, st.phase])
 
 
-@answer(A.Determine)
 def determine(st: St, seat: int, a: A.Determine) -> None:
     roll_into(st, "determination", seat, st.dice(seat, a.trait), "Determination")
     st._push(("tinker", seat, "determination"), ("determine_done", seat, a.trait))
@@ -664,7 +646,6 @@ def determine_done(st: St, seat: int, trait: int) -> None:
     st.phase = "cleanup"
 
 
-@answer(A.EndTurn)
 def end_turn(st: St, seat: int, a) -> None:
     if st.role[seat] >= 0:
         if st.on_church(st.pos[seat]):  # R137: stranded, it pays 2 but keeps 1 Health
@@ -725,7 +706,6 @@ def fight_dice(st: St, p: int, opponent: int) -> int:
     return st.dice(p, 0, vs)
 
 
-@answer(A.Attack)
 def attack(st: St, seat: int, a: A.Attack) -> None:
     st.attacked.add((seat, a.piece))
     if a.stealthy:  # R104
@@ -807,7 +787,6 @@ def ambush_pieces(st: St, r: int, node: int, mover: int) -> list[int]:
     return [p for p in out if (p, mover) not in st.ambushed]
 
 
-@answer(A.Ambush)
 def ambush(st: St, seat: int, a: A.Ambush) -> None:
     w = st.window
     piece = seat if a.piece == 0 else 6 + a.piece - 1
@@ -816,7 +795,6 @@ def ambush(st: St, seat: int, a: A.Ambush) -> None:
     st._emit("ambush_declared", {"seat": seat, "piece": piece}, {seat})
 
 
-@answer(A.RevealAmbush)
 def reveal_ambush(st: St, seat: int, a: A.RevealAmbush) -> None:
     w = st.window
     w["decl"].setdefault(seat, []).append(-1 - a.monster)
@@ -858,7 +836,6 @@ def minion_ok(st: St, node: int) -> bool:
         and not (node in st.locks and NODES[node].feature == "gate")
 
 
-@answer(A.Spawn)
 def spawn(st: St, seat: int, a: A.Spawn) -> None:
     m = st.minions.index(-1)
     st.minions[m] = a.node
@@ -866,7 +843,6 @@ def spawn(st: St, seat: int, a: A.Spawn) -> None:
     st._emit("spawned", {"minion": m, "node": NODES[a.node].id})
 
 
-@answer(A.MinionMove)
 def minion_move(st: St, seat: int, a: A.MinionMove) -> None:
     m = a.minion
     st.minions[m] = a.node
@@ -881,7 +857,6 @@ def minion_move(st: St, seat: int, a: A.MinionMove) -> None:
         st._push(("w1", a.node, 6 + m))  # R133: a minion stepping onto an adventurer on the Zombie's turn
 
 
-@answer(A.MinionAttack)
 def minion_attack(st: St, seat: int, a: A.MinionAttack) -> None:
     m = a.minion
     st.attacked.add((6 + m, a.seat))
@@ -959,7 +934,6 @@ def transform(st: St, s: int, m: int) -> None:
     st.surge[s] = False
 
 
-@answer(A.Reveal)
 def reveal(st: St, seat: int, a: A.Reveal) -> None:
     transform(st, seat, a.monster)
     st._reset_turn()  # R70: a full Monster turn follows at once
@@ -972,7 +946,6 @@ def reveal_now(st: St, s: int, m: int) -> None:
         transform(st, s, m)
 
 
-@answer(A.SwapTransformations)
 def swap(st: St, seat: int, a) -> None:
     """R141: the Transformation cards of a Monster in play may be swapped for new cards."""
     taken = {r for r in st.role if r >= 0}
@@ -982,7 +955,6 @@ def swap(st: St, seat: int, a) -> None:
     st._draw_to(seat, len(dead), "a swap")
 
 
-@answer(A.Cure)
 def cure(st: St, seat: int, a: A.Cure) -> None:
     """R142: the turn's discard, of the cure and one matching Transformation card."""
     st.discarded = True
@@ -1000,14 +972,12 @@ def cure_monster(card: int) -> int:
     return -1
 
 
-@answer(A.BibleDiscard)
 def bible_discard(st: St, seat: int, a: A.BibleDiscard) -> None:
     st.bible_ok = False  # R146
     i = next(i for i, (x, _) in enumerate(st.row[seat]) if x == a.card)
     st._discard_entry(seat, i, "the Bible")
 
 
-@answer(A.KeyUnlock)
 def key_unlock(st: St, seat: int, a: A.KeyUnlock) -> None:
     st.keys_used += 1  # R121
     st.locks.discard(a.node)
@@ -1035,7 +1005,6 @@ def regenerate(st: St, s: int) -> None:
         become_adventurer(st, s)
 
 
-@answer(A.Become)
 def become(st: St, seat: int, a: A.Become) -> None:
     st.pending.pop()
     become_monster(st, seat, a.monster)
@@ -1134,7 +1103,6 @@ def regen_draw(st: St, s: int) -> None:
 # ==== the pass action, in every window and decision =========================================================
 
 
-@answer(A.Pass)
 def pass_(st: St, seat: int, a) -> None:
     if st.pending:
         top = st.pending[-1]
@@ -1154,7 +1122,6 @@ def pass_(st: St, seat: int, a) -> None:
         st.phase = "cleanup"
 
 
-@answer(A.Tinker, A.KeepRoll)
 def tinker_answer(st: St, seat: int, a) -> None:
     _, _, key = st.pending.pop()
     if a.__class__ is A.KeepRoll:
@@ -1172,4 +1139,4 @@ def tinker_answer(st: St, seat: int, a) -> None:
                         "sum": total(tuple(new))})
 
 
-__all__ = ["HANDLERS", "MOONS", "NECRO", "ND"]
+__all__ = ["MOONS", "NECRO", "ND"]

@@ -4,7 +4,7 @@ hygiene): the ambush window W1, the challenge spoils W2 and the minion chase W3.
 
 from __future__ import annotations
 
-from .rules import TransylvaniaState
+from .state import TransylvaniaState
 
 WINDOW_SECONDS = {"ambush": 15.0, "spoils": 20.0, "chase": 20.0}
 

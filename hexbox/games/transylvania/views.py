@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .board import NODES
 from .cards import CARDS, MONSTERS, TRAITS
-from .rules import ADV, ALL, NAMES, ND, TRANSFORM, TransylvaniaState
+from .state import ADV, ALL, NAMES, ND, TRANSFORM, TransylvaniaState
 
 St = TransylvaniaState
 

@@ -9,7 +9,7 @@ register(GameInfo(
     min_players=3,
     max_players=6,
     default_players=4,
-    factory="hexbox.games.voodoo.rules:VoodooGame",
+    factory="hexbox.games.voodoo.game:VoodooGame",
     summary="roll ingredients, cast curses, cry \"Broken!\" when a victim forgets",
     options=(
         Option("claim_mode", "call_out", "who turns a broken curse into points (R57, R58)",
@@ -30,9 +30,12 @@ register(GameInfo(
     conformance=tuple(
         {"players": n, "claim_mode": mode, "max_turns": 60} for n in (3, 4, 5, 6) for mode in ("call_out", "automatic")
     ),
-    # the same codes as rules.RESULT_KINDS (a test keeps them equal): listing the games imports no rules
+    # the same codes as state.RESULT_KINDS (a test keeps them equal): listing the games imports no rules
     result_kinds=("reached_target", "turn_cap"),
+    # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
+    compiled=("state", "legal", "curses", "artefacts"),
     hooks={
+        "catalogue": "hexbox.games.voodoo.cards:catalogue",
         "render": "hexbox.games.voodoo.render:render",
         "describe": "hexbox.games.voodoo.words:describe",
         "bot": "hexbox.games.voodoo.heuristic:Heuristic",

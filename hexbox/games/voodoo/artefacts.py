@@ -5,16 +5,12 @@ Using an artefact is free: the card goes face up to the bottom of the Artefact d
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hexbox.core import Event, IllegalAction
 
 from . import actions as A
 from .cards import ARTEFACT_INDEX, ARTEFACTS, CURSE_INDEX, CURSES
 from .phases import BAG_WINDOW, CANDLE, PHASE1, PHASE2, RESPONSE
-
-if TYPE_CHECKING:
-    from .rules import VoodooState
+from .state import VoodooState
 
 (SMELLIN_DOLL, RABBITS_FOOT, WITCHS_LADLE, TWIN_BONE, GRAVE_DUST, BONE_AMULET, MIRROR_GOURD, GRIS_GRIS,
  JUMPING_BEAN, BLACK_CANDLE, WOLF_TOTEM, WAR_MASK, SPIRIT_WARD) = range(13)
@@ -30,7 +26,7 @@ def legal(state: VoodooState, seat: int) -> list[A.Action]:
     out: list[A.Action] = []
     if phase == BAG_WINDOW:
         if SMELLIN_DOLL in has:
-            out += state._casts(seat, tuple(state.bag), True)
+            out += state.casts(seat, tuple(state.bag), True)
         return out
     if phase == RESPONSE:
         if BONE_AMULET in has:

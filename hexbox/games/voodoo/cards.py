@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexbox.core import read_toml, require
+from hexbox.core import require
+from hexbox.core.loading import cards_toml, catalogue_of
 
 WHERE = "voodoo/cards.toml"
 RULE_KINDS = ("ritual", "echo", "speech", "limit", "target", "payment")
@@ -159,7 +160,7 @@ def parse_cost(text: str, codes: dict[str, int], where: str) -> tuple[tuple[int,
 
 
 def load() -> Components:
-    raw = read_toml(__package__, "cards.toml")
+    raw = cards_toml(__package__)
     faces = tuple(Face(i, f["id"], f["code"], f["name"]) for i, f in enumerate(raw.get("face", [])))
     require(len(faces) == 6 and len({f.code for f in faces}) == 6, WHERE, "six die faces with distinct codes")
     face_ids = {f.id: f.index for f in faces}
@@ -231,3 +232,7 @@ def dice_names(counts: tuple[int, ...] | list[int]) -> str:
         if counts[f]:
             parts.append(f"{counts[f]} {FACES[f].name}" if counts[f] > 1 else FACES[f].name)
     return ", ".join(parts) if parts else "nothing"
+
+
+#: the ``catalogue`` hook: cards.toml as it stands, public to every client
+catalogue = catalogue_of(__package__)

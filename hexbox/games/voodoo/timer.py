@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .phases import BAG_WINDOW, CLAIMS, OVER, RESPONSE
-from .rules import VoodooState
+from .state import VoodooState
 
 
 def timer(state: VoodooState) -> tuple[float, object] | None:

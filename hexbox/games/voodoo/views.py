@@ -13,14 +13,12 @@ Totem or that was taken from it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import ARTEFACTS, CARDS, CURSES, FACES, PERMANENTS
 from .curses import COUNT_NAMES, EMOTE_NAMES, NCURSES
 from .phases import CANDLE, OVER
-
-if TYPE_CHECKING:
-    from .rules import VoodooState
+from .state import VoodooState
 
 CURSE_IDS = tuple(c.id for c in CURSES)
 ARTEFACT_IDS = tuple(a.id for a in ARTEFACTS)

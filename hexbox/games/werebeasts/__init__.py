@@ -2,15 +2,13 @@
 
 from hexbox.core import GameInfo, Option, clock_options, register
 
-_HERE = "hexbox.games.werebeasts"
-
 register(GameInfo(
     name="werebeasts",
     title="Werebeasts",
     min_players=3,
     max_players=10,
     default_players=5,
-    factory=f"{_HERE}.rules:WerebeastsGame",
+    factory="hexbox.games.werebeasts.game:WerebeastsGame",
     summary="auction beasts, hide your two goals, accuse the others of theirs",
     options=(
         Option("bid_window_seconds", 10, "server timer of a bidding window (R39)", low=1, high=120, server_only=True),
@@ -26,16 +24,19 @@ register(GameInfo(
     ),
     # the step of R34-R37 that decided the winner; how the game ended (R30) is in the reason and the stats
     result_kinds=("most_points", "tie_most_cans", "tie_most_cards", "unbroken_tie"),
+    # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
+    compiled=("state", "rules"),
     hooks={
-        "render": f"{_HERE}.render:render",
-        "describe": f"{_HERE}.words:describe",
-        "bot": f"{_HERE}.heuristic:Heuristic",
-        "advice": f"{_HERE}.heuristic:ADVICE",
-        "stats": f"{_HERE}.stats:game_stats",
-        "first": f"{_HERE}.stats:first_player",
-        "report": f"{_HERE}.report:sections",
-        "schema": f"{_HERE}.schema:TYPES",
-        "timer": f"{_HERE}.timer:timer",
-        "encoder": f"{_HERE}.encoder:encoder",
+        "catalogue": "hexbox.games.werebeasts.cards:catalogue",
+        "render": "hexbox.games.werebeasts.render:render",
+        "describe": "hexbox.games.werebeasts.words:describe",
+        "bot": "hexbox.games.werebeasts.heuristic:Heuristic",
+        "advice": "hexbox.games.werebeasts.heuristic:ADVICE",
+        "stats": "hexbox.games.werebeasts.stats:game_stats",
+        "first": "hexbox.games.werebeasts.stats:first_player",
+        "report": "hexbox.games.werebeasts.report:sections",
+        "schema": "hexbox.games.werebeasts.schema:TYPES",
+        "timer": "hexbox.games.werebeasts.timer:timer",
+        "encoder": "hexbox.games.werebeasts.encoder:encoder",
     },
 ))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexbox.core import read_toml, require
+from hexbox.core import require
+from hexbox.core.loading import cards_toml, catalogue_of
 
 BEASTS = 11
 AUCTION_PER_BEAST = 4
@@ -49,7 +50,7 @@ class Components:
 
 
 def load() -> Components:
-    raw = read_toml(__package__, "cards.toml")
+    raw = cards_toml(__package__)
     where = "werebeasts/cards.toml"
     goals = tuple(Goal(g["index"], g["id"], g["name"], g["beast"], g["kind"]) for g in raw.get("goal", []))
     require(len(goals) == BEASTS + 1, where, f"expected 12 goals, found {len(goals)}")
@@ -86,3 +87,7 @@ CARD_INDEX = {a.id: a.index for a in CARDS.auction}
 #: auction card id -> "Wereshark (single)" / "Wereshark (double)", as the table shows it
 CARD_LABEL = {a.id: CARDS.card_name(a.index) for a in CARDS.auction}
 GOAL_NAME = {g.id: g.name for g in CARDS.goals}  # goal id -> "Weresharks"
+
+
+#: the ``catalogue`` hook: cards.toml as it stands, public to every client
+catalogue = catalogue_of(__package__)

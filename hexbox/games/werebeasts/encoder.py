@@ -9,7 +9,7 @@ from __future__ import annotations
 from hexbox.core.encoding import Encoder, Field, actors_field, chair, part, per_seat, phase_field, vocabulary
 
 from .cards import CARDS
-from .rules import PHASES
+from .state import PHASES
 
 GOALS = vocabulary(g.id for g in CARDS.goals)
 AUCTION = vocabulary(a.id for a in CARDS.auction)

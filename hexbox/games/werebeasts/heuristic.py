@@ -18,7 +18,7 @@ from hexbox.core import Action, View
 
 from . import actions as A
 from .cards import CARD_INDEX, CARDS
-from .rules import BEAST
+from .state import BEAST
 
 BEAST_OF = {a.id: CARDS.goals[a.beast].id for a in CARDS.auction}
 ICONS = {a.id: a.icons for a in CARDS.auction}

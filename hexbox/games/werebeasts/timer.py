@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .rules import BIDDING, WerebeastsState
+from .state import BIDDING, WerebeastsState
 
 
 def timer(state: WerebeastsState) -> tuple[float, object] | None:

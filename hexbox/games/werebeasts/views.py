@@ -7,12 +7,10 @@ types are published in schema.py.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import CARDS
-
-if TYPE_CHECKING:
-    from .rules import WerebeastsState
+from .state import OPEN, STATUS, WerebeastsState
 
 AUCTION = CARDS.auction
 GOALS = CARDS.goals
@@ -24,8 +22,6 @@ def _cards(indices: list[int]) -> list[str]:
 
 def public(state: WerebeastsState) -> dict[str, Any]:
     """Everything on the table: the same for every viewer. A goal shows only once it is face up (R15, R31)."""
-    from .rules import OPEN, STATUS
-
     game = state.game
     n = state.n
     positions = []

@@ -7,14 +7,12 @@ answer, bids, passes, sales, spoils), so every viewer reads the same facts; a se
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hexbox.core import Event
 
 from .cards import CARDS, GOAL_NAME
-
-if TYPE_CHECKING:
-    from .rules import WerebeastsState
+from .state import WerebeastsState
 
 _AUCTION = {a.id: a for a in CARDS.auction}
 

@@ -19,9 +19,8 @@ know and nothing else.
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any
 
 from hexbox.core import Event, Game, Result, Rng, State
 
@@ -81,8 +80,6 @@ class TransylvaniaGame(Game):
             gone = {"dark_forest", "swamp", "old_mine", "windmill", "train_station"}
             tiles = [t for t in tiles if CARDS.tiles[t].id not in gone]
         self.tile_ids = tuple(tiles)
-        if not TransylvaniaState.RULES:
-            install_rules()
 
     def new_state(self, seed: int) -> TransylvaniaState:
         return TransylvaniaState.setup(self, seed)
@@ -97,11 +94,10 @@ class TransylvaniaState(State):
         "moved", "bonus", "stopped", "examined", "discarded", "challenged", "failed", "attempted", "received",
         "drawn", "attacked", "ambushed", "chased", "visited", "spawns", "minion_steps", "keys_used",
         "sleuth_uses", "bible_ok", "turn_done", "pending", "todo", "window", "wounded", "rolls",
-        "augured", "out", "turns", "_result",
+        "augured", "out", "turns",
     )
 
     game: TransylvaniaGame
-    RULES: ClassVar[dict] = {}
 
     # ==== Game Set Up (R6-R12) ==============================================================================
 
@@ -165,12 +161,13 @@ class TransylvaniaState(State):
         # (who learned it, the hand's seat, the count, the hand then), for resample's soft constraints
         self.augured: list[tuple] = []
         self.turns = 0
-        self._result = None
+        self._result, self.is_over = None, False
         self.out: list[Event] = []
         rng.shuffle(self.deck)  # R11
         rng.shuffle(self.events)
         rng.shuffle(self.token_stack)
         self.pending.append(("start_space", self.first))  # R10
+        self.actors = self.who_acts()
         return self
 
     def _reset_turn(self) -> None:
@@ -221,15 +218,15 @@ class TransylvaniaState(State):
         c.window = None if w is None else {**w, "deciding": w["deciding"][:], "decl": {s: v[:] for s, v in
                                                                                         w["decl"].items()}}
         c.wounded, c.rolls = set(self.wounded), dict(self.rolls)
-        c.augured, c._result = self.augured[:], self._result
+        c.augured, c._result, c.is_over, c.actors = self.augured[:], self._result, self.is_over, self.actors
         c.turns = self.turns
         c.out = []
         return c
 
     # ==== queries ===========================================================================================
 
-    @property
-    def actors(self) -> tuple[int, ...]:
+    def who_acts(self) -> tuple[int, ...]:
+        """The seats that may act now: kept in ``actors`` after every move (play.answer) and set-up."""
         if self._result is not None:
             return ()
         if self.pending:
@@ -237,6 +234,10 @@ class TransylvaniaState(State):
         if self.window is not None:
             return tuple(sorted(self.window["deciding"]))
         return (self.active,)
+
+    def update_actors(self) -> None:
+        """Work out ``actors`` again: after every move (play.answer), and after any change made by hand."""
+        self.actors = self.who_acts()
 
     @property
     def phase_name(self) -> str:
@@ -381,7 +382,7 @@ class TransylvaniaState(State):
 
     def _end(self, winners: set[int], kind: str, reason: str) -> None:
         """R1: the game ends at once; nothing further resolves."""
-        self._result = Result(frozenset(winners), {s: float(s in winners) for s in range(self.n)}, reason, kind)
+        self.finish(Result(frozenset(winners), {s: float(s in winners) for s in range(self.n)}, reason, kind))
         self.phase = "over"
         self.pending.clear()
         self.todo.clear()
@@ -424,20 +425,8 @@ class TransylvaniaState(State):
         """Run ``steps`` next, in the order given."""
         self.todo.extend(reversed(steps))
 
-    # ==== legal actions =====================================================================================
-    # _legal_actions is legal.legal itself, set by install_rules: a call fewer on every list (instructions.py: 0.5%)
-
-    def _default_action(self, seat: int):
-        return _LEGAL.default(self, seat)
-
-    def _public(self) -> dict:
-        return _VIEWS.public(self)
-
-    def _private(self, seat: int) -> dict:
-        return _VIEWS.private(self, seat)
-
-    def _resample(self, seat: int, rng: random.Random) -> TransylvaniaState:
-        return _HIDDEN.resample(self, seat, rng)
+    # ==== legal actions, the observation, resampling: legal.py, views.py, hidden.py (game.py joins them) =======
+    # _legal_actions is legal.legal itself: a call fewer on every list (instructions.py: 0.5%)
 
     # ==== cards: drawing, receiving, placing ================================================================
 
@@ -685,16 +674,3 @@ STEPS: dict[str, Any] = {"turn_begin": TransylvaniaState._s_turn_begin}
 def _turn(seat: int, round_: int) -> Event:
     """A turn's first event, made once and shared (play.py: "The commonest events")."""
     return Event("turn", {"seat": seat, "round": round_})
-
-
-def install_rules() -> None:
-    """The RULES table: every kind is checked against the legal list, then its answer runs (play, abilities)."""
-    from . import abilities, legal, play  # noqa: F401  (they fill STEPS and HANDLERS)
-    global _LEGAL, _VIEWS, _HIDDEN
-    from . import hidden, views
-    _LEGAL, _VIEWS, _HIDDEN = legal, views, hidden
-    TransylvaniaState.RULES = {cls: (legal.CHECKS.get(cls), fn) for cls, fn in play.HANDLERS.items()}
-    TransylvaniaState._legal_actions = legal.legal  # the function itself, not a method that calls it
-
-
-_LEGAL = _VIEWS = _HIDDEN = None

@@ -24,15 +24,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from hexbox.core import Event, Game, IllegalAction, Result, Rng, State, next_seat, seats_text
 
 from . import actions as A
-from . import artefacts, views
 from .cards import CARDS, CURSE_INDEX, CURSES, EMOTE_INDEX, NCURSES, PERMANENTS, STARTING_CURSES, dice_text
 from .curses import ECHO_CARDS, ECHO_SLOT, NRULES, SAY_SLOT, counted, eligible, find_violations
-from .curses import violations_of as violations_of  # R71: the public checker, reachable as voodoo.rules
 from .phases import BAG_WINDOW, CANDLE, CLAIMS, OVER, PHASE1, PHASE2, PHASES, RESPONSE
 
 DICE = CARDS.dice
@@ -63,11 +61,10 @@ class VoodooState(State):
         "last_target", "blocks", "said", "duties", "bound", "broken", "claimable", "claimed", "open", "pending",
         "back", "candle", "perm_hit", "log", "prev_log", "violations", "steps", "main", "bag_complete",
         "score_history", "curses_cast", "curse_claims", "false_claims", "moment", "last_act", "last_echo", "since",
-        "_pending_breaks", "_result",
+        "_pending_breaks",
     )
 
     game: VoodooGame
-    RULES: ClassVar[dict[type, tuple[Callable | None, Callable]]]  # filled in below the class
 
     # ---- Setup (S1-S4, R1-R8) -------------------------------------------------------------------------
 
@@ -120,10 +117,11 @@ class VoodooState(State):
         self.since = [0] * NRULES  # per rule card, the moment it last began to bind
         self.main = self.bag_complete = False
         self._pending_breaks: list[int] = []
-        self._result = None
+        self._result, self.is_over = None, False
         first = game.options["first_seat"]
         self.turn = 0
         self._start_turn(rng.randrange(n) if first < 0 else first)  # R7, D6
+        self.actors = self.who_acts()
         return self
 
     def clone(self) -> VoodooState:
@@ -146,13 +144,14 @@ class VoodooState(State):
         c.log, c.prev_log, c.violations = self.log[:], self.prev_log, self.violations[:]
         c.moment, c.last_act, c.last_echo, c.since = self.moment, self.last_act[:], self.last_echo[:], self.since[:]
         c.steps, c.main, c.bag_complete, c._result = self.steps, self.main, self.bag_complete, self._result
+        c.is_over, c.actors = self.is_over, self.actors
         c._pending_breaks = []
         return c
 
     # ---- queries ----------------------------------------------------------------------------------------
 
-    @property
-    def actors(self) -> tuple[int, ...]:
+    def who_acts(self) -> tuple[int, ...]:
+        """The seats that may act now: kept in ``actors`` after every move (r56) and set-up."""
         phase = self.phase
         if phase == PHASE1 or phase == PHASE2 or phase == CANDLE:
             return _SEATS_IN[1 << self.active]
@@ -161,6 +160,10 @@ class VoodooState(State):
         if phase == RESPONSE:
             return (self.pending[2],)
         return ()
+
+    def update_actors(self) -> None:
+        """Work out ``actors`` again: after every move (r56), and after any change made by hand."""
+        self.actors = self.who_acts()
 
     @property
     def phase_name(self) -> str:
@@ -184,56 +187,7 @@ class VoodooState(State):
 
     # ---- legal actions (ascending ids) ------------------------------------------------------------------
 
-    def _legal_actions(self, seat: int) -> list[A.Action]:
-        phase = self.phase
-        held = self.arts[seat]  # artefact uses are looked up only for a seat that holds one
-        out: list[A.Action]
-        if phase == PHASE1:
-            if seat != self.active:
-                return []
-            if not self.rolled:
-                out = [A.ROLL]
-            else:
-                out = list(A.rerolls(tuple(self.bag)))  # R11, R12, D11
-                out.append(A.KEEP)
-            if held:
-                out += artefacts.legal(self, seat)
-        elif phase == PHASE2:
-            if seat != self.active:
-                return []
-            bag = tuple(self.bag)
-            out = []
-            if sum(bag) >= 2:
-                curse_draws, artefact_draws = A.draws(bag)
-                if self.cdeck:  # R44
-                    out += curse_draws
-                if self.adeck:
-                    out += artefact_draws
-            out += self._casts(seat, bag, False)
-            if held:
-                out += artefacts.legal(self, seat)
-            out.append(A.PASS_DOLL)
-        elif phase == BAG_WINDOW or phase == RESPONSE:
-            if not (self.open >> seat & 1 if phase == BAG_WINDOW else seat == self.pending[2]):
-                return []
-            out = artefacts.legal(self, seat)
-            out.append(A.DONE)
-        elif phase == CLAIMS:
-            if not self.open >> seat & 1:
-                return []
-            out = [A.CLAIM[c] for c in sorted(self.inplay)
-                   if self.inplay[c][0] == seat and not self.claimed >> c & 1]
-            out.append(A.DONE)
-        elif phase == CANDLE and seat == self.active:
-            out = artefacts.candle_choices(self)
-        else:  # over, or not this seat's moment
-            return []
-        block = self.blocks[seat]
-        if not block and not self.said[seat]:
-            return out + _ALL_FREE  # the free actions close every list: each emote once, one say (D24)
-        return out + _free(block, self.said[seat])
-
-    def _casts(self, seat: int, bag: tuple[int, ...], smell: bool) -> list[A.Action]:
+    def casts(self, seat: int, bag: tuple[int, ...], smell: bool) -> list[A.Action]:
         """Casts of ``seat``'s curses paid from ``bag`` (R18-R22, R39, R41, R42); Smellin' Doll's if ``smell``."""
         out: list[A.Action] = []
         targets = None
@@ -249,16 +203,6 @@ class VoodooState(State):
             for t in targets:
                 out += by_target[t]
         return out
-
-    def _default_action(self, seat: int) -> A.Action:
-        phase = self.phase
-        if phase == PHASE1:
-            return A.KEEP if self.rolled else A.ROLL
-        if phase == PHASE2:
-            return A.PASS_DOLL
-        if phase == CANDLE:
-            return artefacts.candle_choices(self)[0]
-        return A.DONE
 
     # ---- the curse machinery around every non-free action (R56) -----------------------------------------
 
@@ -676,8 +620,8 @@ class VoodooState(State):
         events = [Event("points", {"seat": seat, "gain": points, "score": new})]
         self._echo("points", seat)
         if new >= self.game.target_score:  # R38, D19: at once, even mid-action
-            self._result = Result(frozenset((seat,)), dict(enumerate(self.scores)),
-                                  f"seat {seat} reached {self.game.target_score} points", kind="reached_target")
+            self.finish(Result(frozenset((seat,)), dict(enumerate(self.scores)),
+                               f"seat {seat} reached {self.game.target_score} points", kind="reached_target"))
             self.phase = OVER
             self.open = 0
             self.score_history += (tuple(self.scores),)  # the turn that reached the target counts as played
@@ -700,19 +644,13 @@ class VoodooState(State):
         top = max(self.scores)
         winners = frozenset(s for s in range(self.n) if self.scores[s] == top)
         reason = f"{self.game.max_turns} turns played; highest score {top} ({seats_text(sorted(winners))})"
-        self._result = Result(winners, dict(enumerate(self.scores)), reason, kind="turn_cap")
+        self.finish(Result(winners, dict(enumerate(self.scores)), reason, kind="turn_cap"))
         self.phase = OVER
         self.open = 0
         self.score_history += (tuple(self.scores),)
         return [Event("game_over", self._result.to_json())]
 
-    # ---- views and resampling -----------------------------------------------------------------------------
-
-    def _public(self) -> dict[str, Any]:
-        return views.public(self)
-
-    def _private(self, seat: int) -> dict[str, Any]:
-        return views.private(self, seat)
+    # ---- resampling -----------------------------------------------------------------------------------------
 
     def _resample(self, seat: int, rng: random.Random) -> VoodooState:
         """A world consistent with what ``seat`` knows (docs/games/voodoo.md): unseen cards re-dealt, decks
@@ -756,17 +694,17 @@ def _public_json(action: A.Action) -> dict[str, Any]:
     return action.to_json()
 
 
-_ALL_FREE = list(A.FREE)
+ALL_FREE = list(A.FREE)
 _SEATS_IN = tuple(tuple(s for s in range(8) if m >> s & 1) for m in range(256))
 # the emotes still open for each 8-bit slice of a ritual block (24 emotes = three slices)
 _OPEN_EMOTES = tuple(tuple([e for i, e in enumerate(A.EMOTE[8 * k:8 * k + 8]) if not m >> i & 1] for m in range(256))
                      for k in range(3))
 
 
-def _free(block: int, said: bool) -> list[A.Action]:
+def free_actions(block: int, said: bool) -> list[A.Action]:
     """Free actions still open in a ritual block: each emote once, one say (D24)."""
     if not block and not said:
-        return _ALL_FREE
+        return ALL_FREE
     a, b, c = _OPEN_EMOTES
     out = a[block & 255] + b[block >> 8 & 255] + c[block >> 16]
     if not said:
@@ -774,30 +712,19 @@ def _free(block: int, said: bool) -> list[A.Action]:
     return out
 
 
-def _with_r56(do: Callable[[VoodooState, int, Any], list[Event]]) -> Callable[[VoodooState, int, Any], list[Event]]:
-    """The handler of a non-free action: R56 steps (1)-(2) before the move (3), step (4) after it."""
-    def handler(state: VoodooState, seat: int, action: Any) -> list[Event]:
-        events = state._before(seat, action)
-        events += do(state, seat, action)
-        return events + state._after(seat)
+def r56(handler: Callable[[VoodooState, int, Any], list[Event]]) -> Callable[[VoodooState, int, Any], list[Event]]:
+    """The step around every move (RULES' ``move``): for a non-free action the curse machinery of R56, steps (1)-(2)
+    before the move (3) and step (4) after it; emotes and says are free (R65-R68) and run their handlers alone.
+    Then the seats to act next."""
 
-    handler.__name__ = handler.__qualname__ = do.__name__
-    return handler
+    def run(state: VoodooState, seat: int, action: Any) -> list[Event]:
+        if action.__class__ is A.Emote or action.__class__ is A.Say:
+            events = handler(state, seat, action)
+        else:
+            events = state._before(seat, action)
+            events += handler(state, seat, action)
+            events += state._after(seat)
+        state.actors = state.who_acts()
+        return events
 
-
-S = VoodooState
-S.RULES = {
-    A.Roll: (S._check_roll, _with_r56(S._roll)),
-    A.Reroll: (S._check_reroll, _with_r56(S._reroll)),
-    A.Keep: (S._check_keep, _with_r56(S._keep)),
-    A.DrawCurse: (S._check_draw_curse, _with_r56(S._draw_curse)),
-    A.DrawArtefact: (S._check_draw_artefact, _with_r56(S._draw_artefact)),
-    A.Cast: (S._check_cast, _with_r56(S._cast)),
-    A.UseArtefact: (artefacts.check, _with_r56(artefacts.use)),
-    A.KeepCard: (artefacts.check_keep_card, _with_r56(artefacts.keep_card)),
-    A.PassDoll: (S._check_pass_doll, _with_r56(S._pass_doll)),
-    A.Claim: (S._check_claim, _with_r56(S._claim)),
-    A.Done: (S._check_done, _with_r56(S._done)),
-    A.Emote: (S._check_emote, S._emote),  # free (R68): no R56 steps, the block only grows
-    A.Say: (S._check_say, S._say),  # free, but a say may break speech rules (R65-R67)
-}
+    return run

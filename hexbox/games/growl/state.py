@@ -1,10 +1,16 @@
-"""GROWL rules, section by section as in docs/games/growl.md: Set-up, the Day, Checks and death, the End.
+"""GROWL's table, positions and rules, section by section as in docs/games/growl.md: Set-up, the Day, Checks and
+death, the End.
 
-The Night Phase lives in night.py, the Spells in spells.py, resampling in resample.py; they are mixins of
-the one state class defined here. Rule ids (R…) and design ids (D…) refer to docs/games/growl.md.
+The Night Phase lives in night.py, the Spells in spells.py, resampling in resample.py; they are mixins of the one
+state class defined here, and with it the leaf of the game: the observation (views.py) and everything above it
+import this module, which imports none of them; game.py joins them. Rule ids (R…) and design ids (D…) refer to
+docs/games/growl.md.
 
 Every move goes through core's gate (``State.apply``): the kind's check in ``RULES`` (or the legal list), then
-its handler, which returns the move's events; ``_logged`` keeps them in the state's log for the observation.
+its handler inside ``logged``, the game's move step, which keeps the move's events in the state's log for the
+observation and works out who acts next (``actors``: a plain attribute, read after every move by every playout
+loop and once more by the gate; set once a move, it saved 3.1k of 79.6k CPU instructions an action of a random
+6-player playout as a property, valgrind, 300 games).
 
 Representation: seats are identities and positions are places (D1); seat s sits at ``pos_of[s]`` and
 position p holds ``seat_at[p]``. Left = the next position clockwise (D2). Hands are 11 counts per seat
@@ -47,7 +53,9 @@ from .cards import (
     THE_ACCUSED,
     WOLFSBANE,
     WOUND,
+    clamp_cuts,
     curses_cards,
+    deck_from,
     hand_json,
     main_cards,
 )
@@ -72,7 +80,6 @@ from .phases import (
 )
 from .resample import ResampleMixin
 from .spells import SpellsMixin
-from .views import private_view, public_view
 
 
 class GrowlGame(Game):
@@ -109,11 +116,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         "gift", "window", "pending", "waiting", "step", "votes", "unsaved", "candidates", "rounds", "pick_kind",
         "picker", "pick_options", "show_seat", "sides", "pass_opts", "rattles", "resume", "used", "pub_known",
         "priv_known", "exact",
-        "intel", "clues", "seance", "sniffed", "log", "turns", "nights", "_result",
-        # plain attributes rather than core's properties: every playout loop reads them after each move, and
-        # the gate reads actors once more; set once a move instead, they save 3.1k of 79.6k CPU instructions an
-        # action of a random 6-player playout (actors 2.4k, is_over 0.7k; valgrind, 300 games)
-        "is_over", "actors",
+        "intel", "clues", "seance", "sniffed", "log", "turns", "nights",
     )
 
     game: GrowlGame
@@ -365,13 +368,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         n, p = self.n, self.pos_of[seat]
         return min(legal, key=lambda a: (self.pos_of[a.target] - p - 1) % n)
 
-    # ---- the observation (views.py builds it) --------------------------------------------------------------
-
-    def _public(self) -> dict[str, Any]:
-        return public_view(self)
-
-    def _private(self, seat: int) -> dict[str, Any]:
-        return private_view(self, seat)
+    # ---- the end's log (views.py builds the observation; game.py joins it) ------------------------------------
 
     def _reveal_at_end(self, over: Event) -> None:
         """At the end the log reveals when each human turned and every Night pass, the Gift's too (R71)."""
@@ -538,8 +535,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         humans_win = any(not self.dead[s] and not self.wolf[s] for s in range(n))  # R71, D24
         winners = frozenset(s for s in range(n) if self.wolf[s] != humans_win)
         scores = {s: (1 + self.gold(s) if s in winners else 0) for s in range(n)}  # R72
-        self._result = Result(winners, scores, _reason(why, self.dead.count(False), humans_win), kind=why)
-        self.is_over = True
+        self.finish(Result(winners, scores, _reason(why, self.dead.count(False), humans_win), kind=why))
         events.append(Event("game_over", {
             "end": why, "reason": self._result.reason, "winners": sorted(winners),
             "werewolves": [s for s in range(n) if self.wolf[s]],
@@ -583,20 +579,6 @@ def place_night_cards(cards: list[int], night: tuple[int, int, int], jitter: int
     return deck_from(cards, night, cut1, cut2), (d, cut1, cut2)
 
 
-def clamp_cuts(d: int, cut1: int, cut2: int) -> tuple[int, int]:
-    """Every pile keeps at least one card."""
-    cut1 = max(1, min(cut1, d - 2))
-    cut2 = max(cut1 + 1, min(cut2, d - 1))
-    return cut1, cut2
-
-
-def deck_from(cards: list[int], night: tuple[int, int, int], cut1: int, cut2: int) -> list[int]:
-    """Top-down: pile 1, Night A, pile 2, Night B, pile 3, Final Night; stored bottom first."""
-    top_down = [*cards[:cut1], night[0], *cards[cut1:cut2], night[1], *cards[cut2:], night[2]]
-    top_down.reverse()
-    return top_down
-
-
 KIND = tuple(c.kind for c in CARDS)
 NIGHT_OR_FINAL = frozenset(NIGHT + FINAL)
 FIRST_SPELL = SPELLS[0]  # card indices: hand cards, Night, Final Night, then the Spells
@@ -635,9 +617,10 @@ def _gave(seat: int, card: int, t: int) -> Event:
     return Event("gave", {"seat": seat, "card": IDS[card], "to": t, "spell": card >= FIRST_SPELL})
 
 
-def _logged(handler: Any) -> Any:
-    """The handler of a kind, then what follows every move: the seats to act next, and the move's events kept in
-    the state's log (the observation shows it)."""
+def logged(handler: Any) -> Any:
+    """The step around every move (RULES' ``move``): the handler, then the seats to act next, and the move's events
+    kept in the state's log (the observation shows it)."""
+
     def run(state: GrowlState, seat: int, action: A.Action) -> list[Event]:
         events = handler(state, seat, action)
         state.actors = state._who_acts()
@@ -645,10 +628,11 @@ def _logged(handler: Any) -> Any:
         if state._result is not None:
             state._reveal_at_end(events[-1])
         return events
+
     return run
 
 
-def _check_give(state: GrowlState, seat: int, action: A.Give) -> None:
+def check_give(state: GrowlState, seat: int, action: A.Give) -> None:
     """The Day gift, the commonest move: the same answer as the legal list (R18, D11), without building it.
 
     Measured against no check (the gate's legal-list test): 3.1k fewer CPU instructions per action of a random
@@ -657,22 +641,10 @@ def _check_give(state: GrowlState, seat: int, action: A.Give) -> None:
         raise IllegalAction(f"seat {action.target} may not receive a card from seat {seat} now")
 
 
-def _check_night_pass(state: GrowlState, seat: int, action: A.NightPass) -> None:
+def check_night_pass(state: GrowlState, seat: int, action: A.NightPass) -> None:
     """Night passing (R25, R26): the options worked out when Night fell are the legal list (the gate has checked
     that the seat is still to choose). Measured against no check: 0.55k fewer CPU instructions per action of a
     random 6-player playout (77.1k -> 76.5k, valgrind, 300 games), 1.9k per pass; the time gain is below the
     noise of a timed run."""
     if state.phase != PASSING or id(action) not in map(id, state.pass_opts[seat]):
         raise IllegalAction(f"seat {seat} cannot {action} now")
-
-
-_CHECKS = {A.Give: _check_give, A.NightPass: _check_night_pass}
-GrowlState.RULES = {
-    kind: (_CHECKS.get(kind), _logged(handler)) for kind, handler in {
-        A.Give: GrowlState._give,
-        A.DeathRattle: GrowlState._death_rattle,
-        A.Decline: GrowlState._decline,
-        **NightMixin.HANDLERS,
-        **SpellsMixin.HANDLERS,
-    }.items()
-}

@@ -1,0 +1,37 @@
+"""What a viewer is told of a move (``describe``) and the table at the terminal (``render``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexbox.core import Event, State
+
+
+def _who(seat: int, viewer: int | None) -> str:
+    return "You" if seat == viewer else f"Seat {seat}"
+
+
+def describe(state: State, events: list[Event], viewer: int | None) -> list[str]:
+    out = []
+    for e in events:
+        d = e.data
+        if e.kind == "guess":
+            out.append(f"{_who(d['seat'], viewer)} said seat {d['target']} holds the {d['card']}: "
+                       + ("right." if d["right"] else "wrong."))
+        elif e.kind == "pass":
+            out.append(f"{_who(d['seat'], viewer)} passed.")
+        elif e.kind == "game_over":
+            out.append(f"The cards were {', '.join(d['hands'])}.")
+    return out
+
+
+def render(obs: dict[str, Any]) -> str:
+    pub, mine = obs["public"], obs["private"]
+    lines = [f"[bold]Hunch[/bold] — turn {pub['turn']}, seat {pub['active']} to play ({pub['rounds']} rounds)"]
+    if mine is not None:
+        lines.append(f"Your card: [bold]{mine['card']}[/bold]")
+    for seat, card in pub["misses"]:
+        lines.append(f"  seat {seat} does not hold the {card}")
+    if pub["hands"]:
+        lines.append("Cards: " + ", ".join(f"seat {s}: {c}" for s, c in enumerate(pub["hands"])))
+    return "\n".join(lines)
