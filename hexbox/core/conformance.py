@@ -78,7 +78,7 @@ def _takes(fn: Any, n: int) -> bool:
 
 
 #: hook -> how many positional arguments it is called with (HOOKS says which)
-HOOK_ARGS = {"catalogue": 0, "render": 1, "describe": 3, "label": 3, "stats": 1, "report": 2, "encoder": 1,
+HOOK_ARGS = {"catalogue": 0, "render": 1, "describe": 3, "label": 3, "stats": 1, "first": 1, "report": 2, "encoder": 1,
              "timer": 1}
 
 

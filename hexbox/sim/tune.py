@@ -49,8 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from hexbox.core import ConfigError, game_info
-from hexbox.core.data import catalog
-from hexbox.core.texts import package_of
+from hexbox.core.loading import catalogue_of
 
 from .measures import COUNTED, per_game
 from .variant import Variant, as_printed, read_variant
@@ -204,7 +203,7 @@ def _printed(base: Variant, keys: list[str], where: str) -> Any:
         node = node.get(k) if isinstance(node, dict) else None
     if node is not None:
         return node
-    node = catalog(package_of(base.game))
+    node = catalogue_of(game_info(base.game).package)()
     for k in keys:
         if isinstance(node, list):
             node = next((e for e in node if str(e.get("id", e.get("index"))) == k), None)

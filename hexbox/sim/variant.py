@@ -34,7 +34,7 @@ from typing import Any
 
 from hexbox.core import ConfigError, DataError, game_info, load_with
 from hexbox.core.data import overlaid, overlay
-from hexbox.core.texts import package_of
+from hexbox.core.loading import catalogue_of
 
 KEYS = ("game", "name", "players", "description", "options", "overlay")
 
@@ -55,7 +55,7 @@ class Variant:
     @property
     def overlays(self) -> dict[str, dict[str, Any]] | None:
         """package -> overlay, what a worker process lays before it imports the game; None without overlay."""
-        return {package_of(self.game): self.overlay} if self.overlay else None
+        return {game_info(self.game).package: self.overlay} if self.overlay else None
 
     def digest(self) -> str:
         """A short fingerprint of what the variant changes: two files of the same name but other changes differ."""
@@ -93,7 +93,7 @@ def validate_overlay(game: str, over: dict[str, Any]) -> None:
 
     DataError: an unknown key or a value of the wrong type (named), or the reason the game refuses the data.
     """
-    package = package_of(game)
+    package = game_info(game).package
     overlay(_raw_cards(package), over)  # the key-by-key check, with its clear names
     spec = importlib.util.find_spec(f"{package}.cards")
     if spec is None or spec.loader is None:
@@ -109,9 +109,7 @@ def validate_overlay(game: str, over: dict[str, Any]) -> None:
 
 
 def _raw_cards(package: str) -> dict[str, Any]:
-    from hexbox.core.data import catalog
-
-    return catalog(package)
+    return catalogue_of(package)()
 
 
 def _deep_merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
