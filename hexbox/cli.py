@@ -301,10 +301,8 @@ def rules(
 
     from hexbox.core.texts import with_cards
 
-    info = game_info(game)
-    package = info.factory.partition(":")[0].rpartition(".")[0]
     # the card texts are written afresh from cards.toml, the one source of what a card says
-    text = with_cards((resources.files(package) / "reference.md").read_text(encoding="utf-8"), game)
+    text = with_cards((resources.files(game_info(game).package) / "reference.md").read_text(encoding="utf-8"), game)
     if not (sys.stdout.isatty() and sys.stdin.isatty()):
         # piped or redirected: the plain text, for grep and files (a pager is for a person at a terminal)
         typer.echo(text, nl=not text.endswith("\n"))
