@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from hexbox.core import Action, ConfigError, View, game_info
+from hexbox.core import Action, ConfigError, View, game_info, read_toml
 
 
 class Agent(Protocol):
@@ -30,7 +30,52 @@ def heuristic_for(game: str) -> Agent:
     return game_info(game).need("bot", "agent 'heuristic'")()
 
 
-AGENT_KINDS = ("random", "heuristic", "ismcts")
+class Sloppy:
+    """The game's bot, but a share of its decisions are random, among the moves the game's advice
+    (``search_actions``) deems worth making: a weaker player that still plays the game, not a reckless one."""
+
+    name = "heuristic"
+
+    def __init__(self, bot: Agent, share: float, game: str):
+        self.bot, self.share, self.game = bot, share, game
+
+    def act(self, view: View, rng: random.Random) -> Action:
+        legal = view.legal_actions
+        if len(legal) > 1 and rng.random() < self.share:
+            from .ismcts import pruner_for
+
+            prune = pruner_for(self.game)
+            if prune is not None:
+                legal = prune(view.sample(rng), view.seat, legal)
+            return rng.choice(legal)
+        return self.bot.act(view, rng)
+
+
+#: the levels a person can pick, weakest first; each is an agent spec per game (levels.toml)
+LEVELS = ("easy", "normal", "hard")
+_LEVEL_SPECS = read_toml(__package__, "levels.toml")
+
+
+def level_spec(level: str, game: str) -> str:
+    """The agent spec of a level for a game: ``level_spec("hard", "prowl")`` -> ``"ismcts:iters=300"``."""
+    name = level.strip().lower()
+    if name not in LEVELS:
+        raise ConfigError(f"unknown level {level!r}; expected one of: {', '.join(LEVELS)}")
+    game_info(game)
+    return _LEVEL_SPECS.get(game, {}).get(name) or _LEVEL_SPECS["default"][name]
+
+
+def resolve(spec: str, game: str) -> str:
+    """A level's agent spec for ``game``, or ``spec`` itself when it names no level."""
+    kind, params = parse_spec(spec)
+    if kind in LEVELS:
+        if params:
+            raise ConfigError(f"level {kind!r} takes no parameters, not {spec!r}; give an agent spec instead")
+        return level_spec(kind, game)
+    return spec
+
+
+AGENT_KINDS = ("random", "heuristic", "ismcts", *LEVELS)
 PARAM_SEPARATORS = "+;"  # not ",": commas separate the seats of --agents
 
 
@@ -52,21 +97,34 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def make_agent(spec: str, game: str) -> Agent:
-    """An agent from its command-line spec: ``random``, ``heuristic`` or ``ismcts[:key=value+key=value…]``."""
-    kind, params = parse_spec(spec)
+    """An agent from its command-line spec: a level (``easy``, ``normal``, ``hard``), ``random``,
+    ``heuristic[:random=P]`` or ``ismcts[:key=value+key=value…]``."""
+    kind, params = parse_spec(resolve(spec, game))
     if kind == "ismcts":
         from .ismcts import ISMCTS
 
         game_info(game)
         return ISMCTS.from_params(params, game)
-    if kind in ("random", "heuristic") and params:
+    if kind == "random" and params:
         raise ConfigError(f"agent {kind!r} takes no parameters, not {spec!r}")
+    if kind == "heuristic" and set(params) - {"random"}:
+        raise ConfigError(f"agent 'heuristic' takes no parameters but random=P (a share of random moves), not {spec!r}")
     if kind == "random":
         return RandomAgent()
     if kind == "heuristic":
-        return heuristic_for(game)
+        bot = heuristic_for(game)
+        if "random" not in params:
+            return bot
+        try:
+            share = float(params["random"])
+        except ValueError:
+            share = -1.0
+        if not 0.0 <= share <= 1.0:
+            raise ConfigError(f"heuristic: random is a share of moves from 0 to 1, not {params['random']!r}")
+        return Sloppy(bot, share, game)
     hint = " (separate an agent's parameters with '+', seats with ',')" if "=" in spec and ":" not in spec else ""
     raise ConfigError(f"unknown agent {spec!r}; expected one of: {', '.join(AGENT_KINDS)}{hint}")
 
 
-__all__ = ["AGENT_KINDS", "Agent", "RandomAgent", "View", "heuristic_for", "make_agent", "parse_spec"]
+__all__ = ["AGENT_KINDS", "LEVELS", "Agent", "RandomAgent", "Sloppy", "View", "heuristic_for", "level_spec",
+           "make_agent", "parse_spec", "resolve"]

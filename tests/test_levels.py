@@ -1,0 +1,96 @@
+"""The three levels a person can pick (hexbox.agents.LEVELS): names for agent specs, per game, accepted wherever
+an agent spec is (the terminal, the simulator, a server seat)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import hexbox
+from hexbox.agents import LEVELS, Sloppy, level_spec, make_agent, parse_spec, resolve
+from hexbox.agents.ismcts import ISMCTS
+from hexbox.agents.worker import agent_for
+from hexbox.core import ConfigError, View
+from hexbox.games.werebeasts import actions as A
+from hexbox.server.bots import Caps, _over, check_spec, level
+
+from .test_cli import hexbox as run_hexbox
+
+GAMES = sorted(hexbox.games())
+
+
+def test_the_levels_are_named_weakest_first_and_every_game_has_each():
+    assert LEVELS == ("easy", "normal", "hard")
+    for game in GAMES:
+        specs = [level_spec(name, game) for name in LEVELS]
+        assert specs[0].startswith("heuristic:random="), specs  # weak but sensible, not a random player
+        assert specs[1] == "heuristic"
+        assert parse_spec(specs[2])[0] == "ismcts"
+        agents = [make_agent(name, game) for name in LEVELS]
+        assert [type(a) for a in agents] == [Sloppy, type(make_agent("heuristic", game)), ISMCTS]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_level_fits_under_the_servers_default_caps(game):
+    caps = Caps()
+    kind, params = parse_spec(level_spec("hard", game))
+    assert _over(params, caps) is None
+    assert make_agent("hard", game).iters <= 1000  # docs/strength.md: under 0.5 s a decision at these budgets
+    for name in LEVELS:
+        assert check_spec(f" {name.upper()} ", game, caps) == name  # a seat keeps the name people picked
+        assert level(name) == name
+
+
+def test_levels_are_words_not_agents_with_parameters():
+    assert resolve("Hard", "prowl") == "ismcts:iters=300"
+    assert resolve("ismcts:iters=5", "prowl") == "ismcts:iters=5"
+    with pytest.raises(ConfigError, match="level 'hard' takes no parameters"):
+        make_agent("hard:iters=5", "prowl")
+    with pytest.raises(ConfigError, match="unknown level 'expert'"):
+        level_spec("expert", "prowl")
+    with pytest.raises(ConfigError, match="unknown game"):
+        level_spec("easy", "chess")
+    with pytest.raises(ConfigError, match="random is a share of moves from 0 to 1"):
+        make_agent("heuristic:random=2", "prowl")
+    with pytest.raises(ConfigError, match="takes no parameters but random=P"):
+        make_agent("heuristic:noise=0.1", "prowl")
+
+
+def test_an_easy_werebeasts_bot_never_accuses_at_random():
+    # its random moves are drawn from what the game's advice deems worth making: no accusation
+    state = hexbox.load("werebeasts", players=5, dealer=0).new_state(3)
+    view = View.of(state, 1)
+    assert any(type(a) is A.Accuse for a in view.legal_actions)
+    easy = make_agent("heuristic:random=1", "werebeasts")
+    rng = random.Random(0)
+    assert {type(easy.act(view, rng)) for _ in range(50)} == {A.Sell}
+    anyone = make_agent("random", "werebeasts")
+    assert A.Accuse in {type(anyone.act(view, rng)) for _ in range(50)}  # where a random player would
+
+
+def test_a_server_worker_plays_each_level_within_its_limits():
+    state = hexbox.load("prowl", players=3).new_state(1)
+    limits = Caps(seconds=1, iterations=50, rollout=10).limits
+    hard = agent_for("hard", "prowl", limits)
+    assert isinstance(hard, ISMCTS) and hard.iters == 50 and hard.rollout <= 10
+    for name in LEVELS:
+        seat = state.actors[0]
+        action = agent_for(name, "prowl", limits).act(View.of(state, seat), random.Random(2))
+        assert action in state.legal_actions(seat)
+
+
+def test_the_command_line_takes_levels_for_bots_and_agents(tmp_path):
+    out = tmp_path / "levels.jsonl"
+    done = run_hexbox("simulate", "prowl", "-p", "3", "--games", "2", "--agents", "easy,normal,hard:iters=5",
+                      "--jobs", "1", "--out", str(out))
+    assert done.returncode == 2 and "level 'hard' takes no parameters" in done.stderr
+    done = run_hexbox("simulate", "prowl", "-p", "3", "--games", "2", "--agents", "easy,normal,random",
+                      "--jobs", "1", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(out.read_text().splitlines()[0])["agents"] == ["easy", "normal", "random"]
+    played = run_hexbox("play", "prowl", "--players", "3", "--seat", "0", "--bots", "easy", "--seed", "1",
+                        stdin="\n" * 3000)
+    assert played.returncode == 0, played.stderr
+    assert "the other seats: easy" in played.stdout
