@@ -25,11 +25,12 @@ def test_the_levels_are_named_weakest_first_and_every_game_has_each():
     assert LEVELS == ("easy", "normal", "hard")
     for game in GAMES:
         specs = [level_spec(name, game) for name in LEVELS]
-        assert specs[0].startswith("heuristic:random="), specs  # weak but sensible, not a random player
+        assert specs[0].startswith("heuristic:"), specs  # the game's bot made weaker, not a random player
         assert specs[1] == "heuristic"
         assert parse_spec(specs[2])[0] == "ismcts"
         agents = [make_agent(name, game) for name in LEVELS]
-        assert [type(a) for a in agents] == [Sloppy, type(make_agent("heuristic", game)), ISMCTS]
+        bot = type(make_agent("heuristic", game))
+        assert type(agents[0]) in (Sloppy, bot) and type(agents[1]) is bot and type(agents[2]) is ISMCTS
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -54,11 +55,21 @@ def test_levels_are_words_not_agents_with_parameters():
         level_spec("easy", "chess")
     with pytest.raises(ConfigError, match="random is a share of moves from 0 to 1"):
         make_agent("heuristic:random=2", "prowl")
-    with pytest.raises(ConfigError, match="takes no parameters but random=P"):
+    with pytest.raises(ConfigError, match="takes no parameters but random=P, samples for prowl"):
         make_agent("heuristic:noise=0.1", "prowl")
 
 
-def test_an_easy_werebeasts_bot_never_accuses_at_random():
+def test_a_heuristic_takes_the_parameters_its_class_declares():
+    timid = make_agent("heuristic:min_belief=0.95+caution=2", "werebeasts")
+    assert (timid.min_belief, timid.caution) == (0.95, 2.0)
+    assert make_agent("easy", "werebeasts").min_belief == 0.95
+    with pytest.raises(ConfigError, match="random=P, decoy_rate, shy_rate, caution, min_belief for werebeasts"):
+        make_agent("heuristic:boldness=1", "werebeasts")
+    with pytest.raises(ConfigError, match="min_belief expects a number, not 'high'"):
+        make_agent("heuristic:min_belief=high", "werebeasts")
+
+
+def test_a_sloppy_werebeasts_bot_never_accuses_at_random():
     # its random moves are drawn from what the game's advice deems worth making: no accusation
     state = hexbox.load("werebeasts", players=5, dealer=0).new_state(3)
     view = View.of(state, 1)

@@ -6,6 +6,7 @@ observation, its legal actions and ``view.sample(rng)``, a world consistent with
 
 from __future__ import annotations
 
+import inspect
 import random
 from typing import Protocol
 
@@ -75,6 +76,37 @@ def resolve(spec: str, game: str) -> str:
     return spec
 
 
+def _heuristic(spec: str, game: str, params: dict[str, str]) -> Agent:
+    """The game's bot, built with the keyword parameters its class declares (``heuristic:min_belief=0.95``),
+    and ``random=P``: that share of its moves random (:class:`Sloppy`)."""
+    cls = game_info(game).need("bot", "agent 'heuristic'")
+    own = {name: p.default for name, p in inspect.signature(cls).parameters.items()
+           if p.default is not inspect.Parameter.empty and not name.startswith("_")}
+    kwargs: dict[str, object] = {}
+    for key, text in params.items():
+        if key == "random":
+            continue
+        if key not in own:
+            known = ", ".join(["random=P", *own])
+            raise ConfigError(f"agent 'heuristic' takes no parameters but {known} for {game}, not {spec!r}")
+        kind = type(own[key])
+        try:
+            kwargs[key] = kind(text) if kind in (int, float) else text
+        except ValueError:
+            raise ConfigError(f"heuristic: {key} expects a{'n integer' if kind is int else ' number'}, "
+                              f"not {text!r}") from None
+    bot = cls(**kwargs)
+    if "random" not in params:
+        return bot
+    try:
+        share = float(params["random"])
+    except ValueError:
+        share = -1.0
+    if not 0.0 <= share <= 1.0:
+        raise ConfigError(f"heuristic: random is a share of moves from 0 to 1, not {params['random']!r}")
+    return Sloppy(bot, share, game)
+
+
 AGENT_KINDS = ("random", "heuristic", "ismcts", *LEVELS)
 PARAM_SEPARATORS = "+;"  # not ",": commas separate the seats of --agents
 
@@ -107,21 +139,10 @@ def make_agent(spec: str, game: str) -> Agent:
         return ISMCTS.from_params(params, game)
     if kind == "random" and params:
         raise ConfigError(f"agent {kind!r} takes no parameters, not {spec!r}")
-    if kind == "heuristic" and set(params) - {"random"}:
-        raise ConfigError(f"agent 'heuristic' takes no parameters but random=P (a share of random moves), not {spec!r}")
     if kind == "random":
         return RandomAgent()
     if kind == "heuristic":
-        bot = heuristic_for(game)
-        if "random" not in params:
-            return bot
-        try:
-            share = float(params["random"])
-        except ValueError:
-            share = -1.0
-        if not 0.0 <= share <= 1.0:
-            raise ConfigError(f"heuristic: random is a share of moves from 0 to 1, not {params['random']!r}")
-        return Sloppy(bot, share, game)
+        return _heuristic(spec, game, params)
     hint = " (separate an agent's parameters with '+', seats with ',')" if "=" in spec and ":" not in spec else ""
     raise ConfigError(f"unknown agent {spec!r}; expected one of: {', '.join(AGENT_KINDS)}{hint}")
 

@@ -15,7 +15,7 @@ from werebeasts_helpers import goal_id, new, seat_goals
 
 from hexbox.core import View
 from hexbox.games.werebeasts import actions as A
-from hexbox.games.werebeasts.belief import _marginals, posterior
+from hexbox.games.werebeasts.belief import _marginals, posterior, sampler
 from hexbox.games.werebeasts.cards import GOAL_INDEX
 from hexbox.games.werebeasts.heuristic import Heuristic
 
@@ -154,3 +154,20 @@ def test_a_cautious_bot_wants_more_than_break_even():
     assert bold is not None
     _, p, if_right, now = bold
     assert Heuristic(min_belief=0.0, caution=p * if_right / now * 1.01).best_accusation(ME, pub, mine) is None
+
+
+def test_worlds_drawn_from_the_belief_hold_each_goal_as_often_as_the_posterior_says():
+    state = game_with()
+    collector_history(state, "shark", 1)
+    obs = View.of(state, ME).observation
+    pub, mine = obs["public"], obs["private"]["my_goals"]
+    post = posterior(ME, pub, mine)
+    draw = sampler(ME, pub, mine)
+    rng = random.Random(5)
+    deals = [draw(rng) for _ in range(3000)]
+    assert all(sorted(d.values()) == sorted(deals[0].values()) for d in deals)  # each type dealt exactly once
+    for t in (0, 2, TARGET, 4):
+        positions = [p for p in state.game.seat_positions[t] if p in deals[0]]
+        for g, p in post[t].items():
+            seen = sum(any(d[q] == g for q in positions) for d in deals) / len(deals)
+            assert seen == pytest.approx(p, abs=0.035), (t, g)

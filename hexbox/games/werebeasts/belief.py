@@ -89,12 +89,9 @@ def constraints(pub: dict[str, Any]) -> set[tuple[int, str]]:
     return out
 
 
-def posterior(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]],
-              use_evidence: bool = True) -> dict[int, dict[str, float]]:
-    """For every other seat t: goal type -> P(g is one of t's goals | the public history and my own goals).
-
-    Only types t could hold appear (not mine, not face up, not ruled out); a goal of t that I share is mine and
-    is left out, as the rules forbid naming it. ``use_evidence=False`` gives the prior (the constraints only)."""
+def _problem(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], use_evidence: bool = True
+             ) -> tuple[list[int], list[str], list[list[float]]]:
+    """The hidden positions, the types to deal them, and ``W[p][g]`` (0 where a public fact forbids it)."""
     positions = pub["goal_positions"]
     mine = {g["position"]: g["goal"] for g in my_goals}
     shown = {p["position"]: p["goal"] for p in positions if p["goal"]}
@@ -109,6 +106,16 @@ def posterior(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]],
                 else sum(ev[s][g] for s in seers[p] if s != seat and s in ev) for g in types]
         top = max((x for x in logs if x is not None), default=0.0)  # a row's scale does not change the marginals
         weights.append([0.0 if x is None else math.exp(max(-60.0, x - top)) for x in logs])
+    return hidden, types, weights
+
+
+def posterior(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]],
+              use_evidence: bool = True) -> dict[int, dict[str, float]]:
+    """For every other seat t: goal type -> P(g is one of t's goals | the public history and my own goals).
+
+    Only types t could hold appear (not mine, not face up, not ruled out); a goal of t that I share is mine and
+    is left out, as the rules forbid naming it. ``use_evidence=False`` gives the prior (the constraints only)."""
+    hidden, types, weights = _problem(seat, pub, my_goals, use_evidence)
     marg = _marginals(weights)
     if marg is None and use_evidence:  # evidence and facts disagree (cannot happen with exact facts): facts only
         return posterior(seat, pub, my_goals, use_evidence=False)
@@ -127,12 +134,40 @@ def posterior(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]],
     return out
 
 
-def _marginals(weights: list[list[float]]) -> list[list[float]] | None:
-    """P(position i gets type j) over the one-to-one assignments weighted by the product of ``weights[i][j]``;
-    None when no assignment has weight. Forward-backward over the sets of types used by positions < i."""
+def sampler(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]]):
+    """``draw(rng) -> {position: goal}``: deals of the hidden positions drawn from the posterior (exactly: the
+    forward pass once, then each position backwards given the types the earlier ones used)."""
+    hidden, types, weights = _problem(seat, pub, my_goals)
+    forward = _forward(weights)
+    if forward is None:
+        hidden, types, weights = _problem(seat, pub, my_goals, use_evidence=False)
+        forward = _forward(weights)
+    m = len(hidden)
+
+    def draw(rng) -> dict[int, str]:
+        used = (1 << m) - 1
+        out = {}
+        for i in range(m - 1, -1, -1):
+            row = weights[i]
+            options = [(j, forward[i].get(used & ~(1 << j), 0.0) * row[j]) for j in range(m) if used >> j & 1]
+            x = rng.random() * sum(w for _, w in options)
+            pick = -1
+            for j, w in options:
+                if w > 0:  # the last type with weight, should rounding leave x a hair above 0
+                    pick = j
+                    x -= w
+                    if x < 0:
+                        break
+            out[hidden[i]] = types[pick]
+            used &= ~(1 << pick)
+        return out
+
+    return draw
+
+
+def _forward(weights: list[list[float]]) -> list[dict[int, float]] | None:
+    """forward[i][mask]: the weight of dealing the types in ``mask`` to positions 0..i-1."""
     m = len(weights)
-    if m == 0:
-        return []
     forward: list[dict[int, float]] = [{0: 1.0}]
     for i in range(m):
         nxt: dict[int, float] = defaultdict(float)
@@ -142,10 +177,20 @@ def _marginals(weights: list[list[float]]) -> list[list[float]] | None:
                 if not mask >> j & 1 and row[j]:
                     nxt[mask | 1 << j] += f * row[j]
         forward.append(nxt)
-    full = (1 << m) - 1
-    total = forward[m].get(full, 0.0)
-    if total <= 0:
+    return forward if forward[m].get((1 << m) - 1, 0.0) > 0 else None
+
+
+def _marginals(weights: list[list[float]]) -> list[list[float]] | None:
+    """P(position i gets type j) over the one-to-one assignments weighted by the product of ``weights[i][j]``;
+    None when no assignment has weight. Forward-backward over the sets of types used by positions < i."""
+    m = len(weights)
+    if m == 0:
+        return []
+    forward = _forward(weights)
+    if forward is None:
         return None
+    full = (1 << m) - 1
+    total = forward[m][full]
     backward: list[dict[int, float]] = [{} for _ in range(m + 1)]
     backward[m] = {full: 1.0}
     for i in range(m - 1, -1, -1):
