@@ -171,3 +171,26 @@ def test_worlds_drawn_from_the_belief_hold_each_goal_as_often_as_the_posterior_s
         for g, p in post[t].items():
             seen = sum(any(d[q] == g for q in positions) for d in deals) / len(deals)
             assert seen == pytest.approx(p, abs=0.035), (t, g)
+
+
+def test_a_search_with_worlds_drawn_from_the_belief_weighs_accusations():
+    # uniform worlds cannot read bids, so the plain search leaves accusations out (search_actions); with
+    # worlds=belief the likeliest right accusations are searched against selling, in worlds dealt by the belief
+    from hexbox.agents import make_agent
+
+    state = game_with()
+    collector_history(state, "shark", 4)
+    view = View.of(state, ME)
+    plain = make_agent("ismcts:iters=200", "werebeasts")
+    assert plain.act(view, random.Random(1)) == A.SELL
+    searcher = make_agent("ismcts:iters=200+worlds=belief", "werebeasts")
+    root = searcher.search(view, random.Random(1), None, searcher._belief(view))
+    width = state.game.num_action_ids
+    searched = {key - ME * width for key in root.children}
+    accusations = [a for a in view.legal_actions if type(a) is A.Accuse and state.game.action_id(a) in searched]
+    assert 1 <= len(accusations) <= 3
+    choice = searcher.act(view, random.Random(1))
+    if type(choice) is A.Accuse:  # the search may sell, but never on a wrong accusation here
+        assert GOAL_INDEX[choice.goal] in state.goals_of(choice.target)
+    flat = game_with()
+    assert make_agent("ismcts:iters=50+worlds=belief", "werebeasts").act(View.of(flat, ME), random.Random(1)) == A.SELL

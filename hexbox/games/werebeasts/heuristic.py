@@ -16,7 +16,7 @@ from hexbox.core import Action, View
 
 from . import actions as A
 from . import belief
-from .cards import CARD_INDEX, CARDS
+from .cards import CARD_INDEX, CARDS, GOAL_INDEX
 from .rules import BEAST
 
 BEAST_OF = {a.id: CARDS.goals[a.beast].id for a in CARDS.auction}
@@ -265,5 +265,38 @@ def _win_share(worth: dict[int, float], alive: list[int], seat: int, played: flo
     return weights[seat] / sum(weights.values())
 
 
+def determinizer(view: View):
+    """``draw(rng)``: worlds re-dealt as ``view.sample`` does, then the hidden goals dealt again from the seat's
+    belief (belief.sampler): a seat that bid like a shark collector holds the sharks in most worlds."""
+    obs = view.observation
+    deal = belief.sampler(view.seat, obs["public"], obs["private"]["my_goals"])
+
+    def draw(rng: random.Random):
+        world = view.sample(rng)
+        for position, goal in deal(rng).items():
+            world.goal_at[position] = GOAL_INDEX[goal]
+        return world
+
+    return draw
+
+
+ROOT_ACCUSATIONS = 3  # the accusations the search weighs against selling: the likeliest right ones
+
+
+def root_actions(view: View, legal: list[Action]) -> list[Action]:
+    """What ISMCTS weighs at its root with worlds drawn from the belief: every move but accusations, and the
+    ``ROOT_ACCUSATIONS`` accusations the belief gives the best chance of being right (at least even)."""
+    keep = [a for a in legal if type(a) is not A.Accuse]
+    accusable = {(a.target, a.goal): a for a in legal if type(a) is A.Accuse}
+    if not accusable:
+        return keep
+    obs = view.observation
+    post = belief.posterior(view.seat, obs["public"], obs["private"]["my_goals"])
+    odds = sorted(((p, pair) for t, q in post.items() for g, p in q.items() if (pair := (t, g)) in accusable),
+                  reverse=True)
+    return keep + [accusable[pair] for p, pair in odds[:ROOT_ACCUSATIONS] if p >= 0.5]
+
+
 #: the ``advice`` hook: what ISMCTS takes from this game
-ADVICE = types.SimpleNamespace(win_chances=win_chances, search_actions=search_actions, ISMCTS_DEFAULTS=ISMCTS_DEFAULTS)
+ADVICE = types.SimpleNamespace(win_chances=win_chances, search_actions=search_actions, ISMCTS_DEFAULTS=ISMCTS_DEFAULTS,
+                               determinizer=determinizer, root_actions=root_actions)
