@@ -62,8 +62,11 @@ def test_levels_are_words_not_agents_with_parameters():
 def test_a_heuristic_takes_the_parameters_its_class_declares():
     timid = make_agent("heuristic:min_belief=0.95+caution=2", "werebeasts")
     assert (timid.min_belief, timid.caution) == (0.95, 2.0)
-    assert make_agent("easy", "werebeasts").min_belief == 0.95
-    with pytest.raises(ConfigError, match="random=P, decoy_rate, shy_rate, caution, min_belief for werebeasts"):
+    assert make_agent("easy", "werebeasts").accuse is False
+    assert make_agent("heuristic:accuse=YES", "werebeasts").accuse is True
+    with pytest.raises(ConfigError, match="accuse is yes or no, not 'maybe'"):
+        make_agent("heuristic:accuse=maybe", "werebeasts")
+    with pytest.raises(ConfigError, match="random=P, decoy_rate, shy_rate, caution, min_belief, accuse for werebeasts"):
         make_agent("heuristic:boldness=1", "werebeasts")
     with pytest.raises(ConfigError, match="min_belief expects a number, not 'high'"):
         make_agent("heuristic:min_belief=high", "werebeasts")

@@ -90,6 +90,11 @@ def _heuristic(spec: str, game: str, params: dict[str, str]) -> Agent:
             known = ", ".join(["random=P", *own])
             raise ConfigError(f"agent 'heuristic' takes no parameters but {known} for {game}, not {spec!r}")
         kind = type(own[key])
+        if kind is bool:
+            if text.lower() not in ("yes", "no", "true", "false"):
+                raise ConfigError(f"heuristic: {key} is yes or no, not {text!r}")
+            kwargs[key] = text.lower() in ("yes", "true")
+            continue
         try:
             kwargs[key] = kind(text) if kind in (int, float) else text
         except ValueError:

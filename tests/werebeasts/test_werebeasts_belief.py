@@ -194,3 +194,13 @@ def test_a_search_with_worlds_drawn_from_the_belief_weighs_accusations():
         assert GOAL_INDEX[choice.goal] in state.goals_of(choice.target)
     flat = game_with()
     assert make_agent("ismcts:iters=50+worlds=belief", "werebeasts").act(View.of(flat, ME), random.Random(1)) == A.SELL
+
+
+def test_the_easy_level_never_accuses_even_when_sure():
+    from hexbox.agents import make_agent
+
+    state = game_with()
+    collector_history(state, "shark", 4)
+    view = View.of(state, ME)
+    assert type(make_agent("normal", "werebeasts").act(view, random.Random(0))) is A.Accuse
+    assert make_agent("easy", "werebeasts").act(view, random.Random(0)) == A.SELL

@@ -58,7 +58,8 @@ class Heuristic:
     name = "heuristic"
 
     def __init__(self, decoy_rate: float = 0.35, shy_rate: float = 0.1, caution: float = 1.25,
-                 min_belief: float = 0.5):
+                 min_belief: float = 0.5, accuse: bool = True):
+        self.accuse = accuse  # False: a beginner who never dares (the easy level)
         self.decoy_rate = decoy_rate
         self.shy_rate = shy_rate
         self._budgets: dict[tuple[int, int, int, str], int] = {}
@@ -99,7 +100,7 @@ class Heuristic:
 
     def _turn(self, seat: int, pub: dict[str, Any], mine: list[dict[str, Any]], legal: list[Action]) -> Action:
         accusable = {(a.target, a.goal): a for a in legal if isinstance(a, A.Accuse)}
-        if accusable:
+        if accusable and self.accuse:
             choice = self.best_accusation(seat, pub, mine, accusable)
             if choice is not None:
                 return accusable[choice[0]]
