@@ -41,18 +41,18 @@ def ending(line: dict) -> str:
     return line.get("kind") or "none"
 
 
-def summary(path: Path) -> tuple[str, str, int, Counter, list[int]]:
+def summary(path: Path) -> tuple[str, str, int, Counter, list[int], list[int]]:
     lines = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
     agents = sorted(set(lines[0]["agents"])) if lines else []
     return (lines[0]["game"] if lines else path.stem, ",".join(agents), len(lines),
-            Counter(ending(x) for x in lines), sorted(x["turns"] for x in lines))
+            Counter(ending(x) for x in lines), sorted(x["turns"] for x in lines), [x["actions"] for x in lines])
 
 
 def table(paths: list[Path]) -> str:
-    rows = ["| game | players' agents | games | endings (share) | most common | turns: mean | median | 10%–90% |",
-            "|---|---|---|---|---|---|---|---|"]
+    rows = ["| game | players' agents | games | endings (share) | most common | turns: mean | median | 10%–90% | "
+            "actions: mean |", "|---|---|---|---|---|---|---|---|---|"]
     for path in paths:
-        game, agents, n, ends, turns = summary(path)
+        game, agents, n, ends, turns, actions = summary(path)
         if not n:
             continue
         shares = ", ".join(f"{k} {v / n:.1%}" for k, v in ends.most_common())
@@ -60,7 +60,7 @@ def table(paths: list[Path]) -> str:
         flag = f"**{top:.0%} > 90%**" if top > FLAG else f"{top:.0%}"
         deciles = f"{turns[int(0.1 * (n - 1))]}–{turns[int(0.9 * (n - 1))]}"
         rows.append(f"| {game} | {agents} | {n} | {shares} | {flag} | {statistics.mean(turns):.1f} | "
-                    f"{statistics.median(turns):g} | {deciles} |")
+                    f"{statistics.median(turns):g} | {deciles} | {statistics.mean(actions):.0f} |")
     return "\n".join(rows)
 
 

@@ -38,8 +38,8 @@ MORE_GAMES = {("werebeasts", "ismcts", "heuristic"): 1000, ("growl", "ismcts", "
 SEED = 2026
 # the ISMCTS budget of each game: iterations that stay well under 0.5 s per decision (docs/strength.md)
 ISMCTS = {"werebeasts": "ismcts:iters=100", "prowl": "ismcts:iters=300", "growl": "ismcts:iters=800",
-          "voodoo": "ismcts:iters=200"}
-PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4}
+          "voodoo": "ismcts:iters=200", "transylvania": "ismcts:iters=100"}
+PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4, "transylvania": 4}
 
 
 LEVEL_GAMES = ("werebeasts", "prowl")
