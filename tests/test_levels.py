@@ -108,3 +108,19 @@ def test_the_command_line_takes_levels_for_bots_and_agents(tmp_path):
                         stdin="\n" * 3000)
     assert played.returncode == 0, played.stderr
     assert "the other seats: easy" in played.stdout
+
+
+def test_strength_smoke_normal_beats_easy_in_the_same_werebeasts_deals():
+    """A short form of docs/strength.md's levels table: one `normal` among four `easy` bots, each deal also played
+    by five `easy` bots; the games won only by `normal` in its seat outnumber those won only by `easy` there."""
+    from hexbox.sim.runner import jobs_for, run
+
+    games, seed = 40, 2026
+    mixed = list(run(jobs_for("werebeasts", 5, ["normal"] + ["easy"] * 4, games, seed, rotate=True)))
+    alone = {r["index"]: set(r["winners"]) for r in run(jobs_for("werebeasts", 5, ["easy"] * 5, games, seed))}
+    gained = lost = 0
+    for r in mixed:
+        seat = r["agents"].index("normal")
+        gained += seat in r["winners"] and seat not in alone[r["index"]]
+        lost += seat in alone[r["index"]] and seat not in r["winners"]
+    assert gained > 2 * lost, (gained, lost)
