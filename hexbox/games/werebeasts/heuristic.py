@@ -1,8 +1,9 @@
 """A Werebeasts bot that a person finds a fair opponent.
 
-It reads only its View: it bids by what the card is worth to its own goals, pays with what it needs least,
-accepts the bid worth most to it, and accuses only on strong public evidence (what others bought, bid on, kept
-and paid away, and the public denials).
+It reads only its View: it bids by what the card is worth to its own goals (with budgets drawn so that a bid's
+size does not give its goals away), pays with what it needs least, accepts the bid worth most to it, and accuses
+when its belief over the others' goals (belief.py: the public bids, payments and denials) makes the accusation
+worth its risk: P(right) x P(I win | right) above P(I win | I only sell), with a margin.
 """
 
 from __future__ import annotations
@@ -119,13 +120,16 @@ class Heuristic:
         played = 1 - pub["deck_size"] / (4 * (len(pub["goals_in_play"]) - 1))  # share of the auction deck sold
         now = _win_share(worth, alive, seat, played)
         best = None
+        if_right: dict[int, float] = {}  # by target: it does not depend on the goal named
         for t, q in post.items():
             for g, p in q.items():
                 if accusable is not None and (t, g) not in accusable:
                     continue
-                if p * 1.0 <= now or p < self.min_belief:  # cannot beat selling even if winning were certain then
+                if p <= now * self.caution or p < self.min_belief:  # not even a sure win after it would do
                     continue
-                right = self._if_right(seat, t, pub, goals, post, alive, played)
+                if t not in if_right:
+                    if_right[t] = self._if_right(seat, t, pub, goals, post, alive, played)
+                right = if_right[t]
                 if p * right > now * self.caution and (best is None or p * right > best[1] * best[2]):
                     best = ((t, g), p, right, now)
         return best
