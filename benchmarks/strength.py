@@ -9,6 +9,13 @@ compared with B's in that very seat and deal (McNemar's paired test), which sees
     python benchmarks/strength.py run DIR       # runs them, resuming what DIR already holds
     python benchmarks/strength.py table DIR     # the Markdown table from their result files
     python benchmarks/strength.py timing        # seconds per ISMCTS decision, a few games against heuristics
+
+The three levels a person picks (hexbox.agents.LEVELS), paired the same way, Hard vs Normal and Normal vs Easy
+(300 games each, one process: ``--jobs 1``):
+
+    python benchmarks/strength.py levels-commands
+    python benchmarks/strength.py levels-run DIR
+    python benchmarks/strength.py levels-table DIR
 """
 
 from __future__ import annotations
@@ -31,8 +38,19 @@ MORE_GAMES = {("werebeasts", "ismcts", "heuristic"): 1000, ("growl", "ismcts", "
 SEED = 2026
 # the ISMCTS budget of each game: iterations that stay well under 0.5 s per decision (docs/strength.md)
 ISMCTS = {"werebeasts": "ismcts:iters=100", "prowl": "ismcts:iters=300", "growl": "ismcts:iters=800",
-          "voodoo": "ismcts:iters=200"}
-PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4}
+          "voodoo": "ismcts:iters=200", "transylvania": "ismcts:iters=100"}
+PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4, "transylvania": 4}
+
+
+LEVEL_GAMES = ("werebeasts", "prowl")
+LEVEL_PAIRS = (("hard", "normal"), ("normal", "easy"))
+LEVEL_GAMES_PLAYED = 300
+
+
+def level_runs() -> list[tuple[str, str, str | None]]:
+    """Every run of the levels table: (game, A, B) and each B alone (game, B, None)."""
+    pairs = [(game, a, b) for game in LEVEL_GAMES for a, b in LEVEL_PAIRS]
+    return pairs + list(dict.fromkeys((game, b, None) for game, _, b in pairs))
 
 
 def pairings() -> list[tuple[str, str, str]]:
@@ -61,14 +79,16 @@ def file_of(game: str, a: str, b: str | None) -> str:
 
 
 def spec(game: str, agent: str) -> str:
-    return ISMCTS[game] if agent == "ismcts" else agent
+    return ISMCTS[game] if agent == "ismcts" else agent  # a level is its own spec: the simulator knows them
 
 
-def command(game: str, a: str, b: str | None, folder: str = "strength") -> list[str]:
+def command(game: str, a: str, b: str | None, folder: str = "strength", games: int | None = None,
+            jobs: int = 2) -> list[str]:
     n = PLAYERS[game]
     agents = spec(game, a) if b is None else ",".join([spec(game, a)] + [spec(game, b)] * (n - 1))
-    return ["hexbox", "simulate", game, "-p", str(n), "--games", str(games_of(game, a, b)), "--agents", agents,
-            "--rotate", "--seed", str(SEED), "--jobs", "2", "--out", f"{folder}/{file_of(game, a, b)}"]
+    games = games_of(game, a, b) if games is None else games
+    return ["hexbox", "simulate", game, "-p", str(n), "--games", str(games), "--agents", agents,
+            "--rotate", "--seed", str(SEED), "--jobs", str(jobs), "--out", f"{folder}/{file_of(game, a, b)}"]
 
 
 def rates(path: Path) -> tuple[int, dict[str, tuple[int, int]]]:
@@ -99,11 +119,11 @@ def paired(path: Path, alone: Path, a: str) -> tuple[int, int, int]:
     return wins, gained, lost
 
 
-def table(folder: Path) -> str:
+def table(folder: Path, which: list[tuple[str, str, str]] | None = None) -> str:
     rows = ["| game | players | A vs B | games | A wins (95% CI) | B wins (95% CI) | A − B | intervals apart | "
             "B in A's seat, same deals | won only by A / only by B | paired p | A > B, paired |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for game, a, b in pairings():
+    for game, a, b in pairings() if which is None else which:
         path = folder / file_of(game, a, b)
         if not path.exists():
             continue
@@ -150,9 +170,22 @@ def timing(games: int = 3) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("commands", "run", "table", "timing"):
+    if not argv or argv[0] not in ("commands", "run", "table", "timing", "levels-commands", "levels-run",
+                                   "levels-table"):
         print(__doc__.strip(), file=sys.stderr)
         return 2
+    if argv[0].startswith("levels-"):
+        folder = argv[1] if len(argv) > 1 else "levels"
+        if argv[0] == "levels-table":
+            print(table(Path(folder), [r for r in level_runs() if r[2] is not None]))
+            return 0
+        for game, a, b in level_runs():
+            cmd = command(game, a, b, folder, LEVEL_GAMES_PLAYED, jobs=1)
+            print(shlex.join(cmd))
+            if argv[0] == "levels-run":
+                Path(folder).mkdir(parents=True, exist_ok=True)
+                subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        return 0
     if argv[0] == "timing":
         print(timing())
         return 0

@@ -141,7 +141,8 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
     seat: Annotated[int | None, typer.Option(help="your seat (the others are bots)")] = None,
     humans: Annotated[str | None, typer.Option(help="hotseat: seats played by people, e.g. 0,2")] = None,
-    bots: Annotated[str | None, typer.Option(help="random | heuristic (the default) | ismcts:iters=N")] = None,
+    bots: Annotated[str | None, typer.Option(help="easy | normal (the default) | hard, or an agent spec: random | "
+                                                  "heuristic | ismcts:iters=N")] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the deal (random if omitted)")] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="game option name=value")] = [],  # noqa: B006
     record: Annotated[Path | None, typer.Option(help="write the game's record here (at the end, or when stopped)")
@@ -188,7 +189,7 @@ def play(
         specs = {s: who for s, who in enumerate(rec.seats) if who != PERSON}
     else:
         people = _seats(humans, n, "--humans") if humans else _seats(str(seat if seat is not None else 0), n, "--seat")
-        specs = {s: bots or "heuristic" for s in range(n) if s not in people}
+        specs = {s: bots or "normal" for s in range(n) if s not in people}
     try:
         bot = {s: make_agent(spec, rec.game) for s, spec in specs.items()}
     except ConfigError as exc:

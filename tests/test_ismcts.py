@@ -338,3 +338,14 @@ def test_progressive_bias_leans_on_the_bots_move_and_zero_bias_does_not():
     assert visits[0.0][0] < visits[1000.0][0]
     with pytest.raises(hexbox.ConfigError, match="bias"):
         ISMCTS(bias=-1)
+
+
+def test_worlds_from_a_belief_need_a_game_that_gives_one():
+    from hexbox.agents import make_agent
+    from hexbox.core import ConfigError
+
+    with pytest.raises(ConfigError, match="worlds must be uniform"):
+        make_agent("ismcts:worlds=psychic", "werebeasts")
+    state = hexbox.load("prowl", players=3).new_state(1)
+    with pytest.raises(ConfigError, match="prowl gives no belief to draw worlds from"):
+        make_agent("ismcts:iters=5+worlds=belief", "prowl").act(View.of(state, state.actors[0]), random.Random(0))

@@ -97,11 +97,12 @@ class ISMCTS:
 
     name = "ismcts"
     PARAMS: dict[str, type] = {"iters": int, "calls": int, "seconds": float, "c": float, "rollout": int,
-                               "policy": str, "reward": str, "eval": str, "prune": str, "bias": float}
+                               "policy": str, "reward": str, "eval": str, "prune": str, "bias": float,
+                               "worlds": str}
 
     def __init__(self, iters: int | None = None, calls: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: int = 200, policy: str = "uniform", reward: str = "win",
-                 eval: str = "game", prune: str = "game", bias: float = 0.0):
+                 eval: str = "game", prune: str = "game", bias: float = 0.0, worlds: str = "uniform"):
         if iters is None and calls is None and seconds is None:
             iters = DEFAULT_ITERS
         for key, value in (("iters", iters), ("calls", calls), ("seconds", seconds)):
@@ -121,9 +122,12 @@ class ISMCTS:
             raise ConfigError(f"ismcts: bias must be at least 0, not {bias}")
         if prune not in ("game", "none"):
             raise ConfigError(f"ismcts: prune must be game (the game's advice) or none, not {prune!r}")
+        if worlds not in ("uniform", "belief"):
+            raise ConfigError(f"ismcts: worlds must be uniform (view.sample) or belief (the game's advice), "
+                              f"not {worlds!r}")
         self.iters, self.calls, self.seconds = iters, calls, seconds
         self.c, self.rollout, self.policy, self.reward = c, rollout, policy, reward
-        self.eval, self.prune, self.bias = eval, prune, bias
+        self.eval, self.prune, self.bias, self.worlds = eval, prune, bias, worlds
         self.last_iterations = 0  # of the latest act(), for benchmarks and tests
         self.last_calls = 0
 
@@ -144,9 +148,23 @@ class ISMCTS:
 
     # ---- the search -----------------------------------------------------------------------------------
 
+    def _belief(self, view: View) -> tuple[Callable[[random.Random], Any], set[Action] | None]:
+        """With ``worlds=belief``: the game's ``determinizer(view)`` (worlds drawn from the seat's belief, not
+        uniformly) and its ``root_actions(view, legal)`` (the moves worth searching at the root, which may
+        include moves the game's ``search_actions`` leaves out of uniform worlds, such as accusations)."""
+        advice = _advice(view.game.name)
+        make = getattr(advice, "determinizer", None)
+        if make is None:
+            raise ConfigError(f"ismcts: {view.game.name} gives no belief to draw worlds from (worlds=belief)")
+        roots = getattr(advice, "root_actions", None)
+        return make(view), (set(roots(view, view.legal_actions)) if roots is not None else None)
+
     def act(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions
-        if len(legal) > 1 and self.prune == "game":
+        belief = self._belief(view) if self.worlds == "belief" and len(legal) > 1 else None
+        if belief is not None and belief[1] is not None:
+            legal = [a for a in legal if a in belief[1]] or legal
+        elif len(legal) > 1 and self.prune == "game":
             prune = pruner_for(view.game.name)
             if prune is not None:  # the game's advice leaves one move worth making: no search needed
                 worth = prune(view.sample(rng), view.seat, legal)
@@ -158,7 +176,7 @@ class ISMCTS:
         hint = None
         if self.bias > 0:  # progressive bias towards the move the game's own bot would make here
             hint = heuristic_of(view.game.name).act(view, rng)
-        root = self.search(view, rng, hint)
+        root = self.search(view, rng, hint, belief)
         aid = view.game.action_id
         base = view.seat * view.game.num_action_ids
         best, best_key = legal[0], (-1, 0.0)
@@ -172,7 +190,8 @@ class ISMCTS:
             return rng.choice(legal)
         return best
 
-    def search(self, view: View, rng: random.Random, hint: Action | None = None) -> Node:
+    def search(self, view: View, rng: random.Random, hint: Action | None = None,
+               belief: tuple[Callable[[random.Random], Any], set[Action] | None] | None = None) -> Node:
         """The tree after the budget is spent; root.children are the deciding seat's actions.
 
         ``hint``, a root action, is tried first and gets a bonus of ``bias / visits`` (progressive bias,
@@ -197,6 +216,9 @@ class ISMCTS:
         max_calls = self.calls
         log, sqrt = math.log, math.sqrt
         hint_key = me * width + ids[hint] if hint is not None else -1
+        if belief is None and self.worlds == "belief":
+            belief = self._belief(view)
+        draw, root_moves = belief if belief is not None else (view.sample, None)
         bias = self.bias
         iterations = calls = 0
         while True:
@@ -206,7 +228,7 @@ class ISMCTS:
                 break
             if deadline is not None and iterations and time.perf_counter() >= deadline:
                 break
-            world = view.sample(rng)
+            world = draw(rng)
             node = root
             path = []
             seat = me
@@ -216,7 +238,9 @@ class ISMCTS:
                     actors = world.actors
                     seat = actors[0] if len(actors) == 1 else rng.choice(actors)
                 legal = world.legal_actions(seat)
-                if prune is not None:
+                if node is root and root_moves is not None:
+                    legal = [a for a in legal if a in root_moves] or legal
+                elif prune is not None:
                     legal = prune(world, seat, legal)
                 children = node.children
                 base = seat * width
@@ -299,4 +323,4 @@ class ISMCTS:
         budget = "+".join(f"{k}={v}" for k, v in (("iters", self.iters), ("calls", self.calls),
                                                   ("seconds", self.seconds)) if v is not None)
         return (f"ismcts:{budget}+c={self.c}+rollout={self.rollout}+policy={self.policy}+reward={self.reward}"
-                f"+eval={self.eval}+prune={self.prune}+bias={self.bias}")
+                f"+eval={self.eval}+prune={self.prune}+bias={self.bias}+worlds={self.worlds}")

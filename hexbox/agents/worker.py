@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from hexbox.core import ConfigError, View
 
-from . import Agent, make_agent
+from . import Agent, make_agent, resolve
 from .ismcts import ISMCTS
 
 #: what a worker sends once its imports are done, before its first answer
@@ -69,7 +69,7 @@ def agent_for(spec: str, game: str, limits: Limits) -> Agent:
             _agents.move_to_end(key)
             return agent
     agent = make_agent(spec, game)
-    kind = parse_kind(spec)
+    kind = parse_kind(resolve(spec, game))  # a level ("hard") is the kind of its spec for this game
     if kind not in LIGHT_KINDS and not isinstance(agent, ISMCTS):
         raise ConfigError(f"agent {spec!r}: this server knows no limits for agents of kind {kind!r}")
     agent = limited(agent, limits)

@@ -71,7 +71,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Any
 
-from hexbox.agents import make_agent, parse_spec
+from hexbox.agents import LEVELS as LEVEL_NAMES
+from hexbox.agents import make_agent, parse_spec, resolve
 from hexbox.agents import worker as agent_worker
 from hexbox.core import ConfigError, State, game_info
 
@@ -90,7 +91,8 @@ SUPERVISE_EVERY = 0.25
 #: seconds a new worker has to import the games and say it is ready, at start
 READY_WITHIN = 60.0
 
-LEVELS = {"random": "easy", "heuristic": "medium"}
+#: how people see an agent spec that names no level (hexbox.agents.LEVELS are shown as they are)
+LEVELS = {"random": "easy", "heuristic": "normal"}
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,7 @@ def check_spec(spec: object, game: str, caps: Caps) -> str:
         make_agent(spec, game)
     except ConfigError as exc:
         raise Invalid(f"bot {shown!r}: {exc}") from None
+    # a level is a name a person picks: the worker brings its search within the caps (agents.worker.limited)
     over = _over(params, caps) if kind == "ismcts" else None
     if over:
         raise Invalid(f"bot {shown!r}: {over} on this server")
@@ -148,8 +151,14 @@ def _over(params: dict[str, str], caps: Caps) -> str | None:
 
 
 def level(spec: str) -> str:
-    """How people see a bot: ``easy`` (random), ``medium`` (heuristic), ``hard`` (a search: ismcts…)."""
-    return LEVELS.get(agent_worker.parse_kind(spec), "hard")
+    """How people see a bot: a level by its name (``easy``, ``normal``, ``hard``); else ``random`` and a
+    sloppy ``heuristic:random=P`` are easy, ``heuristic`` normal, a search (ismcts…) hard."""
+    kind = agent_worker.parse_kind(spec)
+    if kind in LEVEL_NAMES:
+        return kind
+    if kind == "heuristic" and spec.partition(":")[2].strip():
+        return "easy"
+    return LEVELS.get(kind, "hard")
 
 
 def seed_for(table_seed: int, seq: int, seat: int) -> int:
@@ -423,7 +432,10 @@ class BotScheduler:
         killed its worker every time or hung, Unavailable if no worker can take it."""
         if self._light is None or self._search is None or self._closed:
             raise Unavailable("the bots are not running")
-        light = agent_worker.parse_kind(spec) in agent_worker.LIGHT_KINDS
+        kind = agent_worker.parse_kind(spec)
+        if kind in LEVEL_NAMES:  # a level runs in the lane of its spec for this game: "hard" searches
+            kind = agent_worker.parse_kind(resolve(spec, state.game.name))
+        light = kind in agent_worker.LIGHT_KINDS
         lane = self._light if light else self._search
         payload = pickle.dumps((state, seat, spec, seed), protocol=pickle.HIGHEST_PROTOCOL)
         job = _Job(table_id, payload, spec, light, asyncio.get_running_loop().create_future())

@@ -1,29 +1,27 @@
 """A Werebeasts bot that a person finds a fair opponent.
 
-It reads only its View: it bids by what the card is worth to its own goals, pays with what it needs least,
-accepts the bid worth most to it, and accuses only on strong public evidence (what others bought, bid on, kept
-and paid away, and the public denials).
+It reads only its View: it bids by what the card is worth to its own goals (with budgets drawn so that a bid's
+size does not give its goals away), pays with what it needs least, accepts the bid worth most to it, and accuses
+when its belief over the others' goals (belief.py: the public bids, payments and denials) makes the accusation
+worth its risk: P(right) x P(I win | right) above P(I win | I only sell), with a margin.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 import types
-from collections import defaultdict
 from typing import Any
 
 from hexbox.core import Action, View
 
 from . import actions as A
-from .cards import CARD_INDEX, CARDS
+from . import belief
+from .cards import CARD_INDEX, CARDS, GOAL_INDEX
 from .state import BEAST
 
 BEAST_OF = {a.id: CARDS.goals[a.beast].id for a in CARDS.auction}
 ICONS = {a.id: a.icons for a in CARDS.auction}
-BID_CLUE = math.log(3.0)  # likelihood ratio of a bid on a beast: collectors bid, others mostly do not
-HOLD_CLUE = math.log(1.3)  # per icon held: collections grow, but deals and spoils are random
 
 
 # ISMCTS here: random players accuse each other out within three turns, which says little about a real
@@ -60,9 +58,17 @@ def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
 class Heuristic:
     name = "heuristic"
 
-    def __init__(self, accuse_threshold: float = 0.9, decoy_rate: float = 0.35):
-        self.accuse_threshold = accuse_threshold
+    def __init__(self, decoy_rate: float = 0.35, shy_rate: float = 0.1, caution: float = 1.25,
+                 min_belief: float = 0.5, accuse: bool = True):
+        self.accuse = accuse  # False: a beginner who never dares (the easy level)
         self.decoy_rate = decoy_rate
+        self.shy_rate = shy_rate
+        self._budgets: dict[tuple[int, int, int, str], int] = {}
+        # > 1 asks more than break-even before risking elimination: the value model below sees neither the
+        # eliminations others will make for free nor the risk of being accused oneself
+        self.caution = caution
+        self.min_belief = min_belief  # a coin-flip accusation is a gamble people do not take
+        self.noise = 0.0  # the share of decisions played at random (the easy level)
 
     def act(self, view: View, rng: random.Random) -> Action:
         obs, legal = view.observation, view.legal_actions
@@ -91,52 +97,60 @@ class Heuristic:
     def _can_value(goals: set[str]) -> float:
         return 0.25 if "chow" in goals else 0.1
 
-    # ---- W1: accuse on evidence, else sell ----------------------------------------------------------
+    # ---- W1: accuse when it pays in expectation, else sell ---------------------------------------------
 
     def _turn(self, seat: int, pub: dict[str, Any], mine: list[dict[str, Any]], legal: list[Action]) -> Action:
         accusable = {(a.target, a.goal): a for a in legal if isinstance(a, A.Accuse)}
-        if accusable:
-            beliefs = self.beliefs(seat, pub, mine)
-            (target, goal), p = max(beliefs.items(), key=lambda kv: kv[1], default=((None, None), 0.0))
-            alive = sum(not p["eliminated"] for p in pub["players_info"])
-            threshold = self.accuse_threshold + (0.1 if alive <= 3 else 0.0)  # with three left it ends the game
-            threshold -= 0.15 * (1 - pub["deck_size"] / max(1, 4 * len(pub["goals_in_play"])))
-            if p >= threshold and (target, goal) in accusable:
-                return accusable[(target, goal)]
+        if accusable and self.accuse:
+            choice = self.best_accusation(seat, pub, mine, accusable)
+            if choice is not None:
+                return accusable[choice[0]]
         return A.SELL
 
-    def beliefs(self, seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]]) -> dict[tuple[int, str], float]:
-        """P(target holds goal) for every accusable pair: a Bayesian guess from public evidence only.
+    def best_accusation(self, seat: int, pub: dict[str, Any], mine: list[dict[str, Any]],
+                        accusable: dict[tuple[int, str], Action] | None = None
+                        ) -> tuple[tuple[int, str], float, float, float] | None:
+        """The accusation worth making, as ``((target, goal), P(right), my chance of winning if right, my chance
+        if I only sell)``, or None when none is: a wrong accusation eliminates me (R18), so one is worth making
+        only when P(right) x P(win | right) > P(win | I sell)."""
+        post = belief.posterior(seat, pub, mine)
+        goals = self._goals(mine)
+        worth = _worths(seat, pub, goals, post)
+        alive = [p["seat"] for p in pub["players_info"] if not p["eliminated"]]
+        played = 1 - pub["deck_size"] / (4 * (len(pub["goals_in_play"]) - 1))  # share of the auction deck sold
+        now = _win_share(worth, alive, seat, played)
+        best = None
+        if_right: dict[int, float] = {}  # by target: it does not depend on the goal named
+        for t, q in post.items():
+            for g, p in q.items():
+                if accusable is not None and (t, g) not in accusable:
+                    continue
+                if p <= now * self.caution or p < self.min_belief:  # not even a sure win after it would do
+                    continue
+                if t not in if_right:
+                    if_right[t] = self._if_right(seat, t, pub, goals, post, alive, played)
+                right = if_right[t]
+                if p * right > now * self.caution and (best is None or p * right > best[1] * best[2]):
+                    best = ((t, g), p, right, now)
+        return best
 
-        Each clue multiplies the odds that the clue-giver collects that beast by a likelihood ratio: bidding on
-        it (people bid on their own beasts, and on decoys now and then), holding it, or paying it away.
-        """
-        mine = self._goals(my_goals)
-        up = {g["goal"] for g in pub["goal_positions"] if g["goal"]}
-        denied = {(s, g) for s, g in pub["denials"]}
-        log_odds: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-        for sale in pub["sales"]:
-            beast = BEAST_OF[sale["card"]]
-            for s, bid in sale["bids"].items():
-                log_odds[int(s)][beast] += BID_CLUE + 0.05 * (bid["cans"] + 2 * len(bid["cards"]))
-                for c in bid["cards"]:
-                    log_odds[int(s)][BEAST_OF[c]] -= BID_CLUE  # offering a card away hints it is not wanted
-        for p in pub["players_info"]:
-            for c in p["cards"]:
-                log_odds[p["seat"]][BEAST_OF[c]] += HOLD_CLUE * ICONS[c]
-            if p["cans"] >= 12:  # hoarding cans is what a Werechow collector does
-                log_odds[p["seat"]]["chow"] += 0.15 * (p["cans"] - 10)
-        known_neighbour = {g["shared_with"] for g in my_goals if g["shared_with"] is not None}
-        out: dict[tuple[int, str], float] = {}
-        for p in pub["players_info"]:
-            t = p["seat"]
-            if t == seat or p["eliminated"]:
-                continue
-            candidates = [g for g in pub["goals_in_play"] if g not in mine and g not in up and (t, g) not in denied]
-            weight = {g: math.exp(min(30.0, log_odds[t][g])) for g in candidates}
-            unknown = 1 if t in known_neighbour else 2  # with 5+ players I already know one of my neighbour's
-            out.update({(t, g): q for g, q in _membership(weight, unknown).items()})
-        return out
+    def _if_right(self, seat: int, target: int, pub: dict[str, Any], goals: set[str], post: dict[int, dict[str, float]],
+                  alive: list[int], played: float) -> float:
+        """My chance of winning after a right accusation of ``target``: it is out, I take the better pile (R16);
+        with three left the game ends at once (R30) and points decide."""
+        rest = [s for s in alive if s != target]
+        ending = len(rest) <= 2
+        victim = pub["players_info"][target]
+        per_point = 1 / CARDS.chow_cans_per_point if "chow" in goals else 0.0
+        if ending:
+            cards = sum(ICONS[c] for c in victim["cards"] if BEAST_OF[c] in goals)
+            cans = victim["cans"] * (per_point + 0.01)
+        else:
+            cards = sum(ICONS[c] if BEAST_OF[c] in goals else CHIP_WORTH for c in victim["cards"])
+            cans = victim["cans"] * (CAN_WORTH + per_point)
+        after = _worths(seat, pub, goals, post, ending)
+        after[seat] += max(cards, cans)
+        return _win_share(after, rest, seat, 1.0 if ending else played, ending)
 
     # ---- W2: spoils ---------------------------------------------------------------------------------
 
@@ -153,14 +167,11 @@ class Heuristic:
              rng: random.Random) -> Action:
         goals = self._goals(my_goals)
         me = pub["players_info"][seat]
-        value = self._card_value(pub["sale"], goals) if BEAST_OF[pub["sale"]] in goals else 0.0
         mine = next(b for b in pub["bids"] if b["seat"] == seat)
-        if value == 0 and not (mine["cans"] or mine["cards"]):
-            if rng.random() >= self.decoy_rate or mine["changes"]:
-                return A.PASS
-            value = 0.5  # a small decoy bid now and then hides what I collect
+        budget = self._budget(seat, pub, goals, mine, rng)
+        if budget == 0:
+            return A.PASS if not (mine["cans"] or mine["cards"]) else self._toward(mine, 0, set(), legal)
         rival = max((b["cans"] + len(b["cards"]) for b in pub["bids"] if b["seat"] != seat), default=0)
-        budget = int(2 + 3 * value)  # items I am willing to give for it
         want = min(budget, rival + 1)
         # payment: first the cards I do not need, then cans (or the reverse when cans are my points)
         spare = sorted((c for c in me["cards"] if BEAST_OF[c] not in goals), key=lambda c: ICONS[c])
@@ -171,6 +182,29 @@ class Heuristic:
             cans = min(me["cans"], want)
             cards = spare[: want - cans]
         return self._toward(mine, cans, set(cards), legal)
+
+    def _budget(self, seat: int, pub: dict[str, Any], goals: set[str], mine: dict[str, Any],
+                rng: random.Random) -> int:
+        """The most items I will give for the card on sale, drawn once per sale and kept for its window.
+
+        Bids are public and read by everyone (belief.py): a collector who always bids high on its own beasts
+        and never on others is accused within a few turns. So the budgets of real and decoy bids overlap: a
+        collector's is 2 to 2 + 3 x icons (sometimes none: the card goes, the secret stays), a decoy's 1 to
+        2 + 2 x icons, now and then."""
+        key = (seat, pub["turn"], len(pub["sales"]), pub["sale"])
+        budget = self._budgets.get(key)
+        if budget is None:
+            icons = ICONS[pub["sale"]]
+            if BEAST_OF[pub["sale"]] in goals:
+                budget = 0 if rng.random() < self.shy_rate else rng.randint(2, 2 + 3 * icons)
+            elif mine["changes"] or rng.random() >= self.decoy_rate:
+                budget = 0
+            else:
+                budget = rng.randint(1, 2 + 2 * icons)
+            if len(self._budgets) > 4096:  # one bot may sit at many tables (the server keeps it): forget old sales
+                self._budgets.clear()
+            self._budgets[key] = budget
+        return budget
 
     @staticmethod
     def _toward(mine: dict[str, Any], cans: int, cards: set[str], legal: list[Action]) -> Action:
@@ -200,19 +234,74 @@ class Heuristic:
         return max(legal, key=worth)
 
 
-def _membership(weight: dict[str, float], k: int) -> dict[str, float]:
-    """P(g is one of the k hidden goals) when subsets are weighted by the product of their members' weights."""
-    if len(weight) <= k:
-        return {g: 1.0 for g in weight}
-    total = 0.0
-    mass: dict[str, float] = defaultdict(float)
-    for subset in itertools.combinations(weight, k):
-        w = math.prod(weight[g] for g in subset)
-        total += w
-        for g in subset:
-            mass[g] += w
-    return {g: mass[g] / total for g in weight}
+END_SHARPNESS = 3.0  # once the game is over, points decide: a lead of one point is nearly a win
+
+
+def _worths(seat: int, pub: dict[str, Any], goals: set[str], post: dict[int, dict[str, float]],
+            ending: bool = False) -> dict[int, float]:
+    """What each living seat has, in points: its points if the game ended now (for the others, expected over
+    my belief about their goals), cans and off-goal cards as buying power, as in :func:`win_chances`; when
+    the game ends, points only (cans break ties, R35)."""
+    out = {}
+    per_point = CARDS.chow_cans_per_point
+    for p in pub["players_info"]:
+        s = p["seat"]
+        if p["eliminated"]:
+            continue
+        if s == seat:
+            chance = {g: 1.0 for g in goals}
+        else:
+            chance = dict(post.get(s, {}))
+            shown = [g["goal"] for g in pub["goal_positions"] if g["goal"] and g["position"] in p["positions"]]
+            chance.update(dict.fromkeys(shown, 1.0))
+        points = sum(ICONS[c] * chance.get(BEAST_OF[c], 0.0) for c in p["cards"])
+        points += chance.get("chow", 0.0) * (p["cans"] // per_point)
+        chips = sum(1 - chance.get(BEAST_OF[c], 0.0) for c in p["cards"])
+        out[s] = points + 0.01 * p["cans"] if ending else points + CAN_WORTH * p["cans"] + CHIP_WORTH * chips
+    return out
+
+
+def _win_share(worth: dict[int, float], alive: list[int], seat: int, played: float, ending: bool = False) -> float:
+    """My chance of winning among ``alive``: a softmax of what each has, sharper as the deck runs out (early on,
+    a lead of a few points says little of the end) and sharpest when the game is over."""
+    sharp = END_SHARPNESS if ending else EVAL_SHARPNESS * (0.25 + 0.75 * max(0.0, played))
+    top = max(worth[s] for s in alive)
+    weights = {s: math.exp(sharp * (worth[s] - top)) for s in alive}
+    return weights[seat] / sum(weights.values())
+
+
+def determinizer(view: View):
+    """``draw(rng)``: worlds re-dealt as ``view.sample`` does, then the hidden goals dealt again from the seat's
+    belief (belief.sampler): a seat that bid like a shark collector holds the sharks in most worlds."""
+    obs = view.observation
+    deal = belief.sampler(view.seat, obs["public"], obs["private"]["my_goals"])
+
+    def draw(rng: random.Random):
+        world = view.sample(rng)
+        for position, goal in deal(rng).items():
+            world.goal_at[position] = GOAL_INDEX[goal]
+        return world
+
+    return draw
+
+
+ROOT_ACCUSATIONS = 3  # the accusations the search weighs against selling: the likeliest right ones
+
+
+def root_actions(view: View, legal: list[Action]) -> list[Action]:
+    """What ISMCTS weighs at its root with worlds drawn from the belief: every move but accusations, and the
+    ``ROOT_ACCUSATIONS`` accusations the belief gives the best chance of being right (at least even)."""
+    keep = [a for a in legal if type(a) is not A.Accuse]
+    accusable = {(a.target, a.goal): a for a in legal if type(a) is A.Accuse}
+    if not accusable:
+        return keep
+    obs = view.observation
+    post = belief.posterior(view.seat, obs["public"], obs["private"]["my_goals"])
+    odds = sorted(((p, pair) for t, q in post.items() for g, p in q.items() if (pair := (t, g)) in accusable),
+                  reverse=True)
+    return keep + [accusable[pair] for p, pair in odds[:ROOT_ACCUSATIONS] if p >= 0.5]
 
 
 #: the ``advice`` hook: what ISMCTS takes from this game
-ADVICE = types.SimpleNamespace(win_chances=win_chances, search_actions=search_actions, ISMCTS_DEFAULTS=ISMCTS_DEFAULTS)
+ADVICE = types.SimpleNamespace(win_chances=win_chances, search_actions=search_actions, ISMCTS_DEFAULTS=ISMCTS_DEFAULTS,
+                               determinizer=determinizer, root_actions=root_actions)
