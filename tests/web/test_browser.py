@@ -321,3 +321,46 @@ def test_three_devices_play_prowl_from_the_lobby_to_the_end_with_a_bot(server, p
         page.screenshot(path=str(shots / f"prowl-three-devices-{i}.png"), full_page=True)
         assert page.errors == []
     assert "Offer a rematch" in devices[0].inner_text(".end")  # the host may offer one
+
+
+def test_the_browser_and_the_terminal_show_the_same_steps_for_a_voodoo_menu(server, page_at):
+    """The grouping of a long list is computed once (hexbox.core.choices): the terminal's steps and the browser's
+    buttons are the same, the game's menu entry ("speak or emote") included."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from hexbox.core import Record
+    from hexbox.core.choices import Item
+    from hexbox.terminal import Stop, TerminalTable
+
+    made = new_table(server, game="voodoo", players=3, options={"target_score": 5}, seed=3)
+    state = hexbox.load("voodoo", players=3, target_score=5).new_state(3)
+    seat = state.actors[0]
+    view = httpx.get(f"{server.url}/api/tables/{made['id']}",
+                     headers={"Authorization": f"Bearer {made['seats'][seat]['token']}"}).json()
+    assert view["legal"] == [a.to_json() for a in state.legal_actions(seat)]  # the same position
+    # the terminal: the first step, then into "speak or emote", then stop
+    console = Console(file=io.StringIO(), width=120)
+    table = TerminalTable(console, state, Record("voodoo", 3), [seat], {}, random.Random(0),
+                          read=lambda prompt: next(answers))
+    answers = iter([str(table.entry_number["speak or emote"]), "q"])
+    items = [Item.of(a, str(a)) for a in state.legal_actions(seat)]
+    with pytest.raises(Stop):
+        table.pick(seat, items, state.default_action(seat), "")
+    screen = console.file.getvalue()
+    first, second = screen.split("speak or emote — which?")
+    terminal = [re.findall(r"^\s+\d+\. (.+?)(?: \(default\))?$", part, re.M) for part in (first, second)]
+    # the browser
+    page = page_at("desktop")
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][seat]['token']}")
+    page.wait_for_selector(".actions .choices button")
+    shown = [page.locator(".actions .choices button:not(.back)").all_inner_texts()]
+    page.click(".actions .choices button:has-text('speak or emote')")
+    page.wait_for_selector(".actions .choices button.back")
+    shown.append(page.locator(".actions .choices button:not(.back)").all_inner_texts())
+    assert [[t.strip() for t in step] for step in shown] == terminal
+    assert terminal[0][1:] == ["speak or emote … (96)"]
+    assert terminal[1][0].startswith("emote … (") and terminal[1][1].startswith("say … (")
+    assert page.errors == []

@@ -72,7 +72,7 @@ from .phases import (
 )
 from .resample import ResampleMixin
 from .spells import SpellsMixin
-from .views import private_view, public_view
+from .views import private_view, public_view, talk_allowed
 
 
 class GrowlGame(Game):
@@ -117,6 +117,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
     )
 
     game: GrowlGame
+    talk_allowed = property(talk_allowed)  # the envelope's field (views.py)
 
     # ---- Setup (R5-R15, S1-S9) ----------------------------------------------------------------------------
 

@@ -189,7 +189,7 @@ function Table({ id }) {
   const actors = obs.actors;
   const waiting = !view.started ? "Waiting for every seat to be taken…"
     : view.result ? "" : actors.includes(me) ? "Your move." : `Waiting for ${actors.map((s) => `seat ${s}`).join(", ")}.`;
-  const silent = obs.public.talk_allowed === false && me !== null && !view.result;
+  const silent = obs.talk_allowed === false && me !== null && !view.result;
   return html`<main class=${`table game-${view.game}`} data-seq=${view.seq}>
     <header>
       <h1>${title(view.game)} <small>table ${id}</small></h1>
@@ -206,9 +206,8 @@ function Table({ id }) {
       <div class="board"><${Board} obs=${obs} seat=${me} catalog=${cards} legal=${view.legal} labels=${view.labels}
         focus=${focus} setFocus=${narrow} act=${act} /></div>
       ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-      <${ActionPicker} legal=${view.legal} labels=${view.labels} onAct=${act} focus=${focus}
-        onClearFocus=${() => setFocus(null)} confirmKinds=${module.confirm || new Set()} busy=${busy}
-        showValue=${module.value ? (f, v) => module.value(f, v, cards) : undefined} />
+      <${ActionPicker} legal=${view.legal} labels=${view.labels} choices=${view.choices} onAct=${act}
+        focus=${focus} onClearFocus=${() => setFocus(null)} confirmKinds=${module.confirm || new Set()} busy=${busy} />
     </div>
     <div class="side">
       <${Seats} seats=${view.seats} me=${me} actors=${actors} scores=${view.result?.scores} />

@@ -16,39 +16,34 @@ export function Card({ name, text, symbol = "", kind = "", selected = false, onP
   </span>`;
 }
 
-// Which field of these actions splits them best: the one with the most distinct values (ties: the earliest).
-function splitter(actions) {
-  const fields = Object.keys(actions[0] || {}).filter((k) => k !== "kind");
-  let best = null;
-  let most = 1;
-  for (const f of fields) {
-    const n = new Set(actions.map((a) => JSON.stringify(a[f]))).size;
-    if (n > most) {
-      best = f;
-      most = n;
-    }
-  }
-  return best;
-}
-
-// The seat's legal actions, and only those. A short list is a row of buttons; a long one is chosen in steps:
-// first what (the kind), then which (field by field), each step a short list. `focus` (from the board, e.g. a
-// tapped card) narrows the list. Secret choices that cannot be taken back ask for a second tap on a touch screen.
-export function ActionPicker({ legal, labels, onAct, focus = null, onClearFocus, confirmKinds = new Set(),
-                               showValue = (field, value) => title(String(value)), busy = false }) {
-  const [path, setPath] = useState([]); // [[field, valueJSON], …] chosen so far ("kind" first)
+// The seat's legal actions, and only those. A short list is a row of buttons; a long one is chosen in steps,
+// first what (the kind), then which, each step a short list: the steps come grouped from the server
+// (`choices`, hexbox.core.choices), the same the terminal shows. `focus` (from the board, e.g. a tapped card)
+// narrows the list. Secret choices that cannot be taken back ask for a second tap on a touch screen.
+export function ActionPicker({ legal, labels, choices = null, onAct, focus = null, onClearFocus,
+                               confirmKinds = new Set(), busy = false }) {
+  const [path, setPath] = useState([]); // the groups chosen so far, by their index at each step
   const [pending, setPending] = useState(null);
   useEffect(() => {
     setPath([]);
     setPending(null);
   }, [JSON.stringify(legal), focus]);
   if (!legal.length) return null;
-  let items = legal.map((action, i) => ({ action, label: labels[i] || action.kind }));
+  const all = legal.map((action, i) => ({ action, label: labels[i] || action.kind }));
+  let items = all;
+  let step = null;
   if (focus) {
     const narrowed = items.filter((it) => focus(it.action));
     if (narrowed.length) items = narrowed;
+  } else {
+    step = choices;
+    for (const i of path) {
+      const group = step && step.groups[i];
+      if (!group) break;
+      items = group.actions.map((a) => all[a]);
+      step = group.then;
+    }
   }
-  for (const [f, v] of path) items = items.filter((it) => JSON.stringify(it.action[f]) === v);
   const act = (item) => {
     if (confirmKinds.has(item.action.kind) && touch() && pending !== item) {
       setPending(item);
@@ -57,20 +52,6 @@ export function ActionPicker({ legal, labels, onAct, focus = null, onClearFocus,
     setPending(null);
     onAct(item.action);
   };
-  let step = null;
-  if (items.length > 8) {
-    const kinds = new Set(items.map((it) => it.action.kind));
-    const field = kinds.size > 1 ? "kind" : splitter(items.map((it) => it.action));
-    if (field) {
-      const groups = new Map();
-      for (const it of items) {
-        const key = JSON.stringify(it.action[field]);
-        if (!groups.has(key)) groups.set(key, []);
-        groups.get(key).push(it);
-      }
-      step = { field, groups };
-    }
-  }
   const back = path.length || focus ? html`<button type="button" class="back" onClick=${() => {
     if (path.length) setPath(path.slice(0, -1));
     else if (onClearFocus) onClearFocus();
@@ -79,13 +60,12 @@ export function ActionPicker({ legal, labels, onAct, focus = null, onClearFocus,
     ${pending ? html`<div class="confirm" role="alert">
         <button type="button" class="primary" onClick=${() => act(pending)}>Tap again to confirm: ${pending.label}</button>
         <button type="button" onClick=${() => setPending(null)}>cancel</button></div>` : null}
-    <div class="choices">
+    <div class=${`choices ${step?.amount ? "amounts" : ""}`}>
       ${back}
       ${step
-        ? [...step.groups.entries()].map(([key, group]) => html`<button type="button" disabled=${busy}
-            onClick=${() => (group.length === 1 ? act(group[0]) : setPath([...path, [step.field, key]]))}>
-            ${group.length === 1 ? group[0].label
-              : `${step.field === "kind" ? title(JSON.parse(key)) : showValue(step.field, JSON.parse(key))} … (${group.length})`}
+        ? step.groups.map((group, i) => html`<button type="button" disabled=${busy} data-group=${group.title}
+            onClick=${() => (group.actions.length === 1 ? act(all[group.actions[0]]) : setPath([...path, i]))}>
+            ${group.actions.length === 1 ? all[group.actions[0]].label : `${group.title} … (${group.actions.length})`}
           </button>`)
         : items.map((it) => html`<button type="button" disabled=${busy}
             class=${pending === it ? "primary" : ""} onClick=${() => act(it)}>${it.label}</button>`)}
