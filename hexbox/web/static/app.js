@@ -1,7 +1,8 @@
 // The hexbox browser client: the lobby (/), a table (/tables/ID, a seat's link adds #token=…) and a replay
 // (/tables/ID/replay). Everything it shows comes from the server's API: observations, legal actions, sentences.
-import { useEffect, useState } from "preact/hooks";
-import { api, catalog, hostToken, html, render, seatToken, title, watchTable } from "./lib.js";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, catalog, hostToken, html, inNames, personOf, render, seatColour, seatName, seatSymbol, seatToken,
+  setPeople, title, watchTable } from "./lib.js";
 import { ActionPicker, Chat, EndScreen, GenericBoard, Log, Seats, Timer } from "./ui.js";
 
 const VIEWS = {}; // game -> its view module (static/games/<game>.js), or the generic board
@@ -139,7 +140,91 @@ function Lobby() {
   </main>`;
 }
 
-// ---- a table -----------------------------------------------------------------------------------------------
+// ---- a table ---------------------------------------------------------------------------------------------
+
+// The signals that it is your turn: the tab's title and icon, a banner, a vibration where the phone allows it, and a
+// short sound if the player turned it on. `window.hexboxSignals` counts them (the tests read it).
+const ICON = (colour) => `data:image/svg+xml,${encodeURIComponent(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${colour}"/></svg>`)}`;
+window.hexboxSignals = { turns: 0, vibrations: 0, sounds: 0 };
+
+function signal(mine, game) {
+  document.title = mine ? `● Your move — ${title(game)}` : `${title(game)} · hexbox`;
+  const icon = document.querySelector("link[rel='icon']");
+  if (icon) icon.href = ICON(mine ? "#f0b429" : "#3b3546");
+  document.body.dataset.yourTurn = mine ? "1" : "";
+  if (!mine) return;
+  window.hexboxSignals.turns += 1;
+  if (navigator.vibrate && navigator.vibrate(180)) window.hexboxSignals.vibrations += 1;
+  if (localStorage.getItem("hexbox:sound") === "on") {
+    try {
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      gain.gain.value = 0.06;
+      tone.frequency.value = 660;
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.15);
+      window.hexboxSignals.sounds += 1;
+    } catch (e) { /* no audio here: the other signals remain */ }
+  }
+}
+
+// The game's key piece now on the board (its hand, dice, map or track): the first of the game's `key` selectors found.
+export function keyPiece(module) {
+  for (const selector of module.key || []) {
+    const found = document.querySelector(`.board ${selector}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+function SoundToggle() {
+  const [on, setOn] = useState(() => localStorage.getItem("hexbox:sound") === "on");
+  return html`<button type="button" class="sound" aria-pressed=${on} onClick=${() => {
+    localStorage.setItem("hexbox:sound", on ? "off" : "on");
+    setOn(!on);
+  }} aria-label="a sound when it is your turn">${on ? "🔔" : "🔕"}</button>`;
+}
+
+// The choices: beside the board on a wide screen, a sheet at the bottom on a phone that folds down to one line.
+// The sheet's height is kept in --sheet, so that the page scrolls the board's pieces clear of it.
+function Sheet({ mine, count, error, children }) {
+  const [open, setOpen] = useState(true);
+  const ref = useRef(null);
+  useEffect(() => {
+    const sheet = ref.current;
+    if (!sheet) return undefined;
+    const measure = () => document.documentElement.style.setProperty("--sheet",
+      getComputedStyle(sheet).position === "fixed" ? `${sheet.offsetHeight}px` : "0px");
+    const watch = new ResizeObserver(measure);
+    watch.observe(sheet);
+    measure();
+    return () => {
+      watch.disconnect();
+      document.documentElement.style.setProperty("--sheet", "0px");
+    };
+  }, []);
+  return html`<aside ref=${ref} class=${`sheet ${mine ? "mine" : ""} ${open ? "" : "folded"}`} aria-label="your choices">
+    <div class="sheet-head">
+      <span>${mine ? html`<b>Your move</b> · ${count} choice${count === 1 ? "" : "s"}` : "Nothing to choose now"}</span>
+      <button type="button" class="fold" aria-expanded=${open} onClick=${() => setOpen(!open)}>
+        ${open ? "Hide ▾" : "Show ▴"}</button>
+    </div>
+    ${error ? html`<p class="error refused" role="alert">${error}</p>` : null}
+    ${open ? children : null}
+  </aside>`;
+}
+
+// What happened since your last move, near the board.
+function Recent({ lines }) {
+  if (!lines.length) return null;
+  return html`<section class="recent" aria-label="since your last move">
+    <h2>Since your move</h2>
+    <ul>${lines.slice(-4).map((line) => html`<li>${line}</li>`)}</ul>
+  </section>`;
+}
 
 function Table({ id }) {
   const [token] = useState(() => seatToken(id));
@@ -150,6 +235,8 @@ function Table({ id }) {
   const [focus, setFocus] = useState(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const [seen, setSeen] = useState(0); // the log's length at your last move
+  const wasMine = useRef(false);
   useEffect(() => watchTable(id, token, setView, setStatus), [id]);
   useEffect(() => {
     if (view && !module) {
@@ -157,19 +244,32 @@ function Table({ id }) {
       catalog(view.game).then(setCards).catch(() => setCards({}));
     }
   }, [view?.game]);
+  const me = view ? view.seat : null;
+  const mine = !!view && view.legal.length > 0;
+  useEffect(() => {
+    if (!view) return;
+    if (mine !== wasMine.current || !document.title.includes(title(view.game))) signal(mine, view.game);
+    if (mine && !wasMine.current && module?.key) {
+      // your turn: the game's key pieces (hand, dice, map, track) scroll into view, clear of the choices
+      requestAnimationFrame(() => keyPiece(module)?.scrollIntoView({ block: "nearest" }));
+    }
+    wasMine.current = mine;
+  }, [view?.seq, mine, module]);
   if (!view || !module || !cards) {
     return html`<main class="table"><p role="status">${status.startsWith("closed") ? status : "Loading the table…"}</p></main>`;
   }
+  setPeople(view.seats, me);
   const { observation: obs } = view;
-  const me = view.seat;
   const act = async (action) => {
     setBusy(true);
     setError("");
     try {
       await api(`/api/tables/${id}/actions`, { method: "POST", token, body: { seq: view.seq, action } });
       setFocus(null);
+      setSeen(view.log.length);
     } catch (e) {
-      setError(e.status === 409 ? "The table moved on: look again." : e.message);
+      setError(e.status === 409 ? "The table moved on before your move arrived: look again and choose."
+        : `Refused: ${e.message}`);
     } finally {
       setBusy(false);
     }
@@ -187,32 +287,42 @@ function Table({ id }) {
   const Board = module.Board;
   const narrow = (predicate) => setFocus(() => predicate || null); // a function given to a state setter is an updater
   const actors = obs.actors;
+  const log = view.log.map((line) => inNames(line, me));
   const waiting = !view.started ? "Waiting for every seat to be taken…"
-    : view.result ? "" : actors.includes(me) ? "Your move." : `Waiting for ${actors.map((s) => `seat ${s}`).join(", ")}.`;
+    : view.result ? "" : mine ? "Your move!"
+      : `Waiting for ${actors.map((s) => seatName(s, me)).join(", ") || "the table"}.`;
   const silent = obs.talk_allowed === false && me !== null && !view.result;
-  return html`<main class=${`table game-${view.game}`} data-seq=${view.seq}>
+  const chat = view.chat.map((m) => ({ ...m, speaker: m.speaker === `seat ${me}` ? "You" : inNames(m.speaker, -1) }));
+  const labels = view.labels.map((line) => inNames(line, me));
+  return html`<main class=${`table game-${view.game} ${mine ? "your-turn" : ""}`} data-seq=${view.seq}>
     <header>
       <h1>${title(view.game)} <small>table ${id}</small></h1>
-      <span class="who">${me === null ? "👁 spectator" : `you are seat ${me}`}</span>
+      <span class="who">${me === null ? "👁 spectator"
+        : html`<span class="seat-mark" style=${`--seat:${seatColour(me)}`} aria-hidden="true">${seatSymbol(me)}</span>${" "}${personOf(me)} <small>(seat ${me + 1})</small>`}</span>
       <span class=${`status ${status}`}>${status === "live" ? "● live" : status}</span>
       ${view.seeded ? html`<span class="seeded" title="This table was made with a chosen seed: whoever chose it may
         know every hand.">⚠ seeded deal</span>` : null}
+      <${SoundToggle} />
       <${Timer} deadline=${timeLeft(view, me)} />
     </header>
-    <p class="turn" role="status">${waiting}</p>
-    ${view.result ? html`<${EndScreen} result=${view.result} me=${me} rematch=${view.rematch} tableId=${id}
-      host=${!!host} onRematch=${rematch} />` : null}
+    <p class=${`turn ${mine ? "banner" : ""}`} role="status">${waiting}</p>
+    ${view.result ? html`<${EndScreen} result=${view.result} me=${me} seats=${view.seats} rematch=${view.rematch}
+      tableId=${id} host=${!!host} onRematch=${rematch} />` : null}
     <div class="play">
-      <div class="board"><${Board} obs=${obs} seat=${me} catalog=${cards} legal=${view.legal} labels=${view.labels}
+      ${me !== null && !view.result ? html`<${Recent} lines=${log.slice(seen)} />` : null}
+      <div class="board"><${Board} obs=${obs} seat=${me} catalog=${cards} legal=${view.legal} labels=${labels}
         focus=${focus} setFocus=${narrow} act=${act} /></div>
-      ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-      <${ActionPicker} legal=${view.legal} labels=${view.labels} choices=${view.choices} onAct=${act}
-        focus=${focus} onClearFocus=${() => setFocus(null)} confirmKinds=${module.confirm || new Set()} busy=${busy} />
     </div>
+    <div class="rail">
+    ${me !== null && view.started && !view.result ? html`<${Sheet} mine=${mine} count=${view.legal.length} error=${error}>
+      <${ActionPicker} legal=${view.legal} labels=${labels} choices=${view.choices} onAct=${act}
+        focus=${focus} onClearFocus=${() => setFocus(null)} confirmKinds=${module.confirm || new Set()} busy=${busy} />
+    </${Sheet}>` : error ? html`<p class="error" role="alert">${error}</p>` : null}
     <div class="side">
-      <${Seats} seats=${view.seats} me=${me} actors=${actors} scores=${view.result?.scores} />
-      <${Log} lines=${view.log} />
-      <${Chat} messages=${view.chat} onSay=${say} silent=${silent} room=${me === null ? "spectators" : "players"} />
+      <${Seats} seats=${view.seats} me=${me} actors=${view.started ? actors : []} scores=${view.result?.scores} />
+      <${Log} lines=${log} />
+      <${Chat} messages=${chat} onSay=${say} silent=${silent} room=${me === null ? "spectators" : "players"} />
+    </div>
     </div>
   </main>`;
 }

@@ -1,6 +1,6 @@
 // Parts every table has: cards with their text on tap, the action picker, the log, the clock, chat, seats, the end.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { html, Seat, title, touch } from "./lib.js";
+import { html, inNames, personOf, seatColour, seatName, seatSymbol, title, touch } from "./lib.js";
 
 // A card: its name, and its text shown on tap or Enter (no hover needed). `symbol` is shown beside the name so
 // that no colour carries meaning alone.
@@ -65,7 +65,7 @@ export function ActionPicker({ legal, labels, choices = null, onAct, focus = nul
       ${step
         ? step.groups.map((group, i) => html`<button type="button" disabled=${busy} data-group=${group.title}
             onClick=${() => (group.actions.length === 1 ? act(all[group.actions[0]]) : setPath([...path, i]))}>
-            ${group.actions.length === 1 ? all[group.actions[0]].label : `${group.title} … (${group.actions.length})`}
+            ${group.actions.length === 1 ? all[group.actions[0]].label : `${inNames(group.title)} … (${group.actions.length})`}
           </button>`)
         : items.map((it) => html`<button type="button" disabled=${busy}
             class=${pending === it ? "primary" : ""} onClick=${() => act(it)}>${it.label}</button>`)}
@@ -83,7 +83,7 @@ export function Timer({ deadline }) {
   }, [deadline]);
   if (!deadline) return null;
   const left = Math.max(0, Math.ceil(deadline - now));
-  return html`<span class=${`timer ${left <= 5 ? "urgent" : ""}`} role="timer"
+  return html`<span class=${`timer ${left <= 15 ? "low" : ""} ${left <= 5 ? "urgent" : ""}`} role="timer"
     aria-label=${`${left} seconds left`}>⏱ ${left}s</span>`;
 }
 
@@ -135,8 +135,9 @@ export function Seats({ seats, me, actors, scores = null }) {
   return html`<section class="seats" aria-label="seats">
     <ul>${seats.map((s) => html`<li class=${actors.includes(s.seat) ? "acting" : ""}>
       ${actors.includes(s.seat) ? html`<span aria-label="to act">▶ </span>` : null}
-      <b>${Seat(s.seat, me)}</b>
-      ${s.kind === "bot" ? html` 🤖 <small>${s.bot}</small>` : null}
+      <span class="seat-mark" style=${`--seat:${seatColour(s.seat)}`} aria-hidden="true">${seatSymbol(s.seat)}</span>
+      <b>${s.seat === me ? `You (${personOf(s.seat)})` : personOf(s.seat)}</b>
+      ${s.kind === "bot" ? html` <span aria-label="a bot">🤖</span>` : null}
       ${s.kind === "open" ? html` <small>open seat</small>` : null}
       ${s.kind === "human" && s.present === false ? html` <small>⏸ away — a bot stands in</small>` : null}
       ${scores ? html` <span class="score">${scores[String(s.seat)]}</span>` : null}
@@ -144,16 +145,33 @@ export function Seats({ seats, me, actors, scores = null }) {
   </section>`;
 }
 
-export function EndScreen({ result, me, onRematch, rematch, tableId, host }) {
-  const won = result.winners.includes(me);
-  return html`<section class="end" role="status" aria-label="the end">
-    <h2>${me === null ? "Game over" : won ? "🏆 You win!" : "Game over — you lose"}</h2>
-    <p>${result.reason}</p>
-    <p>Winners: ${result.winners.length ? result.winners.map((s) => Seat(s, me)).join(", ") : "nobody"}</p>
+// The end: who won and why, in words; the scores in a labelled table; the replay and a rematch.
+export function EndScreen({ result, me, seats, onRematch, rematch, tableId, host }) {
+  const won = me !== null && result.winners.includes(me);
+  const winners = result.winners.map((s) => seatName(s, me));
+  const who = !winners.length ? "Nobody wins"
+    : winners.length === 1 ? `${winners[0] === "you" ? "You win" : `${winners[0]} wins`}`
+      : `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]} win`;
+  const order = [...seats].sort((a, b) => (result.scores[String(b.seat)] ?? 0) - (result.scores[String(a.seat)] ?? 0));
+  const hasScores = Object.keys(result.scores || {}).length > 0;
+  return html`<section class="end" aria-labelledby="end-title">
+    <h2 id="end-title">${me === null ? `Game over: ${who}` : won ? `🏆 You win!` : `Game over — ${who}`}</h2>
+    <p class="why">${who}: ${inNames(result.reason, me).replace(/\.$/, "")}.</p>
+    ${hasScores ? html`<table class="scores">
+      <caption>Final scores</caption>
+      <thead><tr><th scope="col">Player</th><th scope="col">Score</th><th scope="col">Result</th></tr></thead>
+      <tbody>${order.map((s) => html`<tr class=${s.seat === me ? "me" : ""}>
+        <th scope="row"><span class="seat-mark" style=${`--seat:${seatColour(s.seat)}`} aria-hidden="true">
+          ${seatSymbol(s.seat)}</span> ${s.seat === me ? `You (${personOf(s.seat)})` : personOf(s.seat)}</th>
+        <td>${result.scores[String(s.seat)] ?? "—"}</td>
+        <td>${result.winners.includes(s.seat) ? "🏆 winner" : ""}</td></tr>`)}</tbody>
+    </table>` : null}
+    <p class="note">Every hidden card and role is shown on the board below.</p>
     <div class="choices">
       <a class="button" href=${`/tables/${tableId}/replay`}>Replay the game</a>
       ${rematch ? html`<a class="button primary" href=${`/tables/${rematch}${location.hash}`}>Go to the rematch</a>`
-        : host ? html`<button type="button" class="primary" onClick=${onRematch}>Offer a rematch</button>` : null}
+        : host ? html`<button type="button" class="primary" onClick=${onRematch}>Offer a rematch</button>`
+          : html`<small>The host may offer a rematch; its link appears here.</small>`}
     </div>
   </section>`;
 }

@@ -188,17 +188,6 @@ function Board({ obs, seat, catalog, legal, focus, setFocus, act }) {
   </div>`;
 }
 
-function value(field, v, catalog) {
-  if (field === "card") {
-    const c = cardOf(catalog, v);
-    return `${SYMBOL[c.clan] || ""} ${c.name}`;
-  }
-  if (field === "clan") return clanLabel(catalog, v);
-  if (field === "target" || field === "seat") return `seat ${v}`;
-  if (field === "first") return `${v} first`;
-  if (field === "option") return OPTION[v] || v;
-  return String(v);
-}
-
 // a clan card placed or changed face down is secret and cannot be taken back: a second tap on a touch screen
-export default { Board, confirm: new Set(["set_clan", "change"]), value };
+// the pieces a player must see while choosing, in order of preference (the page scrolls the first there is into view)
+export default { key: [".pw-mine"], Board, confirm: new Set(["set_clan", "change"]) };

@@ -3,7 +3,7 @@
 // from the observation; the server says what is legal, this view narrows the shared picker or makes the one move
 // a button names.
 import { useEffect, useState } from "preact/hooks";
-import { html, Seat } from "../lib.js";
+import { html, Seat, seatName } from "../lib.js";
 import { Card } from "../ui.js";
 
 // The shell hands us its state setter, which would call a bare function as an updater: wrap the predicate so that
@@ -200,7 +200,7 @@ function Track({ pub, seat, catalog }) {
   const tops = rows.map((r, l) => rows.slice(0, l + 1).reduce((sum, x) => sum + x * 22 + 4, 0) + l * 34);
   const top = (k) => tops[Math.floor(k / per)]; // the top of space k
   const left = (k) => (k % per) * w;
-  const label = pub.scores.map((s, i) => `${i === seat ? "you" : `seat ${i}`} ${s}`).join(", ");
+  const label = pub.scores.map((s, i) => `${seatName(i, seat)} ${s}`).join(", ");
   return html`<figure class="v-track"><svg viewBox=${`0 0 ${per * w} ${tops[lines - 1] + 32}`} role="img"
       aria-label=${`Scores (first to ${t}): ${label}`}>
     ${Array.from({ length: t + 1 }, (_, k) => html`<g>
@@ -212,7 +212,7 @@ function Track({ pub, seat, catalog }) {
       const x = left(Number(k)) + w / 2 + (list.length === 1 ? 0 : j % 2 ? 12 : -12);
       const y = top(Number(k)) - 12 - Math.floor(j / 2) * 22;
       return html`<g><circle cx=${x} cy=${y} r="10.5" fill=${SEAT_COLOUR[s]} stroke=${s === seat ? "#fff" : "#111"}
-        stroke-width=${s === seat ? 2.5 : 1} /><text x=${x} y=${y + 4.5} text-anchor="middle" class="v-mark">${s}</text></g>`;
+        stroke-width=${s === seat ? 2.5 : 1} /><text x=${x} y=${y + 4.5} text-anchor="middle" class="v-mark">${s + 1}</text></g>`;
     }))}
   </svg><figcaption><small>☠ Big Skulls at ${skulls.join(", ")} bring a Permanent Curse · ★ ${t} wins</small></figcaption></figure>`;
 }
@@ -228,7 +228,7 @@ function Tile({ s, obs, seat, catalog, legal, labels, setFocus, act }) {
   const casts = legal.filter((a) => (a.kind === "cast" || a.artefact === "A01") && a.target === s);
   const acting = obs.actors.includes(s);
   return html`<li class=${`v-seat ${s === seat ? "me" : ""} ${acting ? "acting" : ""}`}>
-    <h3><span class="v-dot" style=${`background:${SEAT_COLOUR[s]}`} aria-hidden="true">${s}</span>
+    <h3><span class="v-dot" style=${`background:${SEAT_COLOUR[s]}`} aria-hidden="true">${s + 1}</span>
       ${Seat(s, seat)} <b class="v-score" role="img" aria-label=${`${pub.scores[s]} points`}>${pub.scores[s]}</b></h3>
     <div class="v-marks">
       ${s === pub.active && obs.phase !== "over" ? html`<span>🪆 doll</span>` : null}
@@ -350,16 +350,8 @@ function Board({ obs, seat, catalog, legal, labels, focus, setFocus: set, act })
 
 const FACE_FIELDS = ["pay", "dice", "drop", "face", "face_to"];
 
-export default {
+// the pieces a player must see while choosing, in order of preference (the page scrolls the first there is into view)
+export default { key: [".v-bag", ".v-track"],
   Board,
   confirm: new Set(["keep_card"]),
-  value(field, v, catalog) {
-    const ix = index(catalog);
-    if (field === "target") return v < 0 ? "every adversary" : `seat ${v}`;
-    if (FACE_FIELDS.includes(field)) return codes(String(v)).map((c) => ix.code[c]?.name || c).join(", ") || "—";
-    if (field === "phrase") return `“${(catalog.phrase || []).find((p) => p.id === v)?.text || v}”`;
-    if (field === "emote") return `${EMO[v] || ""} ${v}`;
-    if (ix[v]) return ix[v].name;
-    return String(v);
-  },
 };

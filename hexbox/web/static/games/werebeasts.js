@@ -204,16 +204,6 @@ function Board({ obs, seat, catalog, legal, setFocus, act }) {
   </div>`;
 }
 
-function value(field, v, catalog) {
-  if (field === "target" || field === "bidder") return `seat ${v}`;
-  if (field === "goal") return `${ICON[v] || ""} ${goalOf(catalog, v).name}`;
-  if (field === "card") {
-    const c = cardLabel(catalog, v);
-    return `${c.symbol} ${c.name}`;
-  }
-  if (field === "cans") return cans(v);
-  return String(v);
-}
-
 // an accusation knocks someone out at once, right or wrong: a second tap on a touch screen
-export default { Board, confirm: new Set(["accuse"]), value };
+// the pieces a player must see while choosing, in order of preference (the page scrolls the first there is into view)
+export default { key: [".wb-sale", ".wb-mine-goals"], Board, confirm: new Set(["accuse"]) };
