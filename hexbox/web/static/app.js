@@ -274,13 +274,14 @@ function signal(mine, game) {
   }
 }
 
-// The game's key piece now on the board (its hand, dice, map or track): the first of the game's `key` selectors found.
-export function keyPiece(module) {
-  for (const selector of module.key || []) {
-    const found = document.querySelector(`.board ${selector}`);
-    if (found) return found;
-  }
-  return null;
+// At your decision the game's key piece (its hand, dice, map or track: the first of the game module's `key`
+// selectors on the board) scrolls into view, clear of the choices; "nearest": a piece in view stays where it is.
+// Called again when the sheet of choices changes its height.
+let keys = [];
+function showKey() {
+  if (document.body.dataset.yourTurn !== "1") return;
+  const piece = keys.map((k) => document.querySelector(`.board ${k}`)).find((e) => e);
+  if (piece) piece.scrollIntoView({ block: "nearest" });
 }
 
 function SoundToggle() {
@@ -299,8 +300,11 @@ function Sheet({ mine, count, error, children }) {
   useEffect(() => {
     const sheet = ref.current;
     if (!sheet) return undefined;
-    const measure = () => document.documentElement.style.setProperty("--sheet",
-      getComputedStyle(sheet).position === "fixed" ? `${sheet.offsetHeight}px` : "0px");
+    const measure = () => {
+      document.documentElement.style.setProperty("--sheet",
+        getComputedStyle(sheet).position === "fixed" ? `${sheet.offsetHeight}px` : "0px");
+      requestAnimationFrame(showKey);
+    };
     const watch = new ResizeObserver(measure);
     watch.observe(sheet);
     measure();
@@ -352,10 +356,8 @@ function Table({ id }) {
   useEffect(() => {
     if (!view) return;
     if (mine !== wasMine.current || !document.title.includes(title(view.game))) signal(mine, view.game);
-    if (mine && !wasMine.current && module?.key) {
-      // your turn: the game's key pieces (hand, dice, map, track) scroll into view, clear of the choices
-      requestAnimationFrame(() => keyPiece(module)?.scrollIntoView({ block: "nearest" }));
-    }
+    keys = module?.key || [];
+    if (mine) requestAnimationFrame(() => requestAnimationFrame(showKey));
     wasMine.current = mine;
   }, [view?.seq, mine, module]);
   if (!view || !module || !cards) {

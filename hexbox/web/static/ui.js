@@ -156,7 +156,8 @@ export function EndScreen({ result, me, seats, onRematch, rematch, tableId, host
   const hasScores = Object.keys(result.scores || {}).length > 0;
   return html`<section class="end" aria-labelledby="end-title">
     <h2 id="end-title">${me === null ? `Game over: ${who}` : won ? `🏆 You win!` : `Game over — ${who}`}</h2>
-    <p class="why">${who}: ${inNames(result.reason, me).replace(/\.$/, "")}.</p>
+    <p class="why"><b>Why:</b> ${inNames(result.reason, me).replace(/\.$/, "")}.${me !== null && !won
+      ? " You did not win this time." : ""}</p>
     ${hasScores ? html`<table class="scores">
       <caption>Final scores</caption>
       <thead><tr><th scope="col">Player</th><th scope="col">Score</th><th scope="col">Result</th></tr></thead>
