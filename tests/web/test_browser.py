@@ -452,3 +452,124 @@ def test_the_browser_and_the_terminal_show_the_same_steps_for_a_voodoo_menu(serv
     assert terminal[0][1:] == ["speak or emote … (96)"]
     assert terminal[1][0].startswith("emote … (") and terminal[1][1].startswith("say … (")
     assert page.errors == []
+
+
+def test_two_people_see_each_others_names_and_moves_live(server, page_at):
+    """Mia creates a Prowl table in the lobby with her name; Leo, with his, takes the open seat from the lobby's
+    list. Each sees the other's name at the table without a reload, and the other's moves under that name."""
+    mia = page_at("desktop")
+    mia.goto(server.url + "/")
+    mia.fill("#my-name", "Mia")
+    mia.click("text=Prowl: Clans & Cunning")
+    mia.select_option("#players", "3")
+    mia.select_option("#seat-1", "open")
+    mia.select_option("#seat-2", "normal")
+    mia.click("text=Create the table")
+    mia.click("text=Take my seat")
+    mia.wait_for_selector(".board")
+    assert "Mia" in mia.inner_text("header")
+    leo = page_at("phone")
+    leo.goto(server.url + "/")
+    leo.fill("#my-name", "Leo <b>")  # plain text only: the markup's brackets never reach a page
+    leo.reload()  # the name is remembered by the browser
+    assert leo.input_value("#my-name") == "Leo b"
+    leo.locator(".open li", has_text="with Mia").locator("button", has_text="Join seat 2").first.click()
+    leo.wait_for_selector(".board")
+    assert "Leo b" in leo.inner_text("header") and "(seat 2)" in leo.inner_text("header")
+    mia.wait_for_function("() => document.querySelector('.seats').innerText.includes('Leo b')")
+    assert "Mia" in leo.inner_text(".seats") and "Bot · normal" in leo.inner_text(".seats")
+    # moves under names: whoever moves first, the other reads it in the log under that name
+    for _ in range(40):
+        for page, other, name in ((mia, leo, "Mia"), (leo, mia, "Leo b")):
+            if page.locator(".sheet.mine .actions").count() and _tap(page):
+                page.wait_for_timeout(300)
+                if name in other.inner_text(".log"):
+                    assert "seat 0" not in other.inner_text(".log").lower()
+                    assert mia.errors == [] and leo.errors == []
+                    return
+        mia.wait_for_timeout(200)
+    raise AssertionError("neither saw the other's move under a name")
+
+
+def test_a_refused_move_says_why_where_you_are_looking(server, page_at):
+    made = new_table(server, game="voodoo", players=3, options={"target_score": 5}, seed=3, names={"2": "Mia"})
+    seat = 2  # the first to act at this seed (the test of the steps above)
+    page = page_at("phone")
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][seat]['token']}")
+    page.wait_for_selector(".sheet.mine .actions")
+    # the server refuses the move (as the engine would, with its reason); the page must show why, in view
+    page.route("**/actions", lambda route: route.fulfill(
+        status=422, content_type="application/json", body='{"detail": "seat 2 cannot roll now (phase2)"}'))
+    page.locator(".actions .choices button", has_text="roll").first.click()
+    page.wait_for_selector(".refused")
+    box = page.locator(".refused").bounding_box()
+    assert "seat 2 cannot roll now" in page.inner_text(".refused")
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 640
+    assert page.errors == []
+
+
+def test_a_seat_link_is_copied_shared_or_shown_as_a_qr_code(server, page_at, shots):
+    page = page_at("phone")
+    page.goto(server.url + "/")
+    page.click("text=Voodoo")
+    page.select_option("#seat-1", "friend")
+    page.click("text=Create the table")
+    share = page.locator(".made .share").first
+    link = share.locator("input").input_value()
+    # on a plain-http address the clipboard API may be refused: the link is then selected for a manual copy
+    page.evaluate("() => { Object.defineProperty(navigator, 'clipboard', {value: {writeText: () => "
+                  "Promise.reject(new Error('refused'))}}); }")
+    share.locator("button", has_text="Copy").click()
+    page.wait_for_function("() => document.querySelector('.share .said').innerText.length > 0")
+    said = share.locator(".said").inner_text()
+    assert said in ("Copied ✓", "Select the link and copy it")
+    assert page.evaluate("() => document.activeElement.tagName") == "INPUT"  # selected, for a manual copy
+    share.locator("button", has_text="QR code").click()
+    qr = share.locator("svg.qr")
+    qr.wait_for()
+    assert qr.get_attribute("aria-label") == "QR code of the link for seat 2"
+    # the code is drawn from the vendored library, served by this server: the page fetched nothing elsewhere
+    path = qr.locator("path").get_attribute("d")
+    assert path.count("h1v1") > 200
+    page.screenshot(path=str(shots / "lobby-share-phone.png"), full_page=True)
+    assert link.startswith(server.url) and page.errors == []
+
+
+def test_the_rules_are_readable_in_the_browser_with_every_cards_text(server, page_at):
+    from hexbox.core.texts import texts
+
+    page = page_at("phone")
+    page.goto(server.url + "/")
+    page.click("text=Rules of Voodoo")
+    page.wait_for_selector("main.rules h1")
+    text = page.inner_text("main.rules")
+    assert all(card.name in text for card in texts("voodoo").named())
+    assert httpx.get(server.url + "/rules/nonsense").status_code == 404
+
+
+def test_static_files_are_compressed_and_cached_and_updates_measured(server):
+    """gzip for whoever asks, cache headers, and the byte counts of the first load and of a table's updates."""
+    app = httpx.get(server.url + "/static/app.js", headers={"Accept-Encoding": "gzip"})
+    assert app.headers["content-encoding"] == "gzip" and app.headers["cache-control"] == "no-cache"
+    assert app.headers.get("etag")
+    again = httpx.get(server.url + "/static/app.js", headers={"If-None-Match": app.headers["etag"]})
+    assert again.status_code == 304
+    vendor = httpx.get(server.url + "/static/vendor/preact.module.js")
+    assert "max-age" in vendor.headers["cache-control"]
+    scripts = ["/static/app.js", "/static/lib.js", "/static/ui.js", "/static/vendor/preact.module.js",
+               "/static/vendor/hooks.module.js", "/static/vendor/htm.module.js"]
+    raw = zipped = 0
+    for path in scripts:
+        r = httpx.get(server.url + path, headers={"Accept-Encoding": "gzip"})
+        raw += len(r.content)
+        zipped += int(r.headers.get("content-length", len(r.content)))
+    print(f"\nfirst load: {raw} bytes of script, {zipped} bytes over the wire (gzip)")
+    sizes = {}
+    for game, (players, options) in GAMES.items():
+        made = new_table(server, game=game, players=players, options=options, seed=1,
+                         bots={str(s): "heuristic" for s in range(1, players)})
+        view = httpx.get(f"{server.url}/api/tables/{made['id']}", headers={
+            "Authorization": f"Bearer {made['seats'][0]['token']}", "Accept-Encoding": "gzip"})
+        sizes[game] = (len(view.content), int(view.headers.get("content-length", 0)))
+    print("a table's view (raw, gzip): " + ", ".join(f"{g} {r}/{z}" for g, (r, z) in sizes.items()))
+    assert all(z < r for r, z in sizes.values())

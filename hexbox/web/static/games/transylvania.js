@@ -291,7 +291,7 @@ function Space({ ix, key_, p, info, occ, locked, pub, me, acts, picked, onTap })
       ${s.seat === pub.active && !pub.reveal ? html`<circle cx=${px} cy=${py} r="3.7" class="tv-turn" />` : null}
       ${monster ? html`<rect x=${px - 3} y=${py - 3} width="6" height="6" rx="1.2" fill=${COLOURS[s.seat]} class="mon" />`
         : html`<circle cx=${px} cy=${py} r="2.9" fill=${COLOURS[s.seat]} />`}
-      <text x=${px} y=${py + 1.3} class="tv-glyph dark">${monster ? MON_LETTER[s.role] : s.seat}</text>
+      <text x=${px} y=${py + 1.3} class="tv-glyph dark">${monster ? MON_LETTER[s.role] : s.seat + 1}</text>
       ${monster ? html`<text x=${px + 3.3} y=${py - 2} class="tv-tiny">${s.seat + 1}</text>` : null}</g>`);
   });
   (occ?.minions || []).forEach((m, i) => pieces.push(html`<g aria-hidden="true"><rect x=${x + 1.2 + i * 1.2} y=${y + 1.2}
