@@ -55,6 +55,12 @@ BOXES = """(keys) => {
 }"""
 
 
+#: the same check as _in_view_and_clear, in the page
+CLEAR = """(b) => !!b.key && (!b.sheet || b.sheet.top >= b.key.bottom - 0.5 || b.sheet.bottom <= b.key.top + 0.5
+  || b.sheet.left >= b.key.right - 0.5 || b.sheet.right <= b.key.left + 0.5) && b.key.top >= -0.5
+  && b.key.left >= -0.5 && b.key.bottom <= b.height + 0.5 && b.key.right <= b.width + 0.5"""
+
+
 def _in_view_and_clear(boxes):
     """The key piece lies inside the viewport and the choices do not cover it."""
     key, sheet = boxes["key"], boxes["sheet"]
@@ -108,9 +114,10 @@ def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_
             break
         if phone.locator(".sheet.mine .actions").count() and not phone.locator(".confirm").count():
             seq = phone.get_attribute("main", "data-seq")
-            # the page scrolls the key piece into view in the next frame
-            phone.wait_for_function(f"(keys) => ({BOXES})(keys).key", arg=KEYS[game])
-            phone.wait_for_timeout(80)
+            try:  # the page scrolls the key piece into view by itself, within a few frames
+                phone.wait_for_function(f"(keys) => ({CLEAR})(({BOXES})(keys))", arg=KEYS[game], timeout=3_000)
+            except sync_api.TimeoutError:
+                pass
             boxes = phone.evaluate(BOXES, KEYS[game])
             if boxes["sheet"] is None:  # the game moved on meanwhile (a window closed, the end)
                 continue
