@@ -309,13 +309,43 @@ def test_the_lobby_creates_a_table_with_links_and_lists_open_seats(server, page_
     assert page.errors == [] and friend.errors == []
 
 
-@pytest.mark.parametrize("game", ["lobby", *sorted(GAMES)])
+def _finish(server, table, token):
+    """Play seat 0's first legal action until the game ends (its bots play the other seats)."""
+    auth = {"Authorization": f"Bearer {token}"}
+    for _ in range(2000):
+        view = httpx.get(f"{server.url}/api/tables/{table}", headers=auth).json()
+        if view["result"]:
+            return
+        if view["legal"]:
+            httpx.post(f"{server.url}/api/tables/{table}/actions", headers=auth,
+                       json={"seq": view["seq"], "action": view["legal"][0]})
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", ["lobby", "lobby-made", "rules", "end", *sorted(GAMES)])
 def test_no_serious_accessibility_violation(server, browser, game):
     # axe is injected as a script: this context alone ignores the page's content security policy
     page = browser.new_context(bypass_csp=True, **DESKTOP).new_page()
     if game == "lobby":
         page.goto(server.url + "/")
         page.wait_for_selector(".games button")
+    elif game == "lobby-made":  # a table made, a friend's link with its QR code open
+        page.goto(server.url + "/")
+        page.fill("#my-name", "Mia")
+        page.click("text=Voodoo")
+        page.select_option("#seat-1", "friend")
+        page.click("text=Create the table")
+        page.click(".share button:has-text('QR code')")
+        page.wait_for_selector("svg.qr")
+    elif game == "rules":
+        page.goto(server.url + "/rules/growl")
+        page.wait_for_selector("main.rules h1")
+    elif game == "end":  # the end screen with its score table
+        made = new_table(server, game="prowl", players=3, seed=6, names={"0": "Mia"},
+                         bots={"1": "random", "2": "heuristic"})
+        _finish(server, made["id"], made["seats"][0]["token"])
+        page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][0]['token']}")
+        page.wait_for_selector(".end table.scores")
     else:
         players, options = GAMES[game]
         made = new_table(server, game=game, players=players, options=options,

@@ -123,3 +123,12 @@ export function inNames(line, me = people.me) {
 }
 export const title = (text) => text.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 export const touch = () => matchMedia("(pointer: coarse)").matches;
+
+// The key of a card in a list: its id and which copy of that id it is, so that a card's open text follows the card
+// when the cards before it move (not its position in the list).
+export function cardKey(all, i) {
+  const id = JSON.stringify(all[i]);
+  let copy = 0;
+  for (let j = 0; j < i; j++) if (JSON.stringify(all[j]) === id) copy += 1;
+  return `${id}#${copy}`;
+}

@@ -2,7 +2,7 @@
 // Night cards, every seat with the spells in front of it, and deaths. Drawn only from the observation; the server
 // says what is legal, this view only narrows the shared picker (setFocus) or makes the one move a button names.
 import { useEffect, useState } from "preact/hooks";
-import { html, Seat, seatName } from "../lib.js";
+import { Seat, cardKey, html, seatName } from "../lib.js";
 import { Card } from "../ui.js";
 
 // The shell hands us its state setter, which would call a bare function as an updater: wrap the predicate so that
@@ -300,7 +300,7 @@ function Board({ obs, seat, catalog, legal, labels, focus, setFocus: set, act })
           setFocus=${setFocus} act=${act} />`)}</ul>
     </section>
     ${pub.discards.length ? html`<details class="g-discards"><summary>Discards (${pub.discards.length})</summary>
-      ${Object.entries(discards).map(([id, k]) => html`<${GCard} id=${id} catalog=${catalog} count=${k} />`)}</details>` : null}
+      ${Object.entries(discards).map(([id, k], i_, all_) => html`<${GCard} key=${cardKey(all_, i_)} id=${id} catalog=${catalog} count=${k} />`)}</details>` : null}
   </div>`;
 }
 

@@ -3,7 +3,7 @@
 // secrets, the decks, whose turn and which window. Drawn only from the observation; the server says what is legal:
 // tapping a space, a seat or a card narrows the shared picker (setFocus) to the actions that use it.
 import { useEffect, useErrorBoundary, useState } from "preact/hooks";
-import { html, Seat, seatName } from "../lib.js";
+import { Seat, cardKey, html, seatName } from "../lib.js";
 import { Card } from "../ui.js";
 
 const U = 10; // SVG units per grid step; a tile is 5 steps square, under a band of B for its name
@@ -478,17 +478,17 @@ function SeatPanel({ ix, pub, s, me, priv, legal, setFocus }) {
     </p>
     <p class="tv-stats">
       <span>📍 ${s.node ? spaceName(ix, s.node) : "off the board"}</span>
-      ${mon ? null : html`<span aria-label=${`${s.hand_size} cards in hand`}>🂠 ${s.hand_size} in hand</span>`}
+      ${mon ? null : html`<span aria-label=${`${s.hand_size} cards in hand`}><span class="card-back small" aria-hidden="true"></span> ${s.hand_size} in hand</span>`}
       ${s.set_aside_size ? html`<span>${s.set_aside_size} set aside</span>` : null}
       ${adv && !mon ? html`<span>${adv.ability_name}: ${s.ability_available ? "✓ ready" : "✗ used"}</span>` : null}
       ${mon ? null : html`<${Knowledge} n=${knowledge(ix, known)} label=${me === s.seat ? "your hand and row" : "examined"} />`}
       ${s.breaking ? html`<span>breaking the lock at ${spaceName(ix, s.breaking)}</span>` : null}
     </p>
     ${s.examined.length ? html`<div class="tv-row-cards" aria-label="examined row"><small>Examined:</small>
-      ${s.examined.map((e) => html`<${TCard} ix=${ix} card=${e.card} actions=${legal} setFocus=${setFocus} />${e.attached.map((x) => html`<span class="tv-att">+
+      ${s.examined.map((e, i_, all_) => html`<${TCard} key=${cardKey(all_, i_)} ix=${ix} card=${e.card} actions=${legal} setFocus=${setFocus} />${e.attached.map((x) => html`<span class="tv-att">+
         <${TCard} ix=${ix} card=${x} actions=${legal} setFocus=${setFocus} /></span>`)}`)}</div>` : null}
     ${glimpses.length ? html`<div class="tv-row-cards"><small>You know they hold:</small>
-      ${glimpses.map((g) => html`<${TCard} ix=${ix} card=${g.card} extra=${g.zone === "set_aside" ? " (set aside)" : ""} />`)}</div>` : null}
+      ${glimpses.map((g, i_, all_) => html`<${TCard} key=${cardKey(all_, i_)} ix=${ix} card=${g.card} extra=${g.zone === "set_aside" ? " (set aside)" : ""} />`)}</div>` : null}
     ${onMe.length ? html`<button type="button" class="tv-seat-act" onClick=${() => setFocus(target)}>
       ${onMe.length} action${onMe.length > 1 ? "s" : ""} on ${s.seat === me ? "yourself" : seatName(s.seat, me)}</button>` : null}
   </li>`;
@@ -499,7 +499,7 @@ function SeatPanel({ ix, pub, s, me, priv, legal, setFocus }) {
 function Mine({ ix, pub, priv, me, legal, setFocus }) {
   const drawn = new Set(priv.drawn_this_turn);
   const fresh = new Set(priv.new_cards);
-  const cards = (list, mark) => list.map((c) => html`<${TCard} ix=${ix} card=${c} actions=${legal} setFocus=${setFocus}
+  const cards = (list, mark) => list.map((c, i_, all_) => html`<${TCard} key=${cardKey(all_, i_)} ix=${ix} card=${c} actions=${legal} setFocus=${setFocus}
     extra=${mark ? mark(c) : ""} />`);
   const limit = pub.seats[me]?.examined.some((e) => e.card.startsWith("i_notebook")) ? 6 : 4;
   return html`<section class="tv-mine" aria-labelledby="tv-mine-h">
@@ -538,7 +538,7 @@ function Status({ ix, obs, pub, me, legal, setFocus }) {
     ${bits.length ? html`<p class="tv-small">${bits.join(" · ")}</p>` : null}
     ${p ? html`<p class="tv-pending">⏳ ${p.seat === me ? "You choose" : `${Seat(p.seat, me)} chooses`} ${PENDING[p.kind] || title(p.kind)}
       ${p.tile ? `: ${ix.tiles[p.tile]?.name}` : ""}${p.seats.length ? ` (${p.kind === "spoils" ? "from " : ""}${p.seats.map(who).join(", ")})` : ""}
-      ${p.cards.length && p.kind !== "become" ? html`: ${p.cards.map((c, i) => html`<${TCard} ix=${ix} card=${c} extra=${p.kind === "experiment" ? ` · card ${i + 1}` : ""} />`)}` : ""}
+      ${p.cards.length && p.kind !== "become" ? html`: ${p.cards.map((c, i, all_) => html`<${TCard} key=${cardKey(all_, i)} ix=${ix} card=${c} extra=${p.kind === "experiment" ? ` · card ${i + 1}` : ""} />`)}` : ""}
       ${p.kind === "become" ? `: ${p.cards.map(title).join(" or ")}` : ""}</p>` : null}
     ${w ? html`<p class="tv-window" role="status">⚔ Ambush window at ${spaceName(ix, w.node)}: ${w.mover >= 6 ? `minion ${w.mover - 6}` : who(w.mover)} arrived. ${w.deciding.length ? `Deciding: ${w.deciding.map(who).join(", ")}. ` : ""}Declarations stay sealed until all have decided.</p>` : null}
     ${pub.church_card ? html`<p>✝ On the Church: <${TCard} ix=${ix} card=${pub.church_card} actions=${legal} setFocus=${setFocus}
@@ -562,7 +562,7 @@ function Decks({ ix, pub, legal, setFocus }) {
       · locks ${sup.locks} · trait tokens ⚔${sup.trait_tokens[0]} ◉${sup.trait_tokens[1]} ✦${sup.trait_tokens[2]}
       ${pub.seats.some((s) => s.role === "zombie") ? ` · minions in supply ${sup.minions}` : ""}</p>
     ${d.discovery_top_public.length ? html`<div class="tv-row-cards"><small>Top of Discovery:</small>
-      ${d.discovery_top_public.map((c) => html`<${TCard} ix=${ix} card=${c} actions=${legal} setFocus=${setFocus} />`)}</div>` : null}
+      ${d.discovery_top_public.map((c, i_, all_) => html`<${TCard} key=${cardKey(all_, i_)} ix=${ix} card=${c} actions=${legal} setFocus=${setFocus} />`)}</div>` : null}
     ${pub.abilities_used.length ? html`<p class="tv-small">Abilities used: ${pub.abilities_used.map((a) => ix.advs[a]?.ability_name || title(a)).join(", ")}</p>` : null}
     <details><summary>Token bag (${d.token_bag.length}) and discards (${d.discovery_discard.length} + ${d.event_discard.length})</summary>
       <p class="tv-small">Bag: ${Object.entries(bag).map(([k, v]) => `${k}×${v}`).join(" ") || "empty"}</p>
@@ -575,8 +575,8 @@ function Decks({ ix, pub, legal, setFocus }) {
 
 function Reveal({ ix, pub, me }) {
   return html`<section class="tv-reveal" aria-labelledby="tv-rev-h"><h2 id="tv-rev-h">Every hand, revealed</h2><ul>
-    ${pub.reveal.map((r) => html`<li><b>${Seat(r.seat, me)}</b>: ${r.hand.length ? r.hand.map((c) => html`<${TCard} ix=${ix} card=${c} />`) : "empty hand"}
-      ${r.set_aside.length ? html` · set aside: ${r.set_aside.map((c) => html`<${TCard} ix=${ix} card=${c} />`)}` : null}
+    ${pub.reveal.map((r) => html`<li><b>${Seat(r.seat, me)}</b>: ${r.hand.length ? r.hand.map((c, i_, all_) => html`<${TCard} key=${cardKey(all_, i_)} ix=${ix} card=${c} />`) : "empty hand"}
+      ${r.set_aside.length ? html` · set aside: ${r.set_aside.map((c, i_, all_) => html`<${TCard} key=${cardKey(all_, i_)} ix=${ix} card=${c} />`)}` : null}
       ${r.qualifies.length ? html` · ☣ qualified as ${r.qualifies.map(title).join(", ")}` : null}</li>`)}</ul></section>`;
 }
 

@@ -3,7 +3,7 @@
 // from the observation; the server says what is legal, this view narrows the shared picker or makes the one move
 // a button names.
 import { useEffect, useState } from "preact/hooks";
-import { html, Seat, seatName } from "../lib.js";
+import { Seat, cardKey, html, seatName } from "../lib.js";
 import { Card } from "../ui.js";
 
 // The shell hands us its state setter, which would call a bare function as an updater: wrap the predicate so that
@@ -239,8 +239,8 @@ function Tile({ s, obs, seat, catalog, legal, labels, setFocus, act }) {
     </div>
     <div role="img" aria-label=${`${h.curses} curses and ${h.artefacts} artefacts in hand`}>📜 ${h.curses} · 🏺 ${h.artefacts}</div>
     ${known.length && s !== seat && !revealed ? html`<div class="v-known"><small>holds</small>
-      ${[...new Set(known)].map((id) => html`<${VCard} id=${id} catalog=${catalog} />`)}</div>` : null}
-    ${pub.permanents[s].length ? html`<div class="v-perm">${pub.permanents[s].map((id) => html`<${VCard} id=${id} catalog=${catalog} />`)}</div>` : null}
+      ${[...new Set(known)].map((id, i_, all_) => html`<${VCard} key=${cardKey(all_, i_)} id=${id} catalog=${catalog} />`)}</div>` : null}
+    ${pub.permanents[s].length ? html`<div class="v-perm">${pub.permanents[s].map((id, i_, all_) => html`<${VCard} key=${cardKey(all_, i_)} id=${id} catalog=${catalog} />`)}</div>` : null}
     ${revealed && s !== seat ? html`<div class="v-known"><small>held</small>
       ${[...revealed.curses, ...revealed.artefacts].map((id) => html` <span class="v-chip">${ix[id]?.name || id}</span>`)}</div>` : null}
     ${casts.length ? html`<button type="button" class="v-act" onClick=${() => setFocus((a) => (a.kind === "cast" || a.artefact === "A01") && a.target === s)}>
@@ -302,7 +302,7 @@ function Mine({ obs, seat, catalog, legal, setFocus, curse, setCurse }) {
       ${me.my_curses.length + me.my_artefacts.length ? null : html`<li class="note">no cards</li>`}
     </ul>
     ${me.my_candle.length ? html`<div class="v-candle"><b>🕯 Black Candle shows you</b>
-      ${me.my_candle.map((id) => html`<${VCard} id=${id} catalog=${catalog} />`)}</div>` : null}
+      ${me.my_candle.map((id, i_, all_) => html`<${VCard} key=${cardKey(all_, i_)} id=${id} catalog=${catalog} />`)}</div>` : null}
     ${me.curse_deck_known.length ? html`<p><small>You alone know: ${me.curse_deck_known.map(([i, id]) =>
       `${ix[id]?.name} ${i + 1} from the bottom`).join(", ")}</small></p>` : null}
   </section>`;
@@ -342,7 +342,7 @@ function Board({ obs, seat, catalog, legal, labels, focus, setFocus: set, act })
       <span>☠️ Permanent ${pub.permanent_deck}</span>
       <small>· cast ${pub.curses_cast} · claims ${pub.curse_claims} · false claims ${pub.false_claims}</small></p>
     ${pub.curse_deck.known.length && obs.phase !== "over" ? html`<details><summary>Known at the bottom of the Curse deck (${pub.curse_deck.known.length})</summary>
-      ${pub.curse_deck.known.map(([, id]) => html`<${VCard} id=${id} catalog=${catalog} />`)}</details>` : null}
+      ${pub.curse_deck.known.map(([, id], i_, all_) => html`<${VCard} key=${cardKey(all_, i_)} id=${id} catalog=${catalog} />`)}</details>` : null}
     ${pub.violations?.length ? html`<details open=${obs.phase === "over"}><summary>Broken curses (${pub.violations.length})</summary>
       <ul>${pub.violations.slice(-20).map((v) => html`<li>${Seat(v.victim, seat)} broke ${ix[v.curse]?.name || v.curse}</li>`)}</ul></details>` : null}
   </div>`;
