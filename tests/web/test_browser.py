@@ -445,7 +445,14 @@ def test_three_devices_play_prowl_from_the_lobby_to_the_end_with_a_bot(server, p
     for i, page in enumerate(devices):
         page.screenshot(path=str(shots / f"prowl-three-devices-{i}.png"), full_page=True)
         assert page.errors == []
-    assert "Offer a rematch" in devices[0].inner_text(".end")  # the host may offer one
+    # a friend proposes a rematch; the host sees it without a reload and accepts it, keeping the seat
+    devices[1].click(".end button:has-text('Propose a rematch')")
+    devices[1].wait_for_selector(".board")
+    assert "(seat 2)" in devices[1].inner_text("header")
+    devices[0].click(".end a:has-text('Accept: go to the rematch')")
+    devices[0].wait_for_selector(".board")
+    assert "(seat 1)" in devices[0].inner_text("header") and "/tables/" in devices[0].url
+    assert devices[0].url.split("/tables/")[1].split("#")[0] == devices[1].url.split("/tables/")[1].split("#")[0]
 
 
 def test_the_browser_and_the_terminal_show_the_same_steps_for_a_voodoo_menu(server, page_at):

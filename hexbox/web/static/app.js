@@ -383,8 +383,8 @@ function Table({ id }) {
   const host = hostToken(id);
   const rematch = async () => {
     try {
-      const made = await api(`/api/tables/${id}/rematch`, { method: "POST", token: host });
-      location.href = `/tables/${made.id}${location.hash}`;
+      const made = await api(`/api/tables/${id}/rematch`, { method: "POST", token: host || token });
+      location.href = `/tables/${made.id}${token ? `#token=${token}` : ""}`;
     } catch (e) {
       setError(e.message);
     }
@@ -412,7 +412,7 @@ function Table({ id }) {
     </header>
     <p class=${`turn ${mine ? "banner" : ""}`} role="status">${waiting}</p>
     ${view.result ? html`<${EndScreen} result=${view.result} me=${me} seats=${view.seats} rematch=${view.rematch}
-      tableId=${id} host=${!!host} onRematch=${rematch} />` : null}
+      tableId=${id} canPropose=${!!host || me !== null} onRematch=${rematch} token=${token} />` : null}
     <div class="play">
       ${me !== null && !view.result ? html`<${Recent} lines=${log.slice(seen)} />` : null}
       <div class="board"><${Board} obs=${obs} seat=${me} catalog=${cards} legal=${view.legal} labels=${labels}

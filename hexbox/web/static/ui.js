@@ -146,7 +146,7 @@ export function Seats({ seats, me, actors, scores = null }) {
 }
 
 // The end: who won and why, in words; the scores in a labelled table; the replay and a rematch.
-export function EndScreen({ result, me, seats, onRematch, rematch, tableId, host }) {
+export function EndScreen({ result, me, seats, onRematch, rematch, tableId, canPropose, token }) {
   const won = me !== null && result.winners.includes(me);
   const winners = result.winners.map((s) => seatName(s, me));
   const who = !winners.length ? "Nobody wins"
@@ -170,9 +170,10 @@ export function EndScreen({ result, me, seats, onRematch, rematch, tableId, host
     <p class="note">Every hidden card and role is shown on the board below.</p>
     <div class="choices">
       <a class="button" href=${`/tables/${tableId}/replay`}>Replay the game</a>
-      ${rematch ? html`<a class="button primary" href=${`/tables/${rematch}${location.hash}`}>Go to the rematch</a>`
-        : host ? html`<button type="button" class="primary" onClick=${onRematch}>Offer a rematch</button>`
-          : html`<small>The host may offer a rematch; its link appears here.</small>`}
+      ${rematch ? html`<span role="status">A rematch is proposed, with the same seats:</span>
+          <a class="button primary" href=${`/tables/${rematch}${token ? `#token=${token}` : ""}`}>Accept: go to the rematch</a>`
+        : canPropose ? html`<button type="button" class="primary" onClick=${onRematch}>Propose a rematch</button>`
+          : html`<small>A player may propose a rematch; its link appears here.</small>`}
     </div>
   </section>`;
 }
