@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -80,3 +81,28 @@ def test_voodoo_speech_and_emotes_sit_under_the_menus_entry_in_what_clients_are_
     talk = tree["groups"][1]
     assert [g["title"] for g in talk["then"]["groups"]] == ["emote", "say"]
     assert len(talk["actions"]) == len(actions) - 1
+
+
+@pytest.mark.parametrize("game", hexbox.games())
+def test_a_seat_is_told_of_itself_as_you_in_every_game(game):
+    """Every sentence a seat is told names that seat "you", never by its number (the browser puts people's names
+    in place of the other seats' numbers); the end's reason, the same for everyone, aside."""
+    players = hexbox.game_info(game).min_players + 1
+    told = 0
+    for seed in range(2):
+        state = hexbox.load(game, players=players).new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(500):
+            if state.is_over:
+                break
+            seat = rng.choice(state.actors)
+            events = state.apply(seat, rng.choice(state.legal_actions(seat)))
+            if state.is_over:
+                break
+            for viewer in range(players):
+                for line in state.describe(events, viewer):
+                    named = re.findall(r"\b[Ss]eats? ((?:\d+(?:, | and ))*\d+)\b", line)
+                    numbers = {int(n) for group in named for n in re.split(r", | and ", group)}
+                    assert viewer not in numbers, (game, viewer, line)
+                    told += 1
+    assert told > 100
