@@ -617,3 +617,18 @@ def test_static_files_are_compressed_and_cached_and_updates_measured(server):
         sizes[game] = (len(view.content), int(view.headers.get("content-length", 0)))
     print("a table's view (raw, gzip): " + ", ".join(f"{g} {r}/{z}" for g, (r, z) in sizes.items()))
     assert all(z < r for r, z in sizes.values())
+
+
+def test_your_clock_is_big_when_it_runs_low(server, page_at):
+    made = new_table(server, game="prowl", players=2, seed=2, names={"0": "Mia"}, bots={"1": "heuristic"},
+                     options={"clock_seconds": 12, "bank_seconds": 0})
+    page = page_at("phone")
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][0]['token']}")
+    page.wait_for_selector(".sheet.mine .actions")
+    timer = page.locator(".sheet .timer")  # beside the choices, where you are looking
+    page.wait_for_selector(".sheet .timer.low", timeout=5_000)
+    size = float(timer.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px"))
+    assert size >= 1.5 * 16, size  # big: half as large again as the text around it
+    box = timer.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 640
+    assert page.errors == []

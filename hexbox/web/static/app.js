@@ -294,7 +294,7 @@ function SoundToggle() {
 
 // The choices: beside the board on a wide screen, a sheet at the bottom on a phone that folds down to one line.
 // The sheet's height is kept in --sheet, so that the page scrolls the board's pieces clear of it.
-function Sheet({ mine, count, error, children }) {
+function Sheet({ mine, count, error, deadline, children }) {
   const [open, setOpen] = useState(true);
   const ref = useRef(null);
   useEffect(() => {
@@ -316,6 +316,7 @@ function Sheet({ mine, count, error, children }) {
   return html`<aside ref=${ref} class=${`sheet ${mine ? "mine" : ""} ${open ? "" : "folded"}`} aria-label="your choices">
     <div class="sheet-head">
       <span>${mine ? html`<b>Your move</b> · ${count} choice${count === 1 ? "" : "s"}` : "Nothing to choose now"}</span>
+      ${mine ? html`<${Timer} deadline=${deadline} />` : null}
       <button type="button" class="fold" aria-expanded=${open} onClick=${() => setOpen(!open)}>
         ${open ? "Hide ▾" : "Show ▴"}</button>
     </div>
@@ -408,7 +409,7 @@ function Table({ id }) {
       ${view.seeded ? html`<span class="seeded" title="This table was made with a chosen seed: whoever chose it may
         know every hand.">⚠ seeded deal</span>` : null}
       <${SoundToggle} />
-      <${Timer} deadline=${timeLeft(view, me)} />
+      ${mine ? null : html`<${Timer} deadline=${timeLeft(view, me)} />`}
     </header>
     <p class=${`turn ${mine ? "banner" : ""}`} role="status">${waiting}</p>
     ${view.result ? html`<${EndScreen} result=${view.result} me=${me} seats=${view.seats} rematch=${view.rematch}
@@ -419,7 +420,8 @@ function Table({ id }) {
         focus=${focus} setFocus=${narrow} act=${act} /></div>
     </div>
     <div class="rail">
-    ${me !== null && view.started && !view.result ? html`<${Sheet} mine=${mine} count=${view.legal.length} error=${error}>
+    ${me !== null && view.started && !view.result ? html`<${Sheet} mine=${mine} count=${view.legal.length} error=${error}
+      deadline=${timeLeft(view, me)}>
       <${ActionPicker} legal=${view.legal} labels=${labels} choices=${view.choices} onAct=${act}
         focus=${focus} onClearFocus=${() => setFocus(null)} confirmKinds=${module.confirm || new Set()} busy=${busy} />
     </${Sheet}>` : error ? html`<p class="error" role="alert">${error}</p>` : null}

@@ -42,6 +42,8 @@ const PHASE = { phase1: "Phase 1 · roll and re-roll", bag_window: "The bag is c
   phase2: "Phase 2 · spend the dice", curse_response: "A curse is being cast", claim_window: "Claims · “Broken!”",
   candle: "Choosing from the top of the Curse deck", over: "Game over" };
 
+const WINDOWS = new Set(["bag_window", "claim_window", "curse_response"]);
+
 function index(catalog) {
   if (!catalog._ix) {
     const ix = { face: {}, code: {} };
@@ -320,8 +322,11 @@ function Board({ obs, seat, catalog, legal, labels, focus, setFocus: set, act })
   const duties = seat === null || obs.phase === "over" ? [] : [...pub.curses_in_play.filter((c) => c.victims.includes(seat))
     .map((c) => c.curse), ...pub.permanents[seat]].filter((id) => ix[id]);
   return html`<div class="v-board">
-    <h2 class="v-phase">${obs.phase === "over" ? "🏁 Game over" : html`🪆 ${pub.active === seat ? "Your turn"
-      : `${Seat(pub.active, seat)}'s turn`}${" · "}${PHASE[obs.phase] || obs.phase}`}
+    <h2 class="v-phase">${obs.phase === "over" ? "🏁 Game over" : WINDOWS.has(obs.phase)
+      // a window is open to everyone it concerns (the turn line above the board names them), not the doll's holder
+      ? html`🪆 ${PHASE[obs.phase] || obs.phase}${" · "}<small class="v-during">during ${pub.active === seat ? "your"
+        : `${Seat(pub.active, seat)}'s`} turn</small>`
+      : html`🪆 ${pub.active === seat ? "Your turn" : `${Seat(pub.active, seat)}'s turn`}${" · "}${PHASE[obs.phase] || obs.phase}`}
       <small>turn ${pub.turn + 1} · first to ${pub.target_score} · ${pub.claim_mode === "automatic" ? "automatic claims"
         : "call-out claims"}</small></h2>
     ${pc ? html`<p class="v-alert" role="alert">⚠ ${Seat(pc.caster, seat)} ${pc.caster === seat ? "are" : "is"} casting
