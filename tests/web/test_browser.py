@@ -296,11 +296,12 @@ def _from_the_lobby(page, server, game_title, seats, shot=None):
 
 def test_the_lobby_creates_a_table_with_links_and_lists_open_seats(server, page_at, shots):
     page = page_at("phone")
-    link = _from_the_lobby(page, server, "Prowl: Clans & Cunning", ["friend", "open"], shots / "lobby-phone.png")[0]
+    link = _from_the_lobby(page, server, "Prowl: Clans & Cunning", ["friend", "open", "normal"], shots / "lobby-phone.png")[0]
     assert re.fullmatch(rf"{re.escape(server.url)}/tables/[\w-]+#token=[\w-]+", link)
     page.click("text=Take my seat")
     page.wait_for_selector(".board")
     assert "Waiting for every seat" in page.inner_text(".turn")
+    assert page.locator(".seats li.acting").count() == 0  # nobody, a bot least of all, acts in the waiting room
     friend = page_at("desktop")
     friend.goto(server.url + "/")
     friend.locator(".open button", has_text="Join seat 3").first.click()
