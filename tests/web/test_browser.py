@@ -296,7 +296,8 @@ def _from_the_lobby(page, server, game_title, seats, shot=None):
 
 def test_the_lobby_creates_a_table_with_links_and_lists_open_seats(server, page_at, shots):
     page = page_at("phone")
-    link = _from_the_lobby(page, server, "Prowl: Clans & Cunning", ["friend", "open", "normal"], shots / "lobby-phone.png")[0]
+    seats = ["friend", "open", "normal"]
+    link = _from_the_lobby(page, server, "Prowl: Clans & Cunning", seats, shots / "lobby-phone.png")[0]
     assert re.fullmatch(rf"{re.escape(server.url)}/tables/[\w-]+#token=[\w-]+", link)
     page.click("text=Take my seat")
     page.wait_for_selector(".board")
