@@ -90,7 +90,7 @@ SUPERVISE_EVERY = 0.25
 #: seconds a new worker has to import the games and say it is ready, at start
 READY_WITHIN = 60.0
 
-LEVELS = {"random": "easy", "heuristic": "medium"}
+LEVELS = {"random": "easy", "heuristic": "normal"}
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ def _over(params: dict[str, str], caps: Caps) -> str | None:
 
 
 def level(spec: str) -> str:
-    """How people see a bot: ``easy`` (random), ``medium`` (heuristic), ``hard`` (a search: ismcts…)."""
+    """How people see a bot: ``easy`` (random), ``normal`` (heuristic), ``hard`` (a search: ismcts…)."""
     return LEVELS.get(agent_worker.parse_kind(spec), "hard")
 
 

@@ -106,7 +106,7 @@ def test_check_spec_normalises_what_it_accepts():
 
 def test_level_and_seed():
     assert [level(s) for s in ("random", "heuristic", " Heuristic", "ismcts", "ismcts:seconds=2")] == \
-        ["easy", "medium", "medium", "hard", "hard"]
+        ["easy", "normal", "normal", "hard", "hard"]
     assert seed_for(7, 3, 1) == seed_for(7, 3, 1) != seed_for(7, 4, 1)
 
 

@@ -55,7 +55,7 @@ def test_names_are_plain_text_and_bots_are_shown_by_level(client):
     token = client.post(f"/api/tables/{created['id']}/seats/2/claim", json={"name": "  Ben\u200b Li"}).json()["token"]
     seats = state(client, created["id"], token)["seats"]
     assert [s["name"] for s in seats] == ["Mia", "Ada", "Ben Li", None]  # formatting characters dropped
-    assert (seats[3]["kind"], seats[3]["level"]) == ("bot", "medium") and seats[0]["level"] is None
+    assert (seats[3]["kind"], seats[3]["level"]) == ("bot", "normal") and seats[0]["level"] is None
     for names, words in (({"0": "x" * 25}, "at most 24"), ({"0": "\u200b"}, "at least one"),
                          ({"9": "Zoe"}, "not a seat"), ({"one": "Zoe"}, "not a seat number")):
         answer = client.post("/api/tables", json={"game": "werebeasts", "players": 3, "names": names})

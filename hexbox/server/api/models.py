@@ -147,7 +147,7 @@ class SeatView(BaseModel):
     kind: str = Field(description="human, bot or open")
     name: str | None
     bot: str | None
-    level: str | None = Field(description="a bot's strength: easy, medium or hard")
+    level: str | None = Field(description="a bot's strength: easy, normal or hard")
     present: bool | None
 
 

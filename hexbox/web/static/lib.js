@@ -81,7 +81,7 @@ export async function catalog(game) {
 // Every page names a seat the same way: "You", the name its player chose, "Bot · hard" for a bot (with the seat
 // counted from 1 where two bots share a level), else "Seat 3" (seats are counted from 1 wherever a person reads
 // them; the API counts from 0). Each seat also has a colour and a symbol, so that no colour carries meaning alone.
-export const LEVEL = { easy: "easy", medium: "normal", normal: "normal", hard: "hard" };
+export const LEVEL = { easy: "easy", medium: "normal", normal: "normal", hard: "hard" }; // "medium": older servers
 export const SYMBOLS = ["●", "▲", "■", "◆", "★", "✚", "⬟", "✦", "⬢", "♥"];
 export const COLOURS = ["#f0b429", "#5ab0f0", "#5fd38d", "#ff8a80", "#c792ea", "#f78c40", "#7fdbca", "#e0e0e0",
   "#ffd1f0", "#a3be8c"];
