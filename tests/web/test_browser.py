@@ -634,3 +634,26 @@ def test_your_clock_is_big_when_it_runs_low(server, page_at):
     box = timer.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= 640
     assert page.errors == []
+
+
+def test_the_your_turn_sound_is_off_until_turned_on_and_remembered(server, page_at):
+    made = new_table(server, game="prowl", players=2, seed=2, names={"0": "Mia"}, bots={"1": "heuristic"})
+    page = page_at("phone")
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][0]['token']}")
+    page.wait_for_selector(".sheet.mine .actions")
+    assert page.evaluate("window.hexboxSignals.sounds") == 0  # off by default
+    toggle = page.locator("button[aria-label='a sound when it is your turn']")
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    turns = page.evaluate("window.hexboxSignals.turns")
+    for _ in range(10):  # play until the turn comes back
+        seq = page.get_attribute("main", "data-seq")
+        _tap(page)
+        page.wait_for_selector(f"main:not([data-seq='{seq}']), .actions .back, .confirm, .end", timeout=5_000)
+        if page.evaluate("window.hexboxSignals.turns") > turns or page.locator(".end").count():
+            break
+    page.wait_for_function("() => window.hexboxSignals.sounds >= 1", timeout=10_000)
+    page.reload()
+    page.wait_for_selector(".board")
+    assert page.locator("button[aria-label='a sound when it is your turn']").get_attribute("aria-pressed") == "true"
+    assert page.errors == []
