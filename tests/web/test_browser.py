@@ -657,3 +657,16 @@ def test_the_your_turn_sound_is_off_until_turned_on_and_remembered(server, page_
     page.wait_for_selector(".board")
     assert page.locator("button[aria-label='a sound when it is your turn']").get_attribute("aria-pressed") == "true"
     assert page.errors == []
+
+
+def test_what_just_changed_on_the_board_is_marked(server, page_at, shots):
+    made = new_table(server, game="voodoo", players=3, options={"target_score": 5}, seed=3, names={"0": "Mia"},
+                     bots={"1": "heuristic", "2": "heuristic"})
+    page = page_at("desktop")
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][0]['token']}")
+    page.wait_for_selector(".sheet.mine .actions")
+    page.locator(".actions .choices button", has_text="roll").first.click()  # the dice come out of the bag
+    page.wait_for_selector(".board .fresh", timeout=10_000)
+    page.screenshot(path=str(shots / "voodoo-changed-desktop.png"))
+    assert page.locator(".board .v-bag .fresh").count() >= 1  # the rolled dice are among what changed
+    assert page.errors == []

@@ -334,6 +334,34 @@ function Recent({ lines }) {
   </section>`;
 }
 
+// What changed on the board since the last update is marked for a moment (the card that moved, the bid, the die):
+// the board's smallest pieces of text that were not there before get the class "fresh".
+let lastTexts = null;
+function markChanges(board) {
+  if (!board) return;
+  const leaves = [...board.querySelectorAll("*")].filter((e) => !e.firstElementChild && e.textContent.trim());
+  const before = lastTexts;
+  lastTexts = new Map();
+  for (const e of leaves) {
+    const text = e.textContent.trim();
+    lastTexts.set(text, (lastTexts.get(text) || 0) + 1);
+  }
+  if (!before) return;
+  const left = new Map(before);
+  for (const e of leaves) {
+    const text = e.textContent.trim();
+    if (left.get(text)) {
+      left.set(text, left.get(text) - 1);
+      continue;
+    }
+    const mark = e.closest("button, li, .card, g, td") || e;
+    mark.classList.remove("fresh");
+    void mark.getBoundingClientRect(); // restart the animation
+    mark.classList.add("fresh");
+    setTimeout(() => mark.classList.remove("fresh"), 2500);
+  }
+}
+
 function Table({ id }) {
   const [token] = useState(() => seatToken(id));
   const [view, setView] = useState(null);
@@ -358,6 +386,7 @@ function Table({ id }) {
     if (!view) return;
     if (mine !== wasMine.current || !document.title.includes(title(view.game))) signal(mine, view.game);
     keys = module?.key || [];
+    requestAnimationFrame(() => markChanges(document.querySelector(".table .board")));
     if (mine) requestAnimationFrame(() => requestAnimationFrame(showKey));
     wasMine.current = mine;
   }, [view?.seq, mine, module]);
