@@ -442,7 +442,7 @@ function Table({ id }) {
     </header>
     <p class=${`turn ${mine ? "banner" : ""}`} role="status">${waiting}</p>
     ${view.result ? html`<${EndScreen} result=${view.result} me=${me} seats=${view.seats} rematch=${view.rematch}
-      tableId=${id} canPropose=${!!host || me !== null} onRematch=${rematch} token=${token} />` : null}
+      tableId=${id} canPropose=${!!host || me !== null} onRematch=${rematch} token=${token} turns=${obs.turn} />` : null}
     <div class="play">
       ${me !== null && !view.result ? html`<${Recent} lines=${log.slice(seen)} />` : null}
       <div class="board"><${Board} obs=${obs} seat=${me} catalog=${cards} legal=${view.legal} labels=${labels}
