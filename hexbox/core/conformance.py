@@ -270,15 +270,6 @@ def check_observations(name: str, players: int, options: dict[str, Any], seed: i
         if n % 3:
             continue
         views = [state.observe(s) for s in [*range(players), None]]
-        envelope = views[-1]
-        assert envelope["turn"].__class__ is int and envelope["turn"] >= last_turn, \
-            f"the envelope's turn went from {last_turn} to {envelope['turn']!r}"
-        last_turn = envelope["turn"]
-        assert envelope["turn"] == state.turns and envelope["talk_allowed"] is state.talk_allowed
-        for key in ("turn", "talk_allowed"):
-            if key in envelope["public"]:
-                assert envelope["public"][key] == envelope[key], \
-                    f"the public half's {key} {envelope['public'][key]!r} is not the envelope's {envelope[key]!r}"
         public = json.dumps(views[-1]["public"], sort_keys=True)
         for viewer, obs in zip([*range(players), None], views):
             assert tuple(obs) == ENVELOPE, f"observation keys {tuple(obs)} are not the envelope {ENVELOPE}"
@@ -288,6 +279,15 @@ def check_observations(name: str, players: int, options: dict[str, Any], seed: i
             assert json.dumps(obs["public"], sort_keys=True) == public, \
                 f"the public half differs between seat {viewer} and the spectator"
         assert views[-1]["private"] is None, "a spectator has no private half"
+        envelope = views[-1]
+        assert envelope["turn"].__class__ is int and envelope["turn"] >= last_turn, \
+            f"the envelope's turn went from {last_turn} to {envelope['turn']!r}"
+        last_turn = envelope["turn"]
+        assert envelope["talk_allowed"] is state.talk_allowed
+        for key in ("turn", "talk_allowed"):
+            if key in envelope["public"]:
+                assert envelope["public"][key] == envelope[key], \
+                    f"the public half's {key} {envelope['public'][key]!r} is not the envelope's {envelope[key]!r}"
 
 
 # ---- the observation vector of learning agents -----------------------------------------------------------------
