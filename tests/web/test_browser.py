@@ -51,6 +51,7 @@ BOXES = """(keys) => {
   const box = (e) => e && (({left, top, right, bottom}) => ({left, top, right, bottom}))(e.getBoundingClientRect());
   const key = keys.map((k) => document.querySelector('.board ' + k)).find((e) => e);
   return {key: box(key), which: key ? keys.find((k) => key.matches(k)) : null,
+          mine: !!document.querySelector('.sheet.mine .actions'),
           sheet: box(document.querySelector('.sheet')), width: innerWidth, height: innerHeight};
 }"""
 
@@ -59,6 +60,12 @@ BOXES = """(keys) => {
 CLEAR = """(b) => !!b.key && (!b.sheet || b.sheet.top >= b.key.bottom - 0.5 || b.sheet.bottom <= b.key.top + 0.5
   || b.sheet.left >= b.key.right - 0.5 || b.sheet.right <= b.key.left + 0.5) && b.key.top >= -0.5
   && b.key.left >= -0.5 && b.key.bottom <= b.height + 0.5 && b.key.right <= b.width + 0.5"""
+
+
+#: is the decision still open, and the your-turn signals: the tab's title and icon, the sheet's heading
+SIGNALS = """() => [!!document.querySelector('.sheet.mine .actions'), document.title.startsWith('● Your move'),
+  document.querySelector("link[rel='icon']").href.includes('f0b429'),
+  document.querySelector('.sheet-head').innerText.includes('Your move')]"""
 
 
 def _in_view_and_clear(boxes):
@@ -119,14 +126,17 @@ def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_
             except sync_api.TimeoutError:
                 pass
             boxes = phone.evaluate(BOXES, KEYS[game])
-            if boxes["sheet"] is None:  # the game moved on meanwhile (a window closed, the end)
+            if boxes["sheet"] is None or not boxes["mine"]:  # the game moved on meanwhile (a window closed, the end)
                 continue
             assert _in_view_and_clear(boxes), (game, decisions, boxes)
             checked += 1
             # the your-turn signals: the tab's title and icon, the banner or the sheet's heading
-            phone.wait_for_function("document.title.startsWith('● Your move')", timeout=3_000)
-            assert "f0b429" in phone.get_attribute("link[rel='icon']", "href")
-            assert "Your move" in phone.inner_text(".sheet-head")
+            settled = f"() => {{ const [mine, ...rest] = ({SIGNALS})(); return !mine || rest.every(Boolean); }}"
+            phone.wait_for_function(settled, timeout=3_000)
+            mine, *shown = phone.evaluate(SIGNALS)
+            if not mine:  # the decision closed meanwhile (a window's clock, another seat's answer)
+                continue
+            assert all(shown), shown  # the tab's title and icon, the sheet's heading
             decisions += 1
             if decisions == 6 and not mid:
                 mid = True
