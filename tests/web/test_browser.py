@@ -138,7 +138,7 @@ def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_
                 continue
             assert all(shown), shown  # the tab's title and icon, the sheet's heading
             decisions += 1
-            if decisions == 3 and not mid:
+            if decisions == 2 and not mid:
                 mid = True
                 for page, kind in ((phone, "phone"), (desktop, "desktop")):
                     page.screenshot(path=str(shots / f"{game}-{kind}-mid.png"))
