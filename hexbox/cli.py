@@ -296,14 +296,12 @@ def rules(
     game: Annotated[str, typer.Argument(help="game name")],
 ) -> None:
     """Show the game's rules reference: components, set-up, a turn, the end, every card, the options."""
-    from importlib import resources
-
     from rich.markdown import Markdown
 
-    from hexbox.core.texts import with_cards
+    from hexbox.core.texts import reference
 
-    # the card texts are written afresh from cards.toml, the one source of what a card says
-    text = with_cards((resources.files(game_info(game).package) / "reference.md").read_text(encoding="utf-8"), game)
+    game_info(game)  # an unknown game: the registry's error, naming the games
+    text = reference(game)
     if not (sys.stdout.isatty() and sys.stdin.isatty()):
         # piped or redirected: the plain text, for grep and files (a pager is for a person at a terminal)
         typer.echo(text, nl=not text.endswith("\n"))

@@ -206,7 +206,8 @@ def test_schema_prints_the_observations_json_schema():
     assert out.returncode == 0, out.stderr
     schema = json.loads(out.stdout)
     envelope = schema["$defs"][schema["$ref"].split("/")[-1]]
-    assert envelope["required"] == ["game", "version", "seat", "phase", "actors", "result", "public", "private"]
+    assert envelope["required"] == ["game", "version", "seat", "phase", "actors", "turn", "talk_allowed", "result",
+                                    "public", "private"]
     assert envelope["additionalProperties"] is False
     bad = hexbox("schema", "chess")
     assert bad.returncode == 2 and bad.stderr.startswith("hexbox: error: unknown game 'chess'")

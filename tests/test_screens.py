@@ -13,7 +13,8 @@ from rich.text import Text
 import hexbox
 from hexbox.core import conformance as kit
 from hexbox.core import conformance_setups, game_info
-from hexbox.terminal import Item, end_line, group
+from hexbox.core.choices import Item, group
+from hexbox.terminal import end_line
 
 INTERNALS = {
     "a Python list": re.compile(r"\[-?\d+(, -?\d+)+\]|\[\]"),

@@ -17,7 +17,8 @@ from rich.console import Console
 
 import hexbox
 from hexbox.core import Record
-from hexbox.terminal import SHORT, Item, Stop, TerminalTable, amounts, end_line, group
+from hexbox.core.choices import SHORT, Item, amounts, group
+from hexbox.terminal import Stop, TerminalTable, end_line
 
 PROMPT = r"your choice[^[]*\["  # a list, or "— type the cans [" for an amount
 

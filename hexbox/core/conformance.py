@@ -352,14 +352,17 @@ def check_told_in_observation(name: str, players: int, options: dict[str, Any], 
 
 # ---- the envelope, the schema and the public half -------------------------------------------------------------
 
-ENVELOPE = ("game", "version", "seat", "phase", "actors", "result", "public", "private")
+ENVELOPE = ("game", "version", "seat", "phase", "actors", "turn", "talk_allowed", "result", "public", "private")
 
 
 def check_observations(name: str, players: int, options: dict[str, Any], seed: int) -> None:
     """Every observation is in the envelope, matches the game's published schema, and ``public`` is the same for
-    every viewer (the spectator's ``private`` is null)."""
+    every viewer (the spectator's ``private`` is null). The envelope's cross-game fields are the game's own: the
+    ``turn`` count never goes back, ``talk_allowed`` is a yes or no, and where the public half repeats either of
+    them the two agree."""
     from .schema import validate
 
+    last_turn = 0
     for n, (state, _, _) in enumerate(play_random(name, players, options, seed)):
         if n % 3:
             continue
@@ -373,6 +376,15 @@ def check_observations(name: str, players: int, options: dict[str, Any], seed: i
             assert json.dumps(obs["public"], sort_keys=True) == public, \
                 f"the public half differs between seat {viewer} and the spectator"
         assert views[-1]["private"] is None, "a spectator has no private half"
+        envelope = views[-1]
+        assert envelope["turn"].__class__ is int and envelope["turn"] >= last_turn, \
+            f"the envelope's turn went from {last_turn} to {envelope['turn']!r}"
+        last_turn = envelope["turn"]
+        assert envelope["talk_allowed"] is state.talk_allowed
+        for key in ("turn", "talk_allowed"):
+            if key in envelope["public"]:
+                assert envelope["public"][key] == envelope[key], \
+                    f"the public half's {key} {envelope['public'][key]!r} is not the envelope's {envelope[key]!r}"
 
 
 # ---- the observation vector of learning agents -----------------------------------------------------------------

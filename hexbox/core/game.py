@@ -233,6 +233,12 @@ class State:
         """
         return self._public().get("turn", 0)
 
+    @property
+    def talk_allowed(self) -> bool:
+        """Whether the rules let the players talk now (the envelope's ``talk_allowed``): true unless a game says
+        otherwise, as GROWL does from a Night card's reveal until its passing is over."""
+        return True
+
     # ---- the gate ----------------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -283,18 +289,27 @@ class State:
         return self._default_action(seat)
 
     def observe(self, seat: int | None = None) -> JSON:
-        """Everything ``seat`` may know and nothing more (None: a spectator), in the envelope of docs/design.md §2."""
+        """Everything ``seat`` may know and nothing more (None: a spectator), in the envelope of docs/design.md §2.
+
+        The envelope holds what the server and every client read from every game: who acts (``actors``), the
+        ``phase``, the ``turn`` count (:attr:`turns`), whether table talk is allowed (:attr:`talk_allowed`) and the
+        ``result``; the game's own facts are in its two halves."""
         if seat is not None:
             seat = as_seat(seat, self.game.players)
         result = self._result
+        public = self._public()
+        # the turn count: a game keeping it in a slot is read directly, otherwise from the public half just built
+        turn = public.get("turn", 0) if type(self).turns is State.turns else self.turns
         return {
             "game": self.game.name,
             "version": self.game.observation_version,
             "seat": seat,
             "phase": self.phase_name,
             "actors": list(self.actors),
+            "turn": turn,
+            "talk_allowed": self.talk_allowed,
             "result": None if result is None else result.to_json(),
-            "public": self._public(),
+            "public": public,
             "private": None if seat is None else self._private(seat),
         }
 

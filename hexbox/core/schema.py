@@ -1,6 +1,10 @@
 """The published shape of every observation (docs/design.md §2): a common envelope around a game's two halves.
 
-    {"game", "version", "seat", "phase", "actors", "result", "public": {…}, "private": {…} or null}
+    {"game", "version", "seat", "phase", "actors", "turn", "talk_allowed", "result", "public": {…},
+     "private": {…} or null}
+
+The envelope's fields are the ones the server and every client read from every game, whatever the game: who may
+act, the phase, how many turns have begun, whether the rules allow table talk now, and the result.
 
 ``public`` is the same for every viewer, the spectator included; ``private`` is what the seat alone knows
 (null for a spectator). A game declares the types of both halves as msgspec Structs (its ``schema`` hook
@@ -39,7 +43,8 @@ def observation_type(name: str) -> Any:
     return msgspec.defstruct(
         f"{name.capitalize()}Observation",
         [("game", Literal[name]), ("version", Literal[version]), ("seat", int | None), ("phase", str),  # type: ignore[valid-type]
-         ("actors", list[int]), ("result", ResultJSON | None), ("public", public), ("private", private | None)],
+         ("actors", list[int]), ("turn", int), ("talk_allowed", bool), ("result", ResultJSON | None),
+         ("public", public), ("private", private | None)],
         forbid_unknown_fields=True,
     )
 

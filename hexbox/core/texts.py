@@ -107,6 +107,14 @@ def cards_markdown(game: str) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def reference(game: str) -> str:
+    """``game``'s rules reference (its ``reference.md``, as ``hexbox rules GAME`` and the browser's rules page show
+    it), with the card texts written afresh from cards.toml, the one source of what a card says."""
+    from importlib import resources
+
+    return with_cards((resources.files(game_info(game).package) / "reference.md").read_text(encoding="utf-8"), game)
+
+
 def with_cards(markdown: str, game: str) -> str:
     """``markdown`` with its card-text block written afresh from cards.toml (unchanged if it has none)."""
     start, end = markdown.find(BEGIN), markdown.find(END)

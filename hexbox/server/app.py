@@ -14,12 +14,15 @@ import hashlib
 import math
 import re
 from contextlib import asynccontextmanager
+from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Request
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -106,7 +109,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
 
     # the browser client: one page, which reads its address (lobby, table, replay) itself
-    app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
+    app.mount("/static", CachedStatic(directory=WEB / "static"), name="static")
+    # static files and API answers compressed for browsers that ask (a table's view: 2-12 KB -> a fifth of it)
+    app.add_middleware(GZipMiddleware, minimum_size=512, compresslevel=6)
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: Annotated[str, PathParam(max_length=40)]) -> Any:
+        """The game's rules reference as a page: the same text as ``hexbox rules GAME``, every card's text too."""
+        return HTMLResponse(rules_html(game), headers={"Cache-Control": "no-cache", "Content-Security-Policy": CSP,
+                                                       "Referrer-Policy": "no-referrer"})
 
     @app.get("/", include_in_schema=False)
     @app.get("/tables/{table_id}", include_in_schema=False)
@@ -116,6 +127,36 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                                          "Referrer-Policy": "no-referrer"})
 
     return app
+
+
+class CachedStatic(StaticFiles):
+    """The client's files with cache headers: the vendored libraries change only with their version (an hour without
+    asking), the client's own files are asked again each time and answered 304 while unchanged (ETag)."""
+
+    def file_response(self, full_path: Any, stat_result: Any, scope: Any, status_code: int = 200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        vendored = "/vendor/" in str(full_path).replace("\\", "/")
+        response.headers["Cache-Control"] = "public, max-age=3600" if vendored else "no-cache"
+        return response
+
+
+def rules_html(game: str) -> str:
+    """The rules page of ``game``: its reference rendered from Markdown, markup in the text shown as text."""
+    from markdown_it import MarkdownIt
+
+    from hexbox.core import game_info
+    from hexbox.core.errors import ConfigError
+    from hexbox.core.texts import reference
+
+    try:
+        info = game_info(game)
+    except (KeyError, ConfigError) as exc:
+        raise StarletteHTTPException(404, f"no game {game!r}") from exc
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(reference(game))
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+            f'content="width=device-width, initial-scale=1"><title>Rules of {escape(info.title)} · hexbox</title>'
+            f'<link rel="stylesheet" href="/static/style.css"></head><body><main class="rules">'
+            f'<p><a href="/">← hexbox</a></p>{body}</main></body></html>')
 
 
 def _policy() -> str:

@@ -38,10 +38,8 @@ class Chat:
             if len(body) > self.settings.chat_length:
                 raise Invalid(f"a message holds at most {self.settings.chat_length} characters")
             kind = "text"
-        if viewer.seat is not None and not table.over:
-            public = table.state.observe(None)["public"]
-            if public.get("talk_allowed") is False:  # a game's observation may say that table talk is silent
-                raise Conflict("table talk is silent now (the rules forbid talking at this moment)")
+        if viewer.seat is not None and not table.over and not table.state.talk_allowed:  # the envelope's field
+            raise Conflict("table talk is silent now (the rules forbid talking at this moment)")
         speaker = f"seat {viewer.seat}" if viewer.seat is not None else "host" if viewer.host else "spectator"
         self._limit((table.id, speaker if viewer.seat is not None else f"{speaker}@{client}"))
         async with self.tables.change(table, "chat", viewer.channel):

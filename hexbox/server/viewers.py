@@ -10,6 +10,8 @@ from typing import Any
 
 import msgspec
 
+from hexbox.core.choices import steps
+
 from .bots import level
 from .presence import Presence
 from .table import Table, Viewer
@@ -58,19 +60,23 @@ class Answers:
     def answer(self, table: Table, viewer: Viewer) -> dict[str, Any]:
         """The viewer's state: its observation, legal actions, log, the clocks, the result and the table."""
         state, seat, now = table.state, viewer.seat, time.time()
-        legal, labels = [], []
+        legal, labels, choices = [], [], None
         if seat is not None and table.started and not table.over:
             actions = state.legal_actions(seat)
             legal = [a.to_json() for a in actions]
-            label = table.game.info.hook("label") if table.game.info else None
+            info = table.game.info
+            label = info.hook("label") if info else None
             # the seat's own choices, in its own words (another seat's moves reach it only through "log")
             labels = [label(state, seat, a) if label else str(a) for a in actions]
+            # a long list in steps, grouped here once for every client (the terminal walks the same groups)
+            choices = steps(actions, labels, (info.hook("menu") if info else None) or {})
         result = state.result
         running = table.started and not table.over
         return {
             "id": table.id, "game": table.game.name, "players": table.players, "seq": table.seq,
             "seat": seat, "host": viewer.host, "started": table.started, "seeded": table.seeded,
-            "observation": state.observe(seat), "legal": legal, "labels": labels, "log": table.logs.get(seat, []),
+            "observation": state.observe(seat), "legal": legal, "labels": labels,
+            "choices": choices, "log": table.logs.get(seat, []),
             "deadline": table.deadline_at if running else None,
             "clocks": table.clocks.view() if running else [],
             "result": None if result is None else result.to_json(),

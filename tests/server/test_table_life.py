@@ -113,7 +113,8 @@ def test_a_rematch_keeps_the_seats_and_their_tokens(client):
                 seat = playing[0]
                 move(client, table, toks[seat], mine[seat]["seq"], mine[seat]["legal"][0])
             view = ws.receive_json()  # the next change: ours, or the bot's
-    again = client.post(f"/api/tables/{table}/rematch", headers=bearer(host))
+    assert client.post(f"/api/tables/{table}/rematch").status_code == 401  # a spectator may not
+    again = client.post(f"/api/tables/{table}/rematch", headers=bearer(toks[1]))  # any player may propose one
     assert again.status_code == 200
     new_id = again.json()["id"]
     assert client.post(f"/api/tables/{table}/rematch", headers=bearer(host)).json()["id"] == new_id  # one rematch

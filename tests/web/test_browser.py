@@ -42,30 +42,136 @@ def _play_to_the_end(page, limit=400):
     raise AssertionError("the game did not reach its end screen")
 
 
+#: each game's key pieces, the first found in view at every decision (the game module's `key`)
+KEYS = {"werebeasts": [".wb-sale", ".wb-mine-goals"], "prowl": [".pw-mine"], "growl": [".g-hand"],
+        "voodoo": [".v-bag", ".v-track"], "transylvania": [".tv-map"]}
+
+#: where the key piece is, where the choices are, and the viewport (CSS pixels)
+BOXES = """(keys) => {
+  const box = (e) => e && (({left, top, right, bottom}) => ({left, top, right, bottom}))(e.getBoundingClientRect());
+  const key = keys.map((k) => document.querySelector('.board ' + k)).find((e) => e);
+  return {key: box(key), which: key ? keys.find((k) => key.matches(k)) : null,
+          mine: !!document.querySelector('.sheet.mine .actions'),
+          sheet: box(document.querySelector('.sheet')), width: innerWidth, height: innerHeight};
+}"""
+
+
+#: the same check as _in_view_and_clear, in the page
+CLEAR = """(b) => !!b.key && (!b.sheet || b.sheet.top >= b.key.bottom - 0.5 || b.sheet.bottom <= b.key.top + 0.5
+  || b.sheet.left >= b.key.right - 0.5 || b.sheet.right <= b.key.left + 0.5) && b.key.top >= -0.5
+  && b.key.left >= -0.5 && b.key.bottom <= b.height + 0.5 && b.key.right <= b.width + 0.5"""
+
+
+#: is the decision still open, and the your-turn signals: the tab's title and icon, the sheet's heading
+SIGNALS = """() => [!!document.querySelector('.sheet.mine .actions'), document.title.startsWith('● Your move'),
+  document.querySelector("link[rel='icon']").href.includes('f0b429'),
+  document.querySelector('.sheet-head').innerText.includes('Your move')]"""
+
+
+def _in_view_and_clear(boxes):
+    """The key piece lies inside the viewport and the choices do not cover it."""
+    key, sheet = boxes["key"], boxes["sheet"]
+    assert key is not None, "no key piece on the board"
+    inside = key["top"] >= -0.5 and key["left"] >= -0.5 and key["bottom"] <= boxes["height"] + 0.5 \
+        and key["right"] <= boxes["width"] + 0.5
+    covered = sheet is not None and not (sheet["top"] >= key["bottom"] - 0.5 or sheet["bottom"] <= key["top"] + 0.5
+                                         or sheet["left"] >= key["right"] - 0.5 or sheet["right"] <= key["left"] + 0.5)
+    return inside and not covered
+
+
+def _tap(page):
+    """One tap of the first choice offered (confirming where asked); False when there is none now."""
+    confirm = page.locator(".confirm .primary")
+    if confirm.count():
+        confirm.first.click()
+        return True
+    choices = page.locator(".actions .choices button:not(.back):not([disabled])")
+    if choices.count():
+        choices.first.click()
+        return True
+    return False
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_one_human_clicks_through_a_whole_game_against_bots(server, page_at, shots, game):
+def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_at, shots, game):
+    """Mia plays a whole game on a 360x640 phone against bots: at each of her decisions the game's key piece is in
+    view and clear of the choices, the your-turn signals fire, and the end names the winner and the reason. A
+    desktop page at the same seat is photographed at the start, mid-game and the end."""
     players, options = GAMES[game]
-    made = new_table(server, game=game, players=players, options=options, seed=3,
+    made = new_table(server, game=game, players=players, options=options, seed=3, names={"0": "Mia"},
                      bots={str(s): "heuristic" for s in range(1, players)})
-    token = made["seats"][0]["token"]
-    for kind in ("phone", "desktop"):
-        page = page_at(kind)
-        page.goto(f"{server.url}/tables/{made['id']}#token={token}")
+    link = f"{server.url}/tables/{made['id']}#token={made['seats'][0]['token']}"
+    phone, desktop = page_at("phone"), page_at("desktop")
+    for page in (phone, desktop):
+        page.goto(link)
         page.wait_for_selector(".board")
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(shots / f"{game}-{kind}.png"), full_page=True)
-        if kind == "phone":
-            assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling
-            small = page.evaluate("""() => [...document.querySelectorAll('button, a.button, select, input')]
-                .filter(e => e.offsetParent && (e.getBoundingClientRect().height < 43.5))
-                .map(e => e.outerHTML.slice(0, 80))""")
-            assert small == [], small  # tap targets of at least 44 px
-            _play_to_the_end(page)
-            page.screenshot(path=str(shots / f"{game}-{kind}-end.png"), full_page=True)
-            assert page.locator(".end").inner_text().strip()
-        assert page.errors == []
+    phone.wait_for_selector("body[data-your-turn='1']", timeout=30_000)
+    phone.wait_for_timeout(200)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling
+    small = phone.evaluate("""() => [...document.querySelectorAll('button, a.button, select, input')]
+        .filter(e => e.offsetParent && (e.getBoundingClientRect().height < 43.5))
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert small == [], small  # tap targets of at least 44 px
+    assert "Mia" in phone.inner_text("header") and "(seat 1)" in phone.inner_text("header")
+    for page, kind in ((phone, "phone"), (desktop, "desktop")):
+        page.screenshot(path=str(shots / f"{game}-{kind}-start.png"))
+    decisions, checked, mid = 0, 0, False
+    for _ in range(600):
+        if phone.locator(".end").count():
+            break
+        if phone.locator(".sheet.mine .actions").count() and not phone.locator(".confirm").count():
+            seq = phone.get_attribute("main", "data-seq")
+            try:  # the page scrolls the key piece into view by itself, within a few frames
+                phone.wait_for_function(f"(keys) => ({CLEAR})(({BOXES})(keys))", arg=KEYS[game], timeout=3_000)
+            except sync_api.TimeoutError:
+                pass
+            boxes = phone.evaluate(BOXES, KEYS[game])
+            if boxes["sheet"] is None or not boxes["mine"]:  # the game moved on meanwhile (a window closed, the end)
+                continue
+            assert _in_view_and_clear(boxes), (game, decisions, boxes)
+            checked += 1
+            # the your-turn signals: the tab's title and icon, the banner or the sheet's heading
+            settled = f"() => {{ const [mine, ...rest] = ({SIGNALS})(); return !mine || rest.every(Boolean); }}"
+            phone.wait_for_function(settled, timeout=3_000)
+            mine, *shown = phone.evaluate(SIGNALS)
+            if not mine:  # the decision closed meanwhile (a window's clock, another seat's answer)
+                continue
+            assert all(shown), shown  # the tab's title and icon, the sheet's heading
+            decisions += 1
+            if decisions == 2 and not mid:
+                mid = True
+                for page, kind in ((phone, "phone"), (desktop, "desktop")):
+                    page.screenshot(path=str(shots / f"{game}-{kind}-mid.png"))
+            _tap(phone)
+            try:
+                phone.wait_for_selector(f"main:not([data-seq='{seq}']), .end, .actions .back, .confirm", timeout=3_000)
+            except sync_api.TimeoutError:
+                pass
+            continue
+        if not _tap(phone):
+            phone.wait_for_selector("body[data-your-turn='1'], .end", timeout=30_000)
+    else:
+        raise AssertionError("the game did not reach its end screen")
+    assert checked >= 2
+    assert phone.evaluate("window.hexboxSignals.turns") >= 1
+    phone.wait_for_function("document.title.endsWith('· hexbox')")  # the signal is gone at the end
     result = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["result"]
-    assert result is not None
+    end = phone.inner_text(".end")
+    names = {0: "Mia", **{s: "Bot" for s in range(1, players)}}
+    assert ("You win" in end) if 0 in result["winners"] else any(names[w] in end for w in result["winners"]) \
+        if result["winners"] else "Nobody wins" in end, (result, end)
+    # the reason in words, with people's names where the server's sentence has seat numbers
+    words = [w for w in re.split(r"\b[Ss]eats? \d+(?:(?:, | and )\d+)*|[,;:.()]", result["reason"]) if w.strip()]
+    assert all(w.strip() in end for w in words), (words, end)
+    assert "turns played" in end or "turn played" in end  # a few numbers of the game (the envelope's turn)
+    if result["scores"]:
+        headers = phone.locator(".end table.scores th[scope='col']").all_inner_texts()
+        assert headers == ["Player", "Score", "Result"]
+    desktop.wait_for_selector(".end")
+    for page, kind in ((phone, "phone"), (desktop, "desktop")):
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(shots / f"{game}-{kind}-end.png"))
+        assert page.errors == []
 
 
 def _strings(value):
@@ -179,11 +285,11 @@ def test_a_reload_mid_game_resumes(server, page_at):
     page.wait_for_selector(".board")
     page.wait_for_function("(text) => document.querySelector('.log').innerText.startsWith(text.slice(0, 40))",
                            arg=before)
-    assert "you are seat 0" in page.inner_text("header")
+    assert "(seat 1)" in page.inner_text("header")
     # the token is remembered: the same table without the fragment is still this seat's
     page.goto(f"{server.url}/tables/{made['id']}")
     page.wait_for_selector(".board")
-    assert "you are seat 0" in page.inner_text("header")
+    assert "(seat 1)" in page.inner_text("header")
 
 
 def _from_the_lobby(page, server, game_title, seats, shot=None):
@@ -201,26 +307,58 @@ def _from_the_lobby(page, server, game_title, seats, shot=None):
 
 def test_the_lobby_creates_a_table_with_links_and_lists_open_seats(server, page_at, shots):
     page = page_at("phone")
-    link = _from_the_lobby(page, server, "Prowl: Clans & Cunning", ["friend", "open"], shots / "lobby-phone.png")[0]
+    seats = ["friend", "open", "normal"]
+    link = _from_the_lobby(page, server, "Prowl: Clans & Cunning", seats, shots / "lobby-phone.png")[0]
     assert re.fullmatch(rf"{re.escape(server.url)}/tables/[\w-]+#token=[\w-]+", link)
     page.click("text=Take my seat")
     page.wait_for_selector(".board")
     assert "Waiting for every seat" in page.inner_text(".turn")
+    assert page.locator(".seats li.acting").count() == 0  # nobody, a bot least of all, acts in the waiting room
     friend = page_at("desktop")
     friend.goto(server.url + "/")
-    friend.locator(".open button", has_text="Join seat 2").first.click()
+    friend.locator(".open button", has_text="Join seat 3").first.click()
     friend.wait_for_selector(".board")
-    assert "you are seat 2" in friend.inner_text("header")
+    assert "(seat 3)" in friend.inner_text("header")
     assert page.errors == [] and friend.errors == []
 
 
-@pytest.mark.parametrize("game", ["lobby", *sorted(GAMES)])
+def _finish(server, table, token):
+    """Play seat 0's first legal action until the game ends (its bots play the other seats)."""
+    auth = {"Authorization": f"Bearer {token}"}
+    for _ in range(2000):
+        view = httpx.get(f"{server.url}/api/tables/{table}", headers=auth).json()
+        if view["result"]:
+            return
+        if view["legal"]:
+            httpx.post(f"{server.url}/api/tables/{table}/actions", headers=auth,
+                       json={"seq": view["seq"], "action": view["legal"][0]})
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", ["lobby", "lobby-made", "rules", "end", *sorted(GAMES)])
 def test_no_serious_accessibility_violation(server, browser, game):
     # axe is injected as a script: this context alone ignores the page's content security policy
     page = browser.new_context(bypass_csp=True, **DESKTOP).new_page()
     if game == "lobby":
         page.goto(server.url + "/")
         page.wait_for_selector(".games button")
+    elif game == "lobby-made":  # a table made, a friend's link with its QR code open
+        page.goto(server.url + "/")
+        page.fill("#my-name", "Mia")
+        page.click("text=Voodoo")
+        page.select_option("#seat-1", "friend")
+        page.click("text=Create the table")
+        page.click(".share button:has-text('QR code')")
+        page.wait_for_selector("svg.qr")
+    elif game == "rules":
+        page.goto(server.url + "/rules/growl")
+        page.wait_for_selector("main.rules h1")
+    elif game == "end":  # the end screen with its score table
+        made = new_table(server, game="prowl", players=3, seed=6, names={"0": "Mia"},
+                         bots={"1": "random", "2": "heuristic"})
+        _finish(server, made["id"], made["seats"][0]["token"])
+        page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][0]['token']}")
+        page.wait_for_selector(".end table.scores")
     else:
         players, options = GAMES[game]
         made = new_table(server, game=game, players=players, options=options,
@@ -291,7 +429,7 @@ def test_three_devices_play_prowl_from_the_lobby_to_the_end_with_a_bot(server, p
     """The issue's scenario: one person creates a Prowl table for two friends and a bot, sends the links, and the
     three of them play it to the end, each on their own device."""
     host = page_at("phone")
-    links = _from_the_lobby(host, server, "Prowl: Clans & Cunning", ["friend", "friend", "heuristic"])
+    links = _from_the_lobby(host, server, "Prowl: Clans & Cunning", ["friend", "friend", "normal"])
     host.click("text=Take my seat")
     devices = [host]
     for kind, link in zip(("phone", "desktop"), links):
@@ -320,4 +458,226 @@ def test_three_devices_play_prowl_from_the_lobby_to_the_end_with_a_bot(server, p
     for i, page in enumerate(devices):
         page.screenshot(path=str(shots / f"prowl-three-devices-{i}.png"), full_page=True)
         assert page.errors == []
-    assert "Offer a rematch" in devices[0].inner_text(".end")  # the host may offer one
+    # a friend proposes a rematch; the host sees it without a reload and accepts it, keeping the seat
+    devices[1].click(".end button:has-text('Propose a rematch')")
+    devices[1].wait_for_selector(".board")
+    assert "(seat 2)" in devices[1].inner_text("header")
+    devices[0].click(".end a:has-text('Accept: go to the rematch')")
+    devices[0].wait_for_selector(".board")
+    assert "(seat 1)" in devices[0].inner_text("header") and "/tables/" in devices[0].url
+    assert devices[0].url.split("/tables/")[1].split("#")[0] == devices[1].url.split("/tables/")[1].split("#")[0]
+
+
+def test_the_browser_and_the_terminal_show_the_same_steps_for_a_voodoo_menu(server, page_at):
+    """The grouping of a long list is computed once (hexbox.core.choices): the terminal's steps and the browser's
+    buttons are the same, the game's menu entry ("speak or emote") included."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from hexbox.core import Record
+    from hexbox.core.choices import Item
+    from hexbox.terminal import Stop, TerminalTable
+
+    made = new_table(server, game="voodoo", players=3, options={"target_score": 5}, seed=3)
+    state = hexbox.load("voodoo", players=3, target_score=5).new_state(3)
+    seat = state.actors[0]
+    view = httpx.get(f"{server.url}/api/tables/{made['id']}",
+                     headers={"Authorization": f"Bearer {made['seats'][seat]['token']}"}).json()
+    assert view["legal"] == [a.to_json() for a in state.legal_actions(seat)]  # the same position
+    # the terminal: the first step, then into "speak or emote", then stop
+    console = Console(file=io.StringIO(), width=120)
+    table = TerminalTable(console, state, Record("voodoo", 3), [seat], {}, random.Random(0),
+                          read=lambda prompt: next(answers))
+    answers = iter([str(table.entry_number["speak or emote"]), "q"])
+    items = [Item.of(a, str(a)) for a in state.legal_actions(seat)]
+    with pytest.raises(Stop):
+        table.pick(seat, items, state.default_action(seat), "")
+    screen = console.file.getvalue()
+    first, second = screen.split("speak or emote — which?")
+    terminal = [re.findall(r"^\s+\d+\. (.+?)(?: \(default\))?$", part, re.M) for part in (first, second)]
+    # the browser
+    page = page_at("desktop")
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][seat]['token']}")
+    page.wait_for_selector(".actions .choices button")
+    shown = [page.locator(".actions .choices button:not(.back)").all_inner_texts()]
+    page.click(".actions .choices button:has-text('speak or emote')")
+    page.wait_for_selector(".actions .choices button.back")
+    shown.append(page.locator(".actions .choices button:not(.back)").all_inner_texts())
+    assert [[t.strip() for t in step] for step in shown] == terminal
+    assert terminal[0][1:] == ["speak or emote … (96)"]
+    assert terminal[1][0].startswith("emote … (") and terminal[1][1].startswith("say … (")
+    assert page.errors == []
+
+
+def test_two_people_see_each_others_names_and_moves_live(server, page_at):
+    """Mia creates a Prowl table in the lobby with her name; Leo, with his, takes the open seat from the lobby's
+    list. Each sees the other's name at the table without a reload, and the other's moves under that name."""
+    mia = page_at("desktop")
+    mia.goto(server.url + "/")
+    mia.fill("#my-name", "Mia")
+    mia.click("text=Prowl: Clans & Cunning")
+    mia.select_option("#players", "3")
+    mia.select_option("#seat-1", "open")
+    mia.select_option("#seat-2", "normal")
+    mia.click("text=Create the table")
+    mia.click("text=Take my seat")
+    mia.wait_for_selector(".board")
+    assert "Mia" in mia.inner_text("header")
+    leo = page_at("phone")
+    leo.goto(server.url + "/")
+    leo.fill("#my-name", "Leo <b>")  # plain text only: the markup's brackets never reach a page
+    leo.reload()  # the name is remembered by the browser
+    assert leo.input_value("#my-name") == "Leo b"
+    leo.locator(".open li", has_text="with Mia").locator("button", has_text="Join seat 2").first.click()
+    leo.wait_for_selector(".board")
+    assert "Leo b" in leo.inner_text("header") and "(seat 2)" in leo.inner_text("header")
+    mia.wait_for_function("() => document.querySelector('.seats').innerText.includes('Leo b')")
+    assert "Mia" in leo.inner_text(".seats") and "Bot · normal" in leo.inner_text(".seats")
+    # moves under names: whoever moves first, the other reads it in the log under that name
+    for _ in range(40):
+        for page, other, name in ((mia, leo, "Mia"), (leo, mia, "Leo b")):
+            if page.locator(".sheet.mine .actions").count() and _tap(page):
+                page.wait_for_timeout(300)
+                if name in other.inner_text(".log"):
+                    assert "seat 0" not in other.inner_text(".log").lower()
+                    assert mia.errors == [] and leo.errors == []
+                    return
+        mia.wait_for_timeout(200)
+    raise AssertionError("neither saw the other's move under a name")
+
+
+def test_a_refused_move_says_why_where_you_are_looking(server, page_at):
+    made = new_table(server, game="voodoo", players=3, options={"target_score": 5}, seed=3, names={"2": "Mia"})
+    seat = 2  # the first to act at this seed (the test of the steps above)
+    page = page_at("phone")
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][seat]['token']}")
+    page.wait_for_selector(".sheet.mine .actions")
+    # the server refuses the move (as the engine would, with its reason); the page must show why, in view
+    page.route("**/actions", lambda route: route.fulfill(
+        status=422, content_type="application/json", body='{"detail": "seat 2 cannot roll now (phase2)"}'))
+    page.locator(".actions .choices button", has_text="roll").first.click()
+    page.wait_for_selector(".refused")
+    box = page.locator(".refused").bounding_box()
+    assert "seat 2 cannot roll now" in page.inner_text(".refused")
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 640
+    assert page.errors == []
+
+
+def test_a_seat_link_is_copied_shared_or_shown_as_a_qr_code(server, page_at, shots):
+    page = page_at("phone")
+    page.goto(server.url + "/")
+    page.click("text=Voodoo")
+    page.select_option("#seat-1", "friend")
+    page.click("text=Create the table")
+    share = page.locator(".made .share").first
+    link = share.locator("input").input_value()
+    # on a plain-http address the clipboard API may be refused: the link is then selected for a manual copy
+    page.evaluate("() => { Object.defineProperty(navigator, 'clipboard', {value: {writeText: () => "
+                  "Promise.reject(new Error('refused'))}}); }")
+    share.locator("button", has_text="Copy").click()
+    page.wait_for_function("() => document.querySelector('.share .said').innerText.length > 0")
+    said = share.locator(".said").inner_text()
+    assert said in ("Copied ✓", "Select the link and copy it")
+    assert page.evaluate("() => document.activeElement.tagName") == "INPUT"  # selected, for a manual copy
+    share.locator("button", has_text="QR code").click()
+    qr = share.locator("svg.qr")
+    qr.wait_for()
+    assert qr.get_attribute("aria-label") == "QR code of the link for seat 2"
+    # the code is drawn from the vendored library, served by this server: the page fetched nothing elsewhere
+    path = qr.locator("path").get_attribute("d")
+    assert path.count("h1v1") > 200
+    page.screenshot(path=str(shots / "lobby-share-phone.png"), full_page=True)
+    assert link.startswith(server.url) and page.errors == []
+
+
+def test_the_rules_are_readable_in_the_browser_with_every_cards_text(server, page_at):
+    from hexbox.core.texts import texts
+
+    page = page_at("phone")
+    page.goto(server.url + "/")
+    page.click("text=Rules of Voodoo")
+    page.wait_for_selector("main.rules h1")
+    text = page.inner_text("main.rules")
+    assert all(card.name in text for card in texts("voodoo").named())
+    assert httpx.get(server.url + "/rules/nonsense").status_code == 404
+
+
+def test_static_files_are_compressed_and_cached_and_updates_measured(server):
+    """gzip for whoever asks, cache headers, and the byte counts of the first load and of a table's updates."""
+    app = httpx.get(server.url + "/static/app.js", headers={"Accept-Encoding": "gzip"})
+    assert app.headers["content-encoding"] == "gzip" and app.headers["cache-control"] == "no-cache"
+    assert app.headers.get("etag")
+    again = httpx.get(server.url + "/static/app.js", headers={"If-None-Match": app.headers["etag"]})
+    assert again.status_code == 304
+    vendor = httpx.get(server.url + "/static/vendor/preact.module.js")
+    assert "max-age" in vendor.headers["cache-control"]
+    scripts = ["/static/app.js", "/static/lib.js", "/static/ui.js", "/static/vendor/preact.module.js",
+               "/static/vendor/hooks.module.js", "/static/vendor/htm.module.js"]
+    raw = zipped = 0
+    for path in scripts:
+        r = httpx.get(server.url + path, headers={"Accept-Encoding": "gzip"})
+        raw += len(r.content)
+        zipped += int(r.headers.get("content-length", len(r.content)))
+    print(f"\nfirst load: {raw} bytes of script, {zipped} bytes over the wire (gzip)")
+    sizes = {}
+    for game, (players, options) in GAMES.items():
+        made = new_table(server, game=game, players=players, options=options, seed=1,
+                         bots={str(s): "heuristic" for s in range(1, players)})
+        view = httpx.get(f"{server.url}/api/tables/{made['id']}", headers={
+            "Authorization": f"Bearer {made['seats'][0]['token']}", "Accept-Encoding": "gzip"})
+        sizes[game] = (len(view.content), int(view.headers.get("content-length", 0)))
+    print("a table's view (raw, gzip): " + ", ".join(f"{g} {r}/{z}" for g, (r, z) in sizes.items()))
+    assert all(z < r for r, z in sizes.values())
+
+
+def test_your_clock_is_big_when_it_runs_low(server, page_at):
+    made = new_table(server, game="prowl", players=2, seed=2, names={"0": "Mia"}, bots={"1": "heuristic"},
+                     options={"clock_seconds": 12, "bank_seconds": 0})
+    page = page_at("phone")
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][0]['token']}")
+    page.wait_for_selector(".sheet.mine .actions")
+    timer = page.locator(".sheet .timer")  # beside the choices, where you are looking
+    page.wait_for_selector(".sheet .timer.low", timeout=5_000)
+    size = float(timer.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px"))
+    assert size >= 1.5 * 16, size  # big: half as large again as the text around it
+    box = timer.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 640
+    assert page.errors == []
+
+
+def test_the_your_turn_sound_is_off_until_turned_on_and_remembered(server, page_at):
+    made = new_table(server, game="prowl", players=2, seed=2, names={"0": "Mia"}, bots={"1": "heuristic"})
+    page = page_at("phone")
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][0]['token']}")
+    page.wait_for_selector(".sheet.mine .actions")
+    assert page.evaluate("window.hexboxSignals.sounds") == 0  # off by default
+    toggle = page.locator("button[aria-label='a sound when it is your turn']")
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    turns = page.evaluate("window.hexboxSignals.turns")
+    for _ in range(10):  # play until the turn comes back
+        seq = page.get_attribute("main", "data-seq")
+        _tap(page)
+        page.wait_for_selector(f"main:not([data-seq='{seq}']), .actions .back, .confirm, .end", timeout=5_000)
+        if page.evaluate("window.hexboxSignals.turns") > turns or page.locator(".end").count():
+            break
+    page.wait_for_function("() => window.hexboxSignals.sounds >= 1", timeout=10_000)
+    page.reload()
+    page.wait_for_selector(".board")
+    assert page.locator("button[aria-label='a sound when it is your turn']").get_attribute("aria-pressed") == "true"
+    assert page.errors == []
+
+
+def test_what_just_changed_on_the_board_is_marked(server, page_at, shots):
+    made = new_table(server, game="voodoo", players=3, options={"target_score": 5}, seed=3, names={"0": "Mia"},
+                     bots={"1": "heuristic", "2": "heuristic"})
+    page = page_at("desktop")
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][0]['token']}")
+    page.wait_for_selector(".sheet.mine .actions")
+    page.locator(".actions .choices button", has_text="roll").first.click()  # the dice come out of the bag
+    page.wait_for_selector(".board .fresh", timeout=10_000)
+    page.screenshot(path=str(shots / "voodoo-changed-desktop.png"))
+    assert page.locator(".board .v-bag .fresh").count() >= 1  # the rolled dice are among what changed
+    assert page.errors == []

@@ -38,6 +38,11 @@ def _choice(state: GrowlState, value: Any) -> Any:
     return value
 
 
+def talk_allowed(state: GrowlState) -> bool:
+    """T1, R24: no table talk from a Night card's reveal until its passing is over (the envelope's field)."""
+    return state.night_card < 0 or state._result is not None
+
+
 def public_view(state: GrowlState) -> dict[str, Any]:
     n = state.n
     over = state._result is not None
@@ -45,8 +50,7 @@ def public_view(state: GrowlState) -> dict[str, Any]:
         "players": n,
         "options": {k: v for k, v in state.game.options.items() if k not in _SERVER_ONLY},
         "active": state.active,
-        # T1, R24: no table talk from a Night card's reveal until its passing is over
-        "talk_allowed": state.night_card < 0 or over,
+        "talk_allowed": talk_allowed(state),
         "turn": state.turns,
         "nights": state.nights,
         "start_position": state.start_pos,

@@ -13,7 +13,7 @@ from fastapi import Path as PathParam
 
 from ..errors import Forbidden, Unauthenticated
 from ..hub import Hub
-from ..table import Table, Viewer
+from ..table import Table, Viewer, token_hash
 
 TableIdParam = Annotated[str, PathParam(max_length=16, description="the table's id")]
 SeatParam = Annotated[int, PathParam(ge=0, le=99, description="a seat number, from 0")]
@@ -74,3 +74,18 @@ async def host_of(table: TableDep, token: TokenDep, hub: HubDep) -> Table:
 
 
 HostTableDep = Annotated[Table, Depends(host_of)]
+
+
+async def member_of(table: TableDep, token: TokenDep, hub: HubDep) -> Table:
+    """The table, if the token is its host's or a seat's: what any player at the table may do (a rematch)."""
+    if token is not None and token_hash(token) == table.host_hash:
+        return table
+    if token is None:
+        raise Unauthenticated("a player's or the host's token is needed: 'Authorization: Bearer TOKEN'")
+    viewer = await hub.seats.viewer(table, token, watching=False)
+    if viewer.seat is None:
+        raise Forbidden("only a player or the host may do this")
+    return table
+
+
+MemberTableDep = Annotated[Table, Depends(member_of)]

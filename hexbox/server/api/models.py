@@ -170,6 +170,10 @@ class TableView(BaseModel):
     observation: dict[str, Any]
     legal: list[dict[str, Any]]
     labels: list[str]
+    choices: dict[str, Any] | None = Field(description=(
+        "a long list of legal actions grouped in steps (what, then which), the same for every client: null when "
+        "the list is shown whole, else {amount, groups: [{title, field, value, actions: indices into legal, "
+        "then: the next step or null}]}"))
     log: list[str]
     deadline: float | None = Field(description="when the game's own clock on the open window runs out")
     clocks: list[ClockView]

@@ -11,7 +11,7 @@ from fastapi import Path as PathParam
 from .. import catalogue
 from ..errors import Invalid
 from ..play import record, replay_step
-from .deps import HostTableDep, HubDep, PlayerDep, SeatParam, TableDep, ViewerDep
+from .deps import HostTableDep, HubDep, MemberTableDep, PlayerDep, SeatParam, TableDep, ViewerDep
 from .models import (
     ChatLine,
     Claim,
@@ -144,8 +144,9 @@ async def patch_table(table: HostTableDep, body: TableSettings, hub: HubDep) -> 
 
 
 @host.post("/rematch", responses=refusals(401, 403, 404, 409, body=True))
-async def rematch(table: HostTableDep, hub: HubDep) -> TableId:
-    """After the end, the host opens a new table with the same seats; every seat's token works there too."""
+async def rematch(table: MemberTableDep, hub: HubDep) -> TableId:
+    """After the end, any player (or the host) proposes a rematch: one new table with the same game, options and
+    seats, where every seat's token works too; the others see it in the table's ``rematch`` and accept by going."""
     return TableId(id=await hub.seats.rematch(table))
 
 

@@ -1,6 +1,6 @@
 // Parts every table has: cards with their text on tap, the action picker, the log, the clock, chat, seats, the end.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { html, Seat, title, touch } from "./lib.js";
+import { html, inNames, personOf, seatColour, seatName, seatSymbol, title, touch } from "./lib.js";
 
 // A card: its name, and its text shown on tap or Enter (no hover needed). `symbol` is shown beside the name so
 // that no colour carries meaning alone.
@@ -16,39 +16,34 @@ export function Card({ name, text, symbol = "", kind = "", selected = false, onP
   </span>`;
 }
 
-// Which field of these actions splits them best: the one with the most distinct values (ties: the earliest).
-function splitter(actions) {
-  const fields = Object.keys(actions[0] || {}).filter((k) => k !== "kind");
-  let best = null;
-  let most = 1;
-  for (const f of fields) {
-    const n = new Set(actions.map((a) => JSON.stringify(a[f]))).size;
-    if (n > most) {
-      best = f;
-      most = n;
-    }
-  }
-  return best;
-}
-
-// The seat's legal actions, and only those. A short list is a row of buttons; a long one is chosen in steps:
-// first what (the kind), then which (field by field), each step a short list. `focus` (from the board, e.g. a
-// tapped card) narrows the list. Secret choices that cannot be taken back ask for a second tap on a touch screen.
-export function ActionPicker({ legal, labels, onAct, focus = null, onClearFocus, confirmKinds = new Set(),
-                               showValue = (field, value) => title(String(value)), busy = false }) {
-  const [path, setPath] = useState([]); // [[field, valueJSON], …] chosen so far ("kind" first)
+// The seat's legal actions, and only those. A short list is a row of buttons; a long one is chosen in steps,
+// first what (the kind), then which, each step a short list: the steps come grouped from the server
+// (`choices`, hexbox.core.choices), the same the terminal shows. `focus` (from the board, e.g. a tapped card)
+// narrows the list. Secret choices that cannot be taken back ask for a second tap on a touch screen.
+export function ActionPicker({ legal, labels, choices = null, onAct, focus = null, onClearFocus,
+                               confirmKinds = new Set(), busy = false }) {
+  const [path, setPath] = useState([]); // the groups chosen so far, by their index at each step
   const [pending, setPending] = useState(null);
   useEffect(() => {
     setPath([]);
     setPending(null);
   }, [JSON.stringify(legal), focus]);
   if (!legal.length) return null;
-  let items = legal.map((action, i) => ({ action, label: labels[i] || action.kind }));
+  const all = legal.map((action, i) => ({ action, label: labels[i] || action.kind }));
+  let items = all;
+  let step = null;
   if (focus) {
     const narrowed = items.filter((it) => focus(it.action));
     if (narrowed.length) items = narrowed;
+  } else {
+    step = choices;
+    for (const i of path) {
+      const group = step && step.groups[i];
+      if (!group) break;
+      items = group.actions.map((a) => all[a]);
+      step = group.then;
+    }
   }
-  for (const [f, v] of path) items = items.filter((it) => JSON.stringify(it.action[f]) === v);
   const act = (item) => {
     if (confirmKinds.has(item.action.kind) && touch() && pending !== item) {
       setPending(item);
@@ -57,20 +52,6 @@ export function ActionPicker({ legal, labels, onAct, focus = null, onClearFocus,
     setPending(null);
     onAct(item.action);
   };
-  let step = null;
-  if (items.length > 8) {
-    const kinds = new Set(items.map((it) => it.action.kind));
-    const field = kinds.size > 1 ? "kind" : splitter(items.map((it) => it.action));
-    if (field) {
-      const groups = new Map();
-      for (const it of items) {
-        const key = JSON.stringify(it.action[field]);
-        if (!groups.has(key)) groups.set(key, []);
-        groups.get(key).push(it);
-      }
-      step = { field, groups };
-    }
-  }
   const back = path.length || focus ? html`<button type="button" class="back" onClick=${() => {
     if (path.length) setPath(path.slice(0, -1));
     else if (onClearFocus) onClearFocus();
@@ -79,13 +60,12 @@ export function ActionPicker({ legal, labels, onAct, focus = null, onClearFocus,
     ${pending ? html`<div class="confirm" role="alert">
         <button type="button" class="primary" onClick=${() => act(pending)}>Tap again to confirm: ${pending.label}</button>
         <button type="button" onClick=${() => setPending(null)}>cancel</button></div>` : null}
-    <div class="choices">
+    <div class=${`choices ${step?.amount ? "amounts" : ""}`}>
       ${back}
       ${step
-        ? [...step.groups.entries()].map(([key, group]) => html`<button type="button" disabled=${busy}
-            onClick=${() => (group.length === 1 ? act(group[0]) : setPath([...path, [step.field, key]]))}>
-            ${group.length === 1 ? group[0].label
-              : `${step.field === "kind" ? title(JSON.parse(key)) : showValue(step.field, JSON.parse(key))} … (${group.length})`}
+        ? step.groups.map((group, i) => html`<button type="button" disabled=${busy} data-group=${group.title}
+            onClick=${() => (group.actions.length === 1 ? act(all[group.actions[0]]) : setPath([...path, i]))}>
+            ${group.actions.length === 1 ? all[group.actions[0]].label : `${inNames(group.title)} … (${group.actions.length})`}
           </button>`)
         : items.map((it) => html`<button type="button" disabled=${busy}
             class=${pending === it ? "primary" : ""} onClick=${() => act(it)}>${it.label}</button>`)}
@@ -103,7 +83,7 @@ export function Timer({ deadline }) {
   }, [deadline]);
   if (!deadline) return null;
   const left = Math.max(0, Math.ceil(deadline - now));
-  return html`<span class=${`timer ${left <= 5 ? "urgent" : ""}`} role="timer"
+  return html`<span class=${`timer ${left <= 15 ? "low" : ""} ${left <= 5 ? "urgent" : ""}`} role="timer"
     aria-label=${`${left} seconds left`}>⏱ ${left}s</span>`;
 }
 
@@ -155,8 +135,9 @@ export function Seats({ seats, me, actors, scores = null }) {
   return html`<section class="seats" aria-label="seats">
     <ul>${seats.map((s) => html`<li class=${actors.includes(s.seat) ? "acting" : ""}>
       ${actors.includes(s.seat) ? html`<span aria-label="to act">▶ </span>` : null}
-      <b>${Seat(s.seat, me)}</b>
-      ${s.kind === "bot" ? html` 🤖 <small>${s.bot}</small>` : null}
+      <span class="seat-mark" style=${`--seat:${seatColour(s.seat)}`} aria-hidden="true">${seatSymbol(s.seat)}</span>
+      <b>${s.seat === me ? `You (${personOf(s.seat)})` : personOf(s.seat)}</b>
+      ${s.kind === "bot" ? html` <span aria-label="a bot">🤖</span>` : null}
       ${s.kind === "open" ? html` <small>open seat</small>` : null}
       ${s.kind === "human" && s.present === false ? html` <small>⏸ away — a bot stands in</small>` : null}
       ${scores ? html` <span class="score">${scores[String(s.seat)]}</span>` : null}
@@ -164,16 +145,37 @@ export function Seats({ seats, me, actors, scores = null }) {
   </section>`;
 }
 
-export function EndScreen({ result, me, onRematch, rematch, tableId, host }) {
-  const won = result.winners.includes(me);
-  return html`<section class="end" role="status" aria-label="the end">
-    <h2>${me === null ? "Game over" : won ? "🏆 You win!" : "Game over — you lose"}</h2>
-    <p>${result.reason}</p>
-    <p>Winners: ${result.winners.length ? result.winners.map((s) => Seat(s, me)).join(", ") : "nobody"}</p>
+// The end: who won and why, in words; the scores in a labelled table; the replay and a rematch.
+export function EndScreen({ result, me, seats, onRematch, rematch, tableId, canPropose, token, turns = 0 }) {
+  const won = me !== null && result.winners.includes(me);
+  const winners = result.winners.map((s) => seatName(s, me));
+  const who = !winners.length ? "Nobody wins"
+    : winners.length === 1 ? `${winners[0] === "you" ? "You win" : `${winners[0]} wins`}`
+      : `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]} win`;
+  const order = [...seats].sort((a, b) => (result.scores[String(b.seat)] ?? 0) - (result.scores[String(a.seat)] ?? 0));
+  const hasScores = Object.keys(result.scores || {}).length > 0;
+  return html`<section class="end" aria-labelledby="end-title">
+    <h2 id="end-title">${me === null ? `Game over: ${who}` : won ? `🏆 You win!` : `Game over — ${who}`}</h2>
+    <p class="why"><b>Why:</b> ${inNames(result.reason, me).replace(/\.$/, "")}.${me !== null && !won
+      ? " You did not win this time." : ""}</p>
+    ${hasScores ? html`<table class="scores">
+      <caption>Final scores</caption>
+      <thead><tr><th scope="col">Player</th><th scope="col">Score</th><th scope="col">Result</th></tr></thead>
+      <tbody>${order.map((s) => html`<tr class=${s.seat === me ? "me" : ""}>
+        <th scope="row"><span class="seat-mark" style=${`--seat:${seatColour(s.seat)}`} aria-hidden="true">
+          ${seatSymbol(s.seat)}</span> ${s.seat === me ? `You (${personOf(s.seat)})` : personOf(s.seat)}</th>
+        <td>${result.scores[String(s.seat)] ?? "—"}</td>
+        <td>${result.winners.includes(s.seat) ? "🏆 winner" : ""}</td></tr>`)}</tbody>
+    </table>` : null}
+    ${turns ? html`<p class="numbers">${turns} turn${turns === 1 ? "" : "s"} played · ${seats.length} players ·
+      ${seats.filter((s) => s.kind === "bot").length} bot${seats.filter((s) => s.kind === "bot").length === 1 ? "" : "s"}</p>` : null}
+    <p class="note">Every hidden card and role is shown on the board below.</p>
     <div class="choices">
       <a class="button" href=${`/tables/${tableId}/replay`}>Replay the game</a>
-      ${rematch ? html`<a class="button primary" href=${`/tables/${rematch}${location.hash}`}>Go to the rematch</a>`
-        : host ? html`<button type="button" class="primary" onClick=${onRematch}>Offer a rematch</button>` : null}
+      ${rematch ? html`<span role="status">A rematch is proposed, with the same seats:</span>
+          <a class="button primary" href=${`/tables/${rematch}${token ? `#token=${token}` : ""}`}>Accept: go to the rematch</a>`
+        : canPropose ? html`<button type="button" class="primary" onClick=${onRematch}>Propose a rematch</button>`
+          : html`<small>A player may propose a rematch; its link appears here.</small>`}
     </div>
   </section>`;
 }

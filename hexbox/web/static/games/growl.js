@@ -2,7 +2,7 @@
 // Night cards, every seat with the spells in front of it, and deaths. Drawn only from the observation; the server
 // says what is legal, this view only narrows the shared picker (setFocus) or makes the one move a button names.
 import { useEffect, useState } from "preact/hooks";
-import { html, Seat } from "../lib.js";
+import { Seat, cardKey, html, seatName } from "../lib.js";
 import { Card } from "../ui.js";
 
 // The shell hands us its state setter, which would call a bare function as an updater: wrap the predicate so that
@@ -181,13 +181,13 @@ function living(pub, seat) {
   const at = (p) => pub.seats.find((v) => v.position === ((p % n) + n) % n);
   const from = pub.seats[seat].position;
   const find = (step) => {
-    for (let k = 1; k < n; k++) if (at(from + step * k)?.alive) return `seat ${at(from + step * k).seat}`;
+    for (let k = 1; k < n; k++) if (at(from + step * k)?.alive) return seatName(at(from + step * k).seat);
     return "—";
   };
   return { left: find(1), right: find(-1) };
 }
 
-const seatWord = (s, me) => (s === me ? "you" : `seat ${s}`);
+const seatWord = (s, me) => seatName(s, me);
 
 function Tile({ v, obs, seat, catalog, legal, labels, setFocus, act }) {
   const pub = obs.public;
@@ -300,20 +300,14 @@ function Board({ obs, seat, catalog, legal, labels, focus, setFocus: set, act })
           setFocus=${setFocus} act=${act} />`)}</ul>
     </section>
     ${pub.discards.length ? html`<details class="g-discards"><summary>Discards (${pub.discards.length})</summary>
-      ${Object.entries(discards).map(([id, k]) => html`<${GCard} id=${id} catalog=${catalog} count=${k} />`)}</details>` : null}
+      ${Object.entries(discards).map(([id, k], i_, all_) => html`<${GCard} key=${cardKey(all_, i_)} id=${id} catalog=${catalog} count=${k} />`)}</details>` : null}
   </div>`;
 }
 
 const SIDE = { left: "to the left", right: "to the right" };
 
-export default {
+// the pieces a player must see while choosing, in order of preference (the page scrolls the first there is into view)
+export default { key: [".g-hand"],
   Board,
   confirm: new Set(["night_pass", "pass_none", "contribute", "show", "hallows", "point", "vote", "death_rattle"]),
-  value(field, v, catalog) {
-    if (field === "left" || field === "right") return `${SIDE[field]}: ${name(catalog, v)}`;
-    if (CARD_FIELDS.includes(field)) return name(catalog, v);
-    if (SEAT_FIELDS.includes(field)) return `seat ${v}`;
-    if (field === "side") return SIDE[v] || v;
-    return String(v);
-  },
 };

@@ -1,7 +1,7 @@
 // Prowl at the table: the track (highest clan first), your clan card and hand, what a card asks of you now, and
 // every seat's hand size, clan card, denials, attachments, orders and discards, with what you know of them.
 // Drawn from the observation alone; the server says what is legal.
-import { html, Seat, seatName } from "../lib.js";
+import { Seat, cardKey, html, seatName } from "../lib.js";
 import { Card } from "../ui.js";
 
 // a symbol for every clan, always beside its name (colours only repeat it)
@@ -27,7 +27,7 @@ function ProwlCard({ id, catalog, onPick = null, selected = false, note = "" }) 
     text=${text} kind=${`pw-card pw-${c.clan}`} onPick=${onPick} selected=${selected} />`;
 }
 
-const Cards = ({ ids, catalog }) => ids.map((c) => html`<${ProwlCard} id=${c} catalog=${catalog} />`);
+const Cards = ({ ids, catalog }) => ids.map((c, i_, all_) => html`<${ProwlCard} key=${cardKey(all_, i_)} id=${c} catalog=${catalog} />`);
 
 // What stands on the track because of attachments in play (all public): locks, snares, the High Mage's contract.
 function marks(pub, seat) {
@@ -136,7 +136,7 @@ function Player({ p, pub, seat, mine, catalog, legal, setFocus }) {
   if (end) clan = html`<${ProwlCard} id=${end} catalog=${catalog} />`;
   else if (p.clan_card) clan = html`<${ProwlCard} id=${p.clan_card} catalog=${catalog} /><small>face up</small>`;
   else if (!p.placed) clan = html`<small>${pub.start === null ? "⏳ placing…" : "none"}</small>`;
-  else clan = html`<span class="pw-back" aria-label="face down">🂠</span>${known && !me ? html`<small>you know:</small>
+  else clan = html`<span class="pw-back card-back" role="img" aria-label="face down"></span>${known && !me ? html`<small>you know:</small>
     <${ProwlCard} id=${known} catalog=${catalog} />` : null}`;
   return html`<li class=${`pw-player ${me ? "me" : ""}`}>
     <div class="pw-head">
@@ -151,7 +151,7 @@ function Player({ p, pub, seat, mine, catalog, legal, setFocus }) {
       ${!me && !end && pub.start === null && p.placed ? html`<small>✓ placed</small>` : null}</div>
     ${hand ? html`<div class="pw-line"><small>You know their hand holds:</small> <${Cards} ids=${hand} catalog=${catalog} /></div>` : null}
     ${held ? html`<div class="pw-line"><small>In their hand or clan card:</small> <${Cards} ids=${held} catalog=${catalog} /></div>` : null}
-    ${p.attachments.length ? html`<div class="pw-line"><small>In front:</small> ${p.attachments.map((a) => html`<${ProwlCard}
+    ${p.attachments.length ? html`<div class="pw-line"><small>In front:</small> ${p.attachments.map((a, i_, all_) => html`<${ProwlCard} key=${cardKey(all_, i_)}
       id=${a.card} catalog=${catalog} note=${a.target !== null ? `on ${seatName(a.target, seat)}: ${SYMBOL[a.clan] || ""}` : a.clan ? `naming ${SYMBOL[a.clan]}` : ""} />`)}</div>` : null}
     ${p.discards.length ? html`<div class="pw-line pw-discards"><small>Discards:</small> <${Cards} ids=${p.discards} catalog=${catalog} /></div>` : null}
   </li>`;
@@ -188,17 +188,6 @@ function Board({ obs, seat, catalog, legal, focus, setFocus, act }) {
   </div>`;
 }
 
-function value(field, v, catalog) {
-  if (field === "card") {
-    const c = cardOf(catalog, v);
-    return `${SYMBOL[c.clan] || ""} ${c.name}`;
-  }
-  if (field === "clan") return clanLabel(catalog, v);
-  if (field === "target" || field === "seat") return `seat ${v}`;
-  if (field === "first") return `${v} first`;
-  if (field === "option") return OPTION[v] || v;
-  return String(v);
-}
-
 // a clan card placed or changed face down is secret and cannot be taken back: a second tap on a touch screen
-export default { Board, confirm: new Set(["set_clan", "change"]), value };
+// the pieces a player must see while choosing, in order of preference (the page scrolls the first there is into view)
+export default { key: [".pw-mine"], Board, confirm: new Set(["set_clan", "change"]) };

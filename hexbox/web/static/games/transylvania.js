@@ -3,7 +3,7 @@
 // secrets, the decks, whose turn and which window. Drawn only from the observation; the server says what is legal:
 // tapping a space, a seat or a card narrows the shared picker (setFocus) to the actions that use it.
 import { useEffect, useErrorBoundary, useState } from "preact/hooks";
-import { html, Seat } from "../lib.js";
+import { Seat, cardKey, html, seatName } from "../lib.js";
 import { Card } from "../ui.js";
 
 const U = 10; // SVG units per grid step; a tile is 5 steps square, under a band of B for its name
@@ -253,7 +253,7 @@ function describe(n, o, locked, me, fight) {
     t ? (t.trait === null ? "face-down token" : t.trait === "locked" ? "token under the lock" : `${TRAIT[t.trait]} ${t.target} token`)
       : f.includes("token") ? "empty token space" : "",
     f === "token_event" ? "Event once its token is gone" : "",
-    ...(o?.stand || []).map((s) => (s.seat === me ? "you" : `seat ${s.seat}`) + (s.role !== "adventurer" ? ` (${s.role})` : "")),
+    ...(o?.stand || []).map((s) => seatName(s.seat, me) + (s.role !== "adventurer" ? ` (${s.role})` : "")),
     o?.minions.length ? `minion ${o.minions.join(", ")}` : "", o?.corpses ? "corpse" : "", o?.mirror ? "mirror" : "",
     fight ? "ambush window open" : ""].filter(Boolean);
 }
@@ -291,8 +291,8 @@ function Space({ ix, key_, p, info, occ, locked, pub, me, acts, picked, onTap })
       ${s.seat === pub.active && !pub.reveal ? html`<circle cx=${px} cy=${py} r="3.7" class="tv-turn" />` : null}
       ${monster ? html`<rect x=${px - 3} y=${py - 3} width="6" height="6" rx="1.2" fill=${COLOURS[s.seat]} class="mon" />`
         : html`<circle cx=${px} cy=${py} r="2.9" fill=${COLOURS[s.seat]} />`}
-      <text x=${px} y=${py + 1.3} class="tv-glyph dark">${monster ? MON_LETTER[s.role] : s.seat}</text>
-      ${monster ? html`<text x=${px + 3.3} y=${py - 2} class="tv-tiny">${s.seat}</text>` : null}</g>`);
+      <text x=${px} y=${py + 1.3} class="tv-glyph dark">${monster ? MON_LETTER[s.role] : s.seat + 1}</text>
+      ${monster ? html`<text x=${px + 3.3} y=${py - 2} class="tv-tiny">${s.seat + 1}</text>` : null}</g>`);
   });
   (occ?.minions || []).forEach((m, i) => pieces.push(html`<g aria-hidden="true"><rect x=${x + 1.2 + i * 1.2} y=${y + 1.2}
     width="2.6" height="2.6" class="tv-minion" /><text x=${x + 2.5 + i * 1.2} y=${y + 3.2} class="tv-tiny dark">m</text></g>`));
@@ -462,7 +462,7 @@ function SeatPanel({ ix, pub, s, me, priv, legal, setFocus }) {
     : mon ? [["Move", s.surge ? 12 : mon.movement, null], ["Attack", s.surge ? 12 : mon.attack, null]] : [];
   return html`<li class=${`tv-seat ${acting ? "acting" : ""} ${s.seat === me ? "me" : ""} ${s.alive ? "" : "dead"}`}
     style=${`--seat:${COLOURS[s.seat]}`}>
-    <h3><span class="tv-chip" aria-hidden="true">${mon ? MON_LETTER[s.role] : s.seat}</span>
+    <h3><span class="tv-chip" aria-hidden="true">${mon ? MON_LETTER[s.role] : s.seat + 1}</span>
       ${acting ? html`<span aria-label="their turn">▶ </span>` : null}${Seat(s.seat, me)} ·
       <${Card} name=${name} symbol=${mon ? MON_SYM[s.role] : ""} kind=${mon ? "tv-monster" : "tv-adv"}
         text=${mon ? `Monster. Movement ${mon.movement}, ${mon.attack} Attack dice, starts at Health ${mon.health}. ${ABILITY[mon.ability] || ""}`
@@ -478,19 +478,19 @@ function SeatPanel({ ix, pub, s, me, priv, legal, setFocus }) {
     </p>
     <p class="tv-stats">
       <span>📍 ${s.node ? spaceName(ix, s.node) : "off the board"}</span>
-      ${mon ? null : html`<span aria-label=${`${s.hand_size} cards in hand`}>🂠 ${s.hand_size} in hand</span>`}
+      ${mon ? null : html`<span aria-label=${`${s.hand_size} cards in hand`}><span class="card-back small" aria-hidden="true"></span> ${s.hand_size} in hand</span>`}
       ${s.set_aside_size ? html`<span>${s.set_aside_size} set aside</span>` : null}
       ${adv && !mon ? html`<span>${adv.ability_name}: ${s.ability_available ? "✓ ready" : "✗ used"}</span>` : null}
       ${mon ? null : html`<${Knowledge} n=${knowledge(ix, known)} label=${me === s.seat ? "your hand and row" : "examined"} />`}
       ${s.breaking ? html`<span>breaking the lock at ${spaceName(ix, s.breaking)}</span>` : null}
     </p>
     ${s.examined.length ? html`<div class="tv-row-cards" aria-label="examined row"><small>Examined:</small>
-      ${s.examined.map((e) => html`<${TCard} ix=${ix} card=${e.card} actions=${legal} setFocus=${setFocus} />${e.attached.map((x) => html`<span class="tv-att">+
+      ${s.examined.map((e, i_, all_) => html`<${TCard} key=${cardKey(all_, i_)} ix=${ix} card=${e.card} actions=${legal} setFocus=${setFocus} />${e.attached.map((x) => html`<span class="tv-att">+
         <${TCard} ix=${ix} card=${x} actions=${legal} setFocus=${setFocus} /></span>`)}`)}</div>` : null}
     ${glimpses.length ? html`<div class="tv-row-cards"><small>You know they hold:</small>
-      ${glimpses.map((g) => html`<${TCard} ix=${ix} card=${g.card} extra=${g.zone === "set_aside" ? " (set aside)" : ""} />`)}</div>` : null}
+      ${glimpses.map((g, i_, all_) => html`<${TCard} key=${cardKey(all_, i_)} ix=${ix} card=${g.card} extra=${g.zone === "set_aside" ? " (set aside)" : ""} />`)}</div>` : null}
     ${onMe.length ? html`<button type="button" class="tv-seat-act" onClick=${() => setFocus(target)}>
-      ${onMe.length} action${onMe.length > 1 ? "s" : ""} on ${s.seat === me ? "yourself" : `seat ${s.seat}`}</button>` : null}
+      ${onMe.length} action${onMe.length > 1 ? "s" : ""} on ${s.seat === me ? "yourself" : seatName(s.seat, me)}</button>` : null}
   </li>`;
 }
 
@@ -499,7 +499,7 @@ function SeatPanel({ ix, pub, s, me, priv, legal, setFocus }) {
 function Mine({ ix, pub, priv, me, legal, setFocus }) {
   const drawn = new Set(priv.drawn_this_turn);
   const fresh = new Set(priv.new_cards);
-  const cards = (list, mark) => list.map((c) => html`<${TCard} ix=${ix} card=${c} actions=${legal} setFocus=${setFocus}
+  const cards = (list, mark) => list.map((c, i_, all_) => html`<${TCard} key=${cardKey(all_, i_)} ix=${ix} card=${c} actions=${legal} setFocus=${setFocus}
     extra=${mark ? mark(c) : ""} />`);
   const limit = pub.seats[me]?.examined.some((e) => e.card.startsWith("i_notebook")) ? 6 : 4;
   return html`<section class="tv-mine" aria-labelledby="tv-mine-h">
@@ -519,7 +519,7 @@ function Mine({ ix, pub, priv, me, legal, setFocus }) {
 // ---- whose turn, which window, the decks ---------------------------------------------------------------------
 
 function Status({ ix, obs, pub, me, legal, setFocus }) {
-  const who = (s) => (s === me ? "you" : `seat ${s}`);
+  const who = (s) => seatName(s, me);
   const t = [pub.this_turn, pub.turn].find((x) => x && typeof x === "object") || {}; // the active turn's counters
   const active = pub.seats[pub.active];
   const w = pub.window;
@@ -533,12 +533,12 @@ function Status({ ix, obs, pub, me, legal, setFocus }) {
   if (t.spawns_left) bits.push(`${t.spawns_left} minion spawn${t.spawns_left > 1 ? "s" : ""} left`);
   if (t.sleuth_picks) bits.push(`${t.sleuth_picks} lock pick${t.sleuth_picks > 1 ? "s" : ""} left`);
   return html`<section class="tv-status" aria-label="the turn">
-    <p><b>Round ${pub.round}</b> · ${PHASE[obs.phase] || title(obs.phase)}${/^(over|setup)/.test(obs.phase) ? "" : html` · <span class="tv-chip small" style=${`--seat:${COLOURS[pub.active]}`} aria-hidden="true">${pub.active}</span> ${pub.active === me ? "your turn" : `seat ${pub.active}'s turn`}${active?.adventurer && active.role === "adventurer"
+    <p><b>Round ${pub.round}</b> · ${PHASE[obs.phase] || title(obs.phase)}${/^(over|setup)/.test(obs.phase) ? "" : html` · <span class="tv-chip small" style=${`--seat:${COLOURS[pub.active]}`} aria-hidden="true">${pub.active + 1}</span> ${pub.active === me ? "your turn" : `${seatName(pub.active, me)}'s turn`}${active?.adventurer && active.role === "adventurer"
         ? ` (${ix.advs[active.adventurer]?.name})` : active && active.role !== "adventurer" ? ` (the ${title(active.role)})` : ""}`}</p>
     ${bits.length ? html`<p class="tv-small">${bits.join(" · ")}</p>` : null}
-    ${p ? html`<p class="tv-pending">⏳ ${p.seat === me ? "You choose" : `Seat ${p.seat} chooses`} ${PENDING[p.kind] || title(p.kind)}
+    ${p ? html`<p class="tv-pending">⏳ ${p.seat === me ? "You choose" : `${Seat(p.seat, me)} chooses`} ${PENDING[p.kind] || title(p.kind)}
       ${p.tile ? `: ${ix.tiles[p.tile]?.name}` : ""}${p.seats.length ? ` (${p.kind === "spoils" ? "from " : ""}${p.seats.map(who).join(", ")})` : ""}
-      ${p.cards.length && p.kind !== "become" ? html`: ${p.cards.map((c, i) => html`<${TCard} ix=${ix} card=${c} extra=${p.kind === "experiment" ? ` · card ${i + 1}` : ""} />`)}` : ""}
+      ${p.cards.length && p.kind !== "become" ? html`: ${p.cards.map((c, i, all_) => html`<${TCard} key=${cardKey(all_, i)} ix=${ix} card=${c} extra=${p.kind === "experiment" ? ` · card ${i + 1}` : ""} />`)}` : ""}
       ${p.kind === "become" ? `: ${p.cards.map(title).join(" or ")}` : ""}</p>` : null}
     ${w ? html`<p class="tv-window" role="status">⚔ Ambush window at ${spaceName(ix, w.node)}: ${w.mover >= 6 ? `minion ${w.mover - 6}` : who(w.mover)} arrived. ${w.deciding.length ? `Deciding: ${w.deciding.map(who).join(", ")}. ` : ""}Declarations stay sealed until all have decided.</p>` : null}
     ${pub.church_card ? html`<p>✝ On the Church: <${TCard} ix=${ix} card=${pub.church_card} actions=${legal} setFocus=${setFocus}
@@ -562,7 +562,7 @@ function Decks({ ix, pub, legal, setFocus }) {
       · locks ${sup.locks} · trait tokens ⚔${sup.trait_tokens[0]} ◉${sup.trait_tokens[1]} ✦${sup.trait_tokens[2]}
       ${pub.seats.some((s) => s.role === "zombie") ? ` · minions in supply ${sup.minions}` : ""}</p>
     ${d.discovery_top_public.length ? html`<div class="tv-row-cards"><small>Top of Discovery:</small>
-      ${d.discovery_top_public.map((c) => html`<${TCard} ix=${ix} card=${c} actions=${legal} setFocus=${setFocus} />`)}</div>` : null}
+      ${d.discovery_top_public.map((c, i_, all_) => html`<${TCard} key=${cardKey(all_, i_)} ix=${ix} card=${c} actions=${legal} setFocus=${setFocus} />`)}</div>` : null}
     ${pub.abilities_used.length ? html`<p class="tv-small">Abilities used: ${pub.abilities_used.map((a) => ix.advs[a]?.ability_name || title(a)).join(", ")}</p>` : null}
     <details><summary>Token bag (${d.token_bag.length}) and discards (${d.discovery_discard.length} + ${d.event_discard.length})</summary>
       <p class="tv-small">Bag: ${Object.entries(bag).map(([k, v]) => `${k}×${v}`).join(" ") || "empty"}</p>
@@ -575,8 +575,8 @@ function Decks({ ix, pub, legal, setFocus }) {
 
 function Reveal({ ix, pub, me }) {
   return html`<section class="tv-reveal" aria-labelledby="tv-rev-h"><h2 id="tv-rev-h">Every hand, revealed</h2><ul>
-    ${pub.reveal.map((r) => html`<li><b>${Seat(r.seat, me)}</b>: ${r.hand.length ? r.hand.map((c) => html`<${TCard} ix=${ix} card=${c} />`) : "empty hand"}
-      ${r.set_aside.length ? html` · set aside: ${r.set_aside.map((c) => html`<${TCard} ix=${ix} card=${c} />`)}` : null}
+    ${pub.reveal.map((r) => html`<li><b>${Seat(r.seat, me)}</b>: ${r.hand.length ? r.hand.map((c, i_, all_) => html`<${TCard} key=${cardKey(all_, i_)} ix=${ix} card=${c} />`) : "empty hand"}
+      ${r.set_aside.length ? html` · set aside: ${r.set_aside.map((c, i_, all_) => html`<${TCard} key=${cardKey(all_, i_)} ix=${ix} card=${c} />`)}` : null}
       ${r.qualifies.length ? html` · ☣ qualified as ${r.qualifies.map(title).join(", ")}` : null}</li>`)}</ul></section>`;
 }
 
@@ -626,21 +626,8 @@ function Board(props) {
     the moves below still work.</p>` : html`<${Table} ...${props} />`;
 }
 
-// How the picker names a field's value when it chooses in steps.
-function value(field, v, catalog) {
-  const ix = index(catalog);
-  if (field === "node") return spaceName(ix, ix.slots[v]);
-  if (field === "card") return v === ix.copies.length ? "the Church card" : kindOf(ix, ix.copies[v])?.name || `card ${v}`;
-  if (field === "seat") return `seat ${v}`;
-  if (field === "piece") return v < 6 ? `seat ${v}` : `minion ${v - 6}`;
-  if (field === "minion") return `minion ${v}`;
-  if (field === "monster") return title(MONSTERS[v] || v);
-  if (field === "trait") return TRAIT[TRAITS[v]] || String(v);
-  if (field === "rotation") return v ? `turned ${v * 90}°` : "as printed";
-  return title(String(v));
-}
-
 // Secret or for good: a sealed ambush, a reveal, the Monster you become, a cure that discards a Transformation card.
 const confirm = new Set(["ambush", "reveal_ambush", "reveal", "become", "cure", "swap_transformations"]);
 
-export default { Board, confirm, value };
+// the pieces a player must see while choosing, in order of preference (the page scrolls the first there is into view)
+export default { key: [".tv-map"], Board, confirm };

@@ -3,7 +3,7 @@
 // from the observation; the server says what is legal, this view narrows the shared picker or makes the one move
 // a button names.
 import { useEffect, useState } from "preact/hooks";
-import { html, Seat } from "../lib.js";
+import { Seat, cardKey, html, seatName } from "../lib.js";
 import { Card } from "../ui.js";
 
 // The shell hands us its state setter, which would call a bare function as an updater: wrap the predicate so that
@@ -41,6 +41,8 @@ const CONSEQUENCE = { fewer_dice: (n) => `${n} fewer die next roll`, lose_points
 const PHASE = { phase1: "Phase 1 · roll and re-roll", bag_window: "The bag is complete · reactions",
   phase2: "Phase 2 · spend the dice", curse_response: "A curse is being cast", claim_window: "Claims · “Broken!”",
   candle: "Choosing from the top of the Curse deck", over: "Game over" };
+
+const WINDOWS = new Set(["bag_window", "claim_window", "curse_response"]);
 
 function index(catalog) {
   if (!catalog._ix) {
@@ -200,7 +202,7 @@ function Track({ pub, seat, catalog }) {
   const tops = rows.map((r, l) => rows.slice(0, l + 1).reduce((sum, x) => sum + x * 22 + 4, 0) + l * 34);
   const top = (k) => tops[Math.floor(k / per)]; // the top of space k
   const left = (k) => (k % per) * w;
-  const label = pub.scores.map((s, i) => `${i === seat ? "you" : `seat ${i}`} ${s}`).join(", ");
+  const label = pub.scores.map((s, i) => `${seatName(i, seat)} ${s}`).join(", ");
   return html`<figure class="v-track"><svg viewBox=${`0 0 ${per * w} ${tops[lines - 1] + 32}`} role="img"
       aria-label=${`Scores (first to ${t}): ${label}`}>
     ${Array.from({ length: t + 1 }, (_, k) => html`<g>
@@ -212,7 +214,7 @@ function Track({ pub, seat, catalog }) {
       const x = left(Number(k)) + w / 2 + (list.length === 1 ? 0 : j % 2 ? 12 : -12);
       const y = top(Number(k)) - 12 - Math.floor(j / 2) * 22;
       return html`<g><circle cx=${x} cy=${y} r="10.5" fill=${SEAT_COLOUR[s]} stroke=${s === seat ? "#fff" : "#111"}
-        stroke-width=${s === seat ? 2.5 : 1} /><text x=${x} y=${y + 4.5} text-anchor="middle" class="v-mark">${s}</text></g>`;
+        stroke-width=${s === seat ? 2.5 : 1} /><text x=${x} y=${y + 4.5} text-anchor="middle" class="v-mark">${s + 1}</text></g>`;
     }))}
   </svg><figcaption><small>☠ Big Skulls at ${skulls.join(", ")} bring a Permanent Curse · ★ ${t} wins</small></figcaption></figure>`;
 }
@@ -228,7 +230,7 @@ function Tile({ s, obs, seat, catalog, legal, labels, setFocus, act }) {
   const casts = legal.filter((a) => (a.kind === "cast" || a.artefact === "A01") && a.target === s);
   const acting = obs.actors.includes(s);
   return html`<li class=${`v-seat ${s === seat ? "me" : ""} ${acting ? "acting" : ""}`}>
-    <h3><span class="v-dot" style=${`background:${SEAT_COLOUR[s]}`} aria-hidden="true">${s}</span>
+    <h3><span class="v-dot" style=${`background:${SEAT_COLOUR[s]}`} aria-hidden="true">${s + 1}</span>
       ${Seat(s, seat)} <b class="v-score" role="img" aria-label=${`${pub.scores[s]} points`}>${pub.scores[s]}</b></h3>
     <div class="v-marks">
       ${s === pub.active && obs.phase !== "over" ? html`<span>🪆 doll</span>` : null}
@@ -239,8 +241,8 @@ function Tile({ s, obs, seat, catalog, legal, labels, setFocus, act }) {
     </div>
     <div role="img" aria-label=${`${h.curses} curses and ${h.artefacts} artefacts in hand`}>📜 ${h.curses} · 🏺 ${h.artefacts}</div>
     ${known.length && s !== seat && !revealed ? html`<div class="v-known"><small>holds</small>
-      ${[...new Set(known)].map((id) => html`<${VCard} id=${id} catalog=${catalog} />`)}</div>` : null}
-    ${pub.permanents[s].length ? html`<div class="v-perm">${pub.permanents[s].map((id) => html`<${VCard} id=${id} catalog=${catalog} />`)}</div>` : null}
+      ${[...new Set(known)].map((id, i_, all_) => html`<${VCard} key=${cardKey(all_, i_)} id=${id} catalog=${catalog} />`)}</div>` : null}
+    ${pub.permanents[s].length ? html`<div class="v-perm">${pub.permanents[s].map((id, i_, all_) => html`<${VCard} key=${cardKey(all_, i_)} id=${id} catalog=${catalog} />`)}</div>` : null}
     ${revealed && s !== seat ? html`<div class="v-known"><small>held</small>
       ${[...revealed.curses, ...revealed.artefacts].map((id) => html` <span class="v-chip">${ix[id]?.name || id}</span>`)}</div>` : null}
     ${casts.length ? html`<button type="button" class="v-act" onClick=${() => setFocus((a) => (a.kind === "cast" || a.artefact === "A01") && a.target === s)}>
@@ -302,7 +304,7 @@ function Mine({ obs, seat, catalog, legal, setFocus, curse, setCurse }) {
       ${me.my_curses.length + me.my_artefacts.length ? null : html`<li class="note">no cards</li>`}
     </ul>
     ${me.my_candle.length ? html`<div class="v-candle"><b>🕯 Black Candle shows you</b>
-      ${me.my_candle.map((id) => html`<${VCard} id=${id} catalog=${catalog} />`)}</div>` : null}
+      ${me.my_candle.map((id, i_, all_) => html`<${VCard} key=${cardKey(all_, i_)} id=${id} catalog=${catalog} />`)}</div>` : null}
     ${me.curse_deck_known.length ? html`<p><small>You alone know: ${me.curse_deck_known.map(([i, id]) =>
       `${ix[id]?.name} ${i + 1} from the bottom`).join(", ")}</small></p>` : null}
   </section>`;
@@ -320,8 +322,11 @@ function Board({ obs, seat, catalog, legal, labels, focus, setFocus: set, act })
   const duties = seat === null || obs.phase === "over" ? [] : [...pub.curses_in_play.filter((c) => c.victims.includes(seat))
     .map((c) => c.curse), ...pub.permanents[seat]].filter((id) => ix[id]);
   return html`<div class="v-board">
-    <h2 class="v-phase">${obs.phase === "over" ? "🏁 Game over" : html`🪆 ${pub.active === seat ? "Your turn"
-      : `${Seat(pub.active, seat)}'s turn`}${" · "}${PHASE[obs.phase] || obs.phase}`}
+    <h2 class="v-phase">${obs.phase === "over" ? "🏁 Game over" : WINDOWS.has(obs.phase)
+      // a window is open to everyone it concerns (the turn line above the board names them), not the doll's holder
+      ? html`🪆 ${PHASE[obs.phase] || obs.phase}${" · "}<small class="v-during">during ${pub.active === seat ? "your"
+        : `${Seat(pub.active, seat)}'s`} turn</small>`
+      : html`🪆 ${pub.active === seat ? "Your turn" : `${Seat(pub.active, seat)}'s turn`}${" · "}${PHASE[obs.phase] || obs.phase}`}
       <small>turn ${pub.turn + 1} · first to ${pub.target_score} · ${pub.claim_mode === "automatic" ? "automatic claims"
         : "call-out claims"}</small></h2>
     ${pc ? html`<p class="v-alert" role="alert">⚠ ${Seat(pc.caster, seat)} ${pc.caster === seat ? "are" : "is"} casting
@@ -342,7 +347,7 @@ function Board({ obs, seat, catalog, legal, labels, focus, setFocus: set, act })
       <span>☠️ Permanent ${pub.permanent_deck}</span>
       <small>· cast ${pub.curses_cast} · claims ${pub.curse_claims} · false claims ${pub.false_claims}</small></p>
     ${pub.curse_deck.known.length && obs.phase !== "over" ? html`<details><summary>Known at the bottom of the Curse deck (${pub.curse_deck.known.length})</summary>
-      ${pub.curse_deck.known.map(([, id]) => html`<${VCard} id=${id} catalog=${catalog} />`)}</details>` : null}
+      ${pub.curse_deck.known.map(([, id], i_, all_) => html`<${VCard} key=${cardKey(all_, i_)} id=${id} catalog=${catalog} />`)}</details>` : null}
     ${pub.violations?.length ? html`<details open=${obs.phase === "over"}><summary>Broken curses (${pub.violations.length})</summary>
       <ul>${pub.violations.slice(-20).map((v) => html`<li>${Seat(v.victim, seat)} broke ${ix[v.curse]?.name || v.curse}</li>`)}</ul></details>` : null}
   </div>`;
@@ -350,16 +355,8 @@ function Board({ obs, seat, catalog, legal, labels, focus, setFocus: set, act })
 
 const FACE_FIELDS = ["pay", "dice", "drop", "face", "face_to"];
 
-export default {
+// the pieces a player must see while choosing, in order of preference (the page scrolls the first there is into view)
+export default { key: [".v-bag", ".v-track"],
   Board,
   confirm: new Set(["keep_card"]),
-  value(field, v, catalog) {
-    const ix = index(catalog);
-    if (field === "target") return v < 0 ? "every adversary" : `seat ${v}`;
-    if (FACE_FIELDS.includes(field)) return codes(String(v)).map((c) => ix.code[c]?.name || c).join(", ") || "—";
-    if (field === "phrase") return `“${(catalog.phrase || []).find((p) => p.id === v)?.text || v}”`;
-    if (field === "emote") return `${EMO[v] || ""} ${v}`;
-    if (ix[v]) return ix[v].name;
-    return String(v);
-  },
 };

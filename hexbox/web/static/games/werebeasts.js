@@ -1,7 +1,7 @@
 // Werebeasts at the table: your goals, the card on sale with the bids as they come, every seat's cans and cards,
 // and what is known of each goal type. Drawn from the observation alone; the server says what is legal.
 import { useState } from "preact/hooks";
-import { html, Seat, seatName } from "../lib.js";
+import { Seat, cardKey, html, seatName } from "../lib.js";
 import { Card } from "../ui.js";
 
 // a symbol for every goal type, always beside its name (no colour carries meaning)
@@ -90,7 +90,7 @@ function Sale({ pub, phase, seat, catalog, legal, act }) {
         class=${`wb-bid ${phase === "bidding" ? b.status : ""}`}>
       <b>${Seat(b.seat, seat)}:</b>
       <span class="wb-offer">${b.cans || b.cards.length ? html`${b.cans ? html`<span class="wb-cans">${cans(b.cans)}</span>` : null}
-        ${b.cards.map((c) => html`<${AuctionCard} id=${c} catalog=${catalog} kind="wb-take"
+        ${b.cards.map((c, i_, all_) => html`<${AuctionCard} key=${cardKey(all_, i_)} id=${c} catalog=${catalog} kind="wb-take"
           onPick=${b.seat === seat && retract.has(c) ? () => act({ kind: "retract_card", card: c }) : null} />`)}` : html`<i>no bid</i>`}</span>
       ${phase === "bidding" ? html`<small>${STATUS[b.status] || b.status} · ${b.changes}/${pub.max_bid_changes} changes</small>` : null}
       ${accept.has(b.seat) ? html`<button type="button" class="wb-accept" aria-label=${`accept ${seatName(b.seat, seat)}'s bid`}
@@ -123,12 +123,12 @@ function Player({ p, pub, over, seat, catalog, legal, setFocus, act }) {
       ${tags.map((t) => html`<span class="wb-tag">${t}</span>`)}
       <span class="wb-cans" aria-label=${`${p.cans} cans`}>${cans(p.cans)}</span>
       ${!p.cards.length ? html`<small>no cards</small>` : !me ? html`<${Holding} cards=${p.cards} catalog=${catalog} />`
-        : p.cards.map((c) => html`<${AuctionCard} id=${c} catalog=${catalog}
+        : p.cards.map((c, i_, all_) => html`<${AuctionCard} key=${cardKey(all_, i_)} id=${c} catalog=${catalog}
           selected=${bid?.cards.includes(c)} kind=${offer.has(c) ? "wb-add" : "wb-take"}
           onPick=${!me ? null : offer.has(c) ? () => act({ kind: "offer_card", card: c })
             : retract.has(c) ? () => act({ kind: "retract_card", card: c }) : null} />`)}
     </div>
-    ${shown.length ? html`<div class="wb-line">${shown.length > 1 ? "Goals" : "Goal shown"}: ${shown.map((g) => html`<${GoalCard} id=${g.goal} catalog=${catalog} />`)}</div>` : null}
+    ${shown.length ? html`<div class="wb-line">${shown.length > 1 ? "Goals" : "Goal shown"}: ${shown.map((g, i_, all_) => html`<${GoalCard} key=${cardKey(all_, i_)} id=${g.goal} catalog=${catalog} />`)}</div>` : null}
     ${denied.length ? html`<div class="wb-line wb-denied">Has no ${denied.map((g) => `${ICON[g] || ""} ${goalOf(catalog, g).name}`).join(", ")}</div>` : null}
   </li>`;
 }
@@ -204,16 +204,6 @@ function Board({ obs, seat, catalog, legal, setFocus, act }) {
   </div>`;
 }
 
-function value(field, v, catalog) {
-  if (field === "target" || field === "bidder") return `seat ${v}`;
-  if (field === "goal") return `${ICON[v] || ""} ${goalOf(catalog, v).name}`;
-  if (field === "card") {
-    const c = cardLabel(catalog, v);
-    return `${c.symbol} ${c.name}`;
-  }
-  if (field === "cans") return cans(v);
-  return String(v);
-}
-
 // an accusation knocks someone out at once, right or wrong: a second tap on a touch screen
-export default { Board, confirm: new Set(["accuse"]), value };
+// the pieces a player must see while choosing, in order of preference (the page scrolls the first there is into view)
+export default { key: [".wb-sale", ".wb-mine-goals"], Board, confirm: new Set(["accuse"]) };
