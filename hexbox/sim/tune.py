@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import json
 import math
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,7 +51,7 @@ from hexbox.core import ConfigError, game_info
 from hexbox.core.loading import catalogue_of
 
 from .measures import COUNTED, per_game
-from .variant import Variant, as_printed, read_variant
+from .variant import Variant, as_printed, read_toml_file, read_variant
 
 #: the seeds of the re-check: far from any seed a designer types, so its deals are fresh
 RECHECK_SEED_OFFSET = 1_000_003
@@ -121,12 +120,7 @@ class Space:
 
 def read_space(path: Path, game: str) -> Space:
     """A space file, checked: ConfigError (one line, naming the file and the key) for anything unusable."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"cannot read {path}: {exc.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path} is not TOML: {exc}") from None
+    raw = read_toml_file(path)
     known = {"game", "players", "agents", "games", "seed", "base", "target", "knob"}
     unknown = sorted(set(raw) - known)
     if unknown:

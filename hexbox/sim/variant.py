@@ -119,14 +119,19 @@ def _deep_merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def read_variant(path: Path, game: str | None = None) -> Variant:
-    """A variant file, checked: ConfigError (one line, naming the file and the key) for anything unusable."""
+def read_toml_file(path: Path) -> dict[str, Any]:
+    """A designer's TOML file (a variant, a search space), parsed: ConfigError in one line if it cannot be."""
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise ConfigError(f"cannot read {path}: {exc.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path} is not TOML: {exc}") from None
+
+
+def read_variant(path: Path, game: str | None = None) -> Variant:
+    """A variant file, checked: ConfigError (one line, naming the file and the key) for anything unusable."""
+    raw = read_toml_file(path)
     unknown = sorted(set(raw) - set(KEYS))
     if unknown:
         raise ConfigError(f"{path}: unknown key {unknown[0]!r}; a variant has {', '.join(KEYS)}")
