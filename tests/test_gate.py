@@ -266,7 +266,9 @@ def test_a_finished_game_refuses_everything():
 def test_the_observation_envelope():
     state = new()
     obs = state.observe(1)
-    assert list(obs) == ["game", "version", "seat", "phase", "actors", "result", "public", "private"]
+    assert list(obs) == ["game", "version", "seat", "phase", "actors", "turn", "talk_allowed", "result", "public",
+                         "private"]
+    assert obs["turn"] == 0 and obs["talk_allowed"] is True
     assert obs["seat"] == 1 and obs["private"] == {"secret": state.secret[1]} and obs["public"] == {"turn": 0}
     assert state.observe(None)["private"] is None
 
