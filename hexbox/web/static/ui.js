@@ -145,6 +145,12 @@ export function Seats({ seats, me, actors, scores = null }) {
   </section>`;
 }
 
+// "29 turns played · 4 players · 3 bots"
+const numbers = (turns, seats) => {
+  const bots = seats.filter((s) => s.kind === "bot").length;
+  return `${turns} turn${turns === 1 ? "" : "s"} played · ${seats.length} players · ${bots} bot${bots === 1 ? "" : "s"}`;
+};
+
 // The end: who won and why, in words; the scores in a labelled table; the replay and a rematch.
 export function EndScreen({ result, me, seats, onRematch, rematch, tableId, canPropose, token, turns = 0 }) {
   const won = me !== null && result.winners.includes(me);
@@ -167,8 +173,7 @@ export function EndScreen({ result, me, seats, onRematch, rematch, tableId, canP
         <td>${result.scores[String(s.seat)] ?? "—"}</td>
         <td>${result.winners.includes(s.seat) ? "🏆 winner" : ""}</td></tr>`)}</tbody>
     </table>` : null}
-    ${turns ? html`<p class="numbers">${turns} turn${turns === 1 ? "" : "s"} played · ${seats.length} players ·
-      ${seats.filter((s) => s.kind === "bot").length} bot${seats.filter((s) => s.kind === "bot").length === 1 ? "" : "s"}</p>` : null}
+    ${turns ? html`<p class="numbers">${numbers(turns, seats)}</p>` : null}
     <p class="note">Every hidden card and role is shown on the board below.</p>
     <div class="choices">
       <a class="button" href=${`/tables/${tableId}/replay`}>Replay the game</a>
