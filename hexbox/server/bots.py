@@ -71,8 +71,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Any
 
-from hexbox.agents import LEVELS as LEVEL_NAMES
-from hexbox.agents import make_agent, parse_spec, resolve
+from hexbox.agents import LEVELS, make_agent, parse_spec, resolve
 from hexbox.agents import worker as agent_worker
 from hexbox.core import ConfigError, State, game_info
 
@@ -92,7 +91,7 @@ SUPERVISE_EVERY = 0.25
 READY_WITHIN = 60.0
 
 #: how people see an agent spec that names no level (hexbox.agents.LEVELS are shown as they are)
-LEVELS = {"random": "easy", "heuristic": "normal"}
+LEVEL_OF_KIND = {"random": "easy", "heuristic": "normal"}
 
 
 @dataclass(frozen=True)
@@ -154,11 +153,11 @@ def level(spec: str) -> str:
     """How people see a bot: a level by its name (``easy``, ``normal``, ``hard``); else ``random`` and a
     sloppy ``heuristic:random=P`` are easy, ``heuristic`` normal, a search (ismcts…) hard."""
     kind = agent_worker.parse_kind(spec)
-    if kind in LEVEL_NAMES:
+    if kind in LEVELS:
         return kind
     if kind == "heuristic" and spec.partition(":")[2].strip():
         return "easy"
-    return LEVELS.get(kind, "hard")
+    return LEVEL_OF_KIND.get(kind, "hard")
 
 
 def seed_for(table_seed: int, seq: int, seat: int) -> int:
@@ -433,7 +432,7 @@ class BotScheduler:
         if self._light is None or self._search is None or self._closed:
             raise Unavailable("the bots are not running")
         kind = agent_worker.parse_kind(spec)
-        if kind in LEVEL_NAMES:  # a level runs in the lane of its spec for this game: "hard" searches
+        if kind in LEVELS:  # a level runs in the lane of its spec for this game: "hard" searches
             kind = agent_worker.parse_kind(resolve(spec, state.game.name))
         light = kind in agent_worker.LIGHT_KINDS
         lane = self._light if light else self._search
