@@ -42,7 +42,7 @@ ISMCTS = {"werebeasts": "ismcts:iters=100", "prowl": "ismcts:iters=300", "growl"
 PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4, "transylvania": 4}
 
 
-LEVEL_GAMES = ("werebeasts", "prowl")
+LEVEL_GAMES = ("werebeasts", "prowl", "growl", "voodoo", "transylvania")
 LEVEL_PAIRS = (("hard", "normal"), ("normal", "easy"))
 LEVEL_GAMES_PLAYED = 300
 
