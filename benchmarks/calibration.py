@@ -84,8 +84,9 @@ def table(pairs: Sequence[tuple[float, bool]], head: str, what: str, bins=BINS) 
     return rows
 
 
-def by_kind(records: Sequence[tuple[str, float, bool]], what: str) -> list[str]:
-    rows = [f"| kind | {what} | mean p | actually true |", "|---|---|---|---|"]
+def by_kind(records: Sequence[tuple[str, float, bool]], what: str, head: str = "kind") -> list[str]:
+    """Markdown rows: label | count | mean p | share true, one row per label of ``records`` (label, p, true)."""
+    rows = [f"| {head} | {what} | mean p | actually true |", "|---|---|---|---|"]
     for kind in sorted({k for k, _, _ in records}):
         inside = [(p, y) for k, p, y in records if k == kind]
         rows.append(f"| {kind} | {len(inside)} | {sum(p for p, _ in inside) / len(inside):.3f} | "
@@ -119,7 +120,8 @@ def copy_of(rng: random.Random) -> random.Random:
 @dataclass
 class GrowlRun:
     acted: list[tuple[str, float, bool]] = field(default_factory=list)  # (kind, p of the target, target a wolf)
-    believed: list[tuple[float, bool]] = field(default_factory=list)  # every (human, other living seat) pair
+    believed: list[tuple[str, float, bool]] = field(default_factory=list)  # (Nights passed, p, a wolf): every
+    # (human, other living seat) pair
     decisions: int = 0  # human decisions with two or more legal actions
     noise: int = 0  # of those, aimed at a seat but random (the bot's noise)
 
@@ -162,7 +164,8 @@ def growl_run(games: int, players: int = 6, options: dict | None = None) -> Grow
         mind = Mind(view.observation)
         action = bot.act(view, rng)
         run.decisions += 1
-        run.believed += [(mind.p[t], state.wolf[t]) for t in range(state.n) if t != seat and not state.dead[t]]
+        nights = f"after {state.nights} Night{'s' if state.nights != 1 else ''}"
+        run.believed += [(nights, mind.p[t], state.wolf[t]) for t in range(state.n) if t != seat and not state.dead[t]]
         t = suspect_of(mind, action)
         if t is not None:
             if noisy:
@@ -188,7 +191,10 @@ def growl_report(run: GrowlRun, games: int, players: int, options: dict) -> str:
     lines += by_kind(run.acted, "decisions")
     lines += ["", f"What it believes: every (human seat, other living seat) pair at those {run.decisions} decisions:",
               ""]
-    lines += table(run.believed, "Mind's P(werewolf)", "pairs")
+    lines += table([(p, y) for _, p, y in run.believed], "Mind's P(werewolf)", "pairs")
+    lines += ["", "The same pairs by the Nights passed (a human turns at three net Bites, so the share of werewolves "
+              "grows):", ""]
+    lines += by_kind(run.believed, "pairs", "when")
     return "\n".join(lines)
 
 

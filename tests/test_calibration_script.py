@@ -32,13 +32,15 @@ def test_growl_tables_hold_every_decision_recorded():
     run = calibration.growl_run(3, players=6)
     assert run.acted and run.believed and run.decisions > 0
     acted = [(p, y) for _, p, y in run.acted]
-    for pairs in (acted, run.believed):
+    believed = [(p, y) for _, p, y in run.believed]
+    for pairs in (acted, believed):
         assert all(0.0 <= p <= 1.0 for p, _ in pairs)
         bins, total = _counts(calibration.table(pairs, "p", "n"))
         assert sum(bins) == total == len(pairs)
     assert {k for k, _, _ in run.acted} <= {"give", "vote", "pick", "target", "point", "death_rattle", "leash"}
-    bins, _ = _counts(calibration.by_kind(run.acted, "n"))
-    assert sum(bins) == len(run.acted)
+    for records in (run.acted, run.believed):
+        bins, _ = _counts(calibration.by_kind(records, "n"))
+        assert sum(bins) == len(records)
     assert "| all |" in calibration.growl_report(run, 3, 6, {})
 
 
