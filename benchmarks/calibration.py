@@ -205,7 +205,8 @@ REFERENCE_WORLDS = 200
 
 @dataclass
 class ProwlRun:
-    accusations: list[tuple[float, float, bool]] = field(default_factory=list)  # (bot's P, reference P, right)
+    # (how: "Accuse" or "Duelist's guess", the bot's P, the reference P, right)
+    accusations: list[tuple[str, float, float, bool]] = field(default_factory=list)
     forced: int = 0  # accusations the seat had no choice about (one legal action: no worlds drawn)
 
 
@@ -245,7 +246,8 @@ def prowl_run(games: int, players: int = 4) -> ProwlRun:
                 p = share_right(past, seat, target, clan, before, bot.samples)
                 ref = share_right(past, seat, target, clan, random.Random(SEED * 1000 + len(run.accusations)),
                                   REFERENCE_WORLDS)
-                run.accusations.append((p, ref, h["right"]))
+                how = "Duelist's guess" if h["card"] is None else "Accuse"  # R32: the Duelist discards nothing
+                run.accusations.append((how, p, ref, h["right"]))
         return None  # already applied
 
     for i in range(games):
@@ -261,9 +263,15 @@ def prowl_report(run: ProwlRun, games: int, players: int) -> str:
     lines = [f"Prowl, heuristic self-play, {games} games of {players} players (seed {SEED} + game): {len(acc)} "
              f"accusations with a choice ({run.forced} more forced).", "",
              "By the bot's own P(right) (the weighted share of its sampled worlds where the accusation is right):", ""]
-    lines += table([(p, y) for p, _, y in acc], "bot's P(right)", "accusations", PROWL_BINS)
+    lines += table([(p, y) for _, p, _, y in acc], "bot's P(right)", "accusations", PROWL_BINS)
     lines += ["", f"By the reference P(right) ({REFERENCE_WORLDS} worlds, same weighting):", ""]
-    lines += table([(r, y) for _, r, y in acc], "reference P(right)", "accusations", PROWL_BINS)
+    lines += table([(r, y) for _, _, r, y in acc], "reference P(right)", "accusations", PROWL_BINS)
+    lines += ["", "| how | accusations | bot's mean P | reference mean P | actually right |", "|---|---|---|---|---|"]
+    for how in sorted({a[0] for a in acc}):
+        inside = [a for a in acc if a[0] == how]
+        n = len(inside)
+        lines.append(f"| {how} | {n} | {sum(a[1] for a in inside) / n:.3f} | {sum(a[2] for a in inside) / n:.3f} | "
+                     f"{sum(a[3] for a in inside) / n:.3f} |")
     return "\n".join(lines)
 
 

@@ -47,8 +47,9 @@ def test_growl_tables_hold_every_decision_recorded():
 def test_prowl_accusations_are_binned_once_each():
     run = calibration.prowl_run(2, players=4)
     assert run.accusations
-    for column in (0, 1):
-        pairs = [(a[column], a[2]) for a in run.accusations]
+    assert {a[0] for a in run.accusations} <= {"Accuse", "Duelist's guess"}
+    for column in (1, 2):
+        pairs = [(a[column], a[3]) for a in run.accusations]
         assert all(0.0 <= p <= 1.0 for p, _ in pairs)
         bins, total = _counts(calibration.table(pairs, "p", "n", calibration.PROWL_BINS))
         assert sum(bins) == total == len(pairs)
