@@ -36,8 +36,9 @@ decision. "Is a werewolf" is the true state at that moment (a human bitten to th
 Prowl (hexbox/games/prowl/heuristic.py). The bot draws ``samples`` worlds from its view, weights them by
 ``plausibility`` and picks the action of best weighted value; its P(right) of an accusation is the weighted share
 of those worlds where the accused's clan card is of the named clan. The script draws the same worlds again from
-a copy of the bot's generator taken before it acted, and also a reference P from 200 fresh worlds weighted the
-same way (the belief itself, without the noise of six samples).
+a copy of the bot's generator taken before it acted (the same worlds: checked), and also a reference P from 200
+fresh worlds weighted the same way, from a generator of its own (the belief itself, without the noise of six
+samples). An accusation the seat had no choice about (one legal action: no worlds drawn) is counted apart.
 """
 
 from __future__ import annotations
@@ -192,8 +193,8 @@ def growl_report(run: GrowlRun, games: int, players: int, options: dict) -> str:
     lines += ["", f"What it believes: every (human seat, other living seat) pair at those {run.decisions} decisions:",
               ""]
     lines += table([(p, y) for _, p, y in run.believed], "Mind's P(werewolf)", "pairs")
-    lines += ["", "The same pairs by the Nights passed (a human turns at three net Bites, so the share of werewolves "
-              "grows):", ""]
+    lines += ["", "The same pairs by the Nights passed (a human with three net Bites turns, by Day or "
+              "by Night, so the share of werewolves grows):", ""]
     lines += by_kind(run.believed, "pairs", "when")
     return "\n".join(lines)
 
@@ -255,7 +256,7 @@ def prowl_run(games: int, players: int = 4) -> ProwlRun:
     return run
 
 
-PROWL_BINS = ((0.0, 0.0), (0.0, 0.3), (0.3, 0.5), (0.5, 0.7), (0.7, 0.9), (0.9, 1.0), (1.0, 1.0))
+PROWL_BINS = BINS  # a P of exactly 0 or 1: no sampled world, or every one, has the accusation right
 
 
 def prowl_report(run: ProwlRun, games: int, players: int) -> str:
