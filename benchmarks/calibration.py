@@ -34,9 +34,10 @@ leaves such moves out of the first table (their count is printed). A decision wi
 decision. "Is a werewolf" is the true state at that moment (a human bitten to three net Bites turns, R30).
 
 Prowl (hexbox/games/prowl/heuristic.py). The bot draws ``samples`` worlds from its view, weights them by
-``plausibility`` and picks the action of best weighted value; its P(right) of an accusation is the weighted share
-of those worlds where the accused's clan card is of the named clan. The script draws the same worlds again from
-a copy of the bot's generator taken before it acted (the same worlds: checked), and also a reference P from 200
+``plausibility`` and picks the action of best weighted value; the P(right) an accusation rests on is the weighted
+share of those worlds where the accused's clan card is of the named clan. The script draws the same worlds again
+from a copy of the bot's generator taken before it acted (tests/test_calibration_script.py checks that they are
+the bot's), and also a reference P from 200
 fresh worlds weighted the same way, from a generator of its own (the belief itself, without the noise of six
 samples). An accusation the seat had no choice about (one legal action: no worlds drawn) is counted apart.
 """

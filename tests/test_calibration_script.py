@@ -60,3 +60,35 @@ def test_exact_zero_and_one_have_bins_of_their_own():
     rows = calibration.table(pairs, "p", "n")
     assert "| 0.00 | 1 |" in "\n".join(rows) and "| 1.00 | 1 |" in "\n".join(rows)
     assert sum(_counts(rows)[0]) == 4
+
+
+def test_prowl_replays_the_very_worlds_the_bot_drew(monkeypatch):
+    """The bot's P(right) is read from worlds drawn again from a copy of its generator: the same worlds."""
+    from hexbox.core import View
+
+    drawn: list[tuple] = []
+    sample = View.sample
+
+    def spy(view, rng):
+        world = sample(view, rng)
+        drawn.append(tuple(world.clan_card))
+        return world
+
+    checked = 0
+
+    def decide(state, seat, view, rng, bot):
+        nonlocal checked
+        before = calibration.copy_of(rng)
+        drawn.clear()
+        monkeypatch.setattr(View, "sample", spy)
+        action = bot.act(view, rng)
+        monkeypatch.setattr(View, "sample", sample)
+        if action.kind == "accuse":
+            again = [tuple(View.of(state, seat).sample(before).clan_card) for _ in range(bot.samples)]
+            assert again == drawn[:bot.samples]
+            checked += 1
+        return action
+
+    game = calibration.load("prowl", players=4)
+    calibration.play(game, calibration.SEED, "heuristic", decide)
+    assert checked > 0
