@@ -195,6 +195,7 @@ def test_a_game_tunes_its_defaults_and_a_spec_overrides_them():
 
 @pytest.mark.parametrize("params, message", [
     ({"eval": "maybe"}, "eval must be"), ({"prune": "some"}, "prune must be"), ({"policy": "greedy"}, "policy must"),
+    ({"focus": "moves"}, "focus must be"),
 ])
 def test_bad_advice_parameters_are_refused(params, message):
     with pytest.raises(hexbox.ConfigError, match=message):
@@ -349,3 +350,92 @@ def test_worlds_from_a_belief_need_a_game_that_gives_one():
     state = hexbox.load("prowl", players=3).new_state(1)
     with pytest.raises(ConfigError, match="prowl gives no belief to draw worlds from"):
         make_agent("ismcts:iters=5+worlds=belief", "prowl").act(View.of(state, state.actors[0]), random.Random(0))
+
+
+def transylvania_walk(seed: int = 3):
+    """A heuristic game of Transylvania up to an adventurer's Exploration step with several ways to walk, once
+    there are Knowledge tokens or corpses off the Church to walk to."""
+    from hexbox.agents import make_agent
+    from hexbox.games.transylvania.heuristic import CHURCH
+
+    state = hexbox.load("transylvania", players=4).new_state(seed=seed)
+    bot, rng = make_agent("heuristic", "transylvania"), random.Random(seed)
+    while not state.is_over:
+        seat = state.actors[0]
+        legal = state.legal_actions(seat)
+        moves = [a for a in legal if a.kind == "move"]
+        goals = (set(state.tokens) | {c[0] for c in state.corpses if c[1]}) - CHURCH
+        if (state.phase == "exploration" and not state.pending and state.role[seat] < 0 and len(moves) > 2
+                and any(a.kind in ("discard", "bump") for a in legal) and goals):
+            return state, seat
+        state.apply(seat, bot.act(View.of(state, seat), rng))
+    raise AssertionError("no such step")
+
+
+def test_transylvania_search_walks_toward_the_goal_and_keeps_its_cards():
+    from hexbox.games.transylvania.heuristic import CHURCH, search_actions
+
+    state, seat = transylvania_walk()
+    legal = state.legal_actions(seat)
+    kept = search_actions(state, seat, legal)
+    assert not any(a.kind in ("discard", "bump") for a in kept)  # no voluntary discards in the search
+    others = lambda acts: {a for a in acts if a.kind not in ("move", "discard", "bump")}
+    assert others(kept) == others(legal)
+    moves = [a for a in legal if a.kind == "move"]
+    # hurt, it walks home: the steps kept are those nearest the Church, counted here one walk at a time from
+    # each step's end
+    state.health[seat] = 1
+    kept = [a for a in search_actions(state, seat, legal) if a.kind == "move"]
+    far = {a: min((d for x, d in state.board.distances(a.node).items() if x in CHURCH), default=99) for a in moves}
+    assert kept and {a for a in moves if far[a] == min(far.values())} == set(kept)
+
+
+def test_transylvania_search_keeps_every_choice_of_a_pending_decision():
+    from hexbox.games.transylvania.heuristic import search_actions
+
+    state, seat = transylvania_walk()
+    state.pending.append(("make_room", seat))
+    legal = state.legal_actions(seat)
+    assert search_actions(state, seat, legal) == legal
+
+
+def test_transylvania_evaluator_prefers_an_adventurer_nearer_its_goal():
+    from hexbox.games.transylvania.heuristic import CHURCH, win_chances
+
+    state, seat = transylvania_walk()
+    state.health[seat] = 5
+    state.hand[seat] = []
+    targets = set(state.tokens) | {c[0] for c in state.corpses if c[1]}
+    dist = {x: min((d for y, d in state.board.distances(x).items() if y in targets), default=99)
+            for x in state.board.slots() if x not in CHURCH}
+    near = min(dist, key=dist.get)
+    far = max((x for x in dist if dist[x] < 99), key=dist.get)
+    state.pos[seat] = near
+    at_goal = win_chances(state)[seat]
+    state.pos[seat] = far
+    assert dist[far] > dist[near] and win_chances(state)[seat] < at_goal
+
+
+def test_a_focused_search_weighs_the_bots_move_against_other_kinds_only():
+    from hexbox.agents import make_agent
+
+    state, seat = transylvania_walk()
+    view = View.of(state, seat)
+    agent = ISMCTS.from_params({"iters": "20", "focus": "kinds"}, "transylvania")
+    seen = {}
+    search = agent.search
+
+    def spy(view, rng, hint=None, belief=None):
+        seen["hint"], seen["roots"] = hint, belief[1]
+        return search(view, rng, hint, belief)
+
+    agent.search = spy
+    action = agent.act(view, random.Random(5))
+    hint = make_agent("heuristic", "transylvania").act(view, random.Random(5))
+    if "hint" not in seen:  # nothing of another kind worth weighing: the bot's move, unsearched
+        assert action == hint
+        return
+    roots = seen["roots"]
+    assert seen["hint"] in roots and action in roots
+    assert [a for a in roots if a.kind == seen["hint"].kind] == [seen["hint"]]
+    assert {a.kind for a in roots} - {seen["hint"].kind}  # something else was weighed against it

@@ -23,7 +23,10 @@ The game's advice, all optional, is the object its registration names as the ``a
 ``ISMCTS_DEFAULTS`` (a spec's parameters override them). Short rollouts with an evaluator are both faster and
 stronger where random play says little about a game: a random Voodoo game lasts thousands of actions, random
 Werebeasts players accuse each other out within three turns. With ``bias=B`` the bot's own move at the root is
-tried first and gets ``B / visits`` on top of its UCB value (progressive bias).
+tried first and gets ``B / visits`` on top of its UCB value (progressive bias). With ``focus=kinds`` the root
+weighs the bot's own move against every legal action of *another kind* only (of its kind, its move alone): in
+a game whose turns are long chains of small steps (Transylvania's walking), the search then decides what the
+bot decides by rule (stop, attempt, fight) and leaves the walking to it.
 
 Several seats may act at once (bidding windows, claims): in the tree, who acts next in a multi-actor state
 is drawn uniformly from ``state.actors``, as the simulator does. Edges are keyed by
@@ -98,11 +101,12 @@ class ISMCTS:
     name = "ismcts"
     PARAMS: dict[str, type] = {"iters": int, "calls": int, "seconds": float, "c": float, "rollout": int,
                                "policy": str, "reward": str, "eval": str, "prune": str, "bias": float,
-                               "worlds": str}
+                               "worlds": str, "focus": str}
 
     def __init__(self, iters: int | None = None, calls: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: int = 200, policy: str = "uniform", reward: str = "win",
-                 eval: str = "game", prune: str = "game", bias: float = 0.0, worlds: str = "uniform"):
+                 eval: str = "game", prune: str = "game", bias: float = 0.0, worlds: str = "uniform",
+                 focus: str = "all"):
         if iters is None and calls is None and seconds is None:
             iters = DEFAULT_ITERS
         for key, value in (("iters", iters), ("calls", calls), ("seconds", seconds)):
@@ -125,9 +129,13 @@ class ISMCTS:
         if worlds not in ("uniform", "belief"):
             raise ConfigError(f"ismcts: worlds must be uniform (view.sample) or belief (the game's advice), "
                               f"not {worlds!r}")
+        if focus not in ("all", "kinds"):
+            raise ConfigError(f"ismcts: focus must be all or kinds (the bot's move against other kinds), "
+                              f"not {focus!r}")
         self.iters, self.calls, self.seconds = iters, calls, seconds
         self.c, self.rollout, self.policy, self.reward = c, rollout, policy, reward
         self.eval, self.prune, self.bias, self.worlds = eval, prune, bias, worlds
+        self.focus = focus
         self.last_iterations = 0  # of the latest act(), for benchmarks and tests
         self.last_calls = 0
 
@@ -168,14 +176,17 @@ class ISMCTS:
             prune = pruner_for(view.game.name)
             if prune is not None:  # the game's advice leaves one move worth making: no search needed
                 worth = prune(view.sample(rng), view.seat, legal)
-                if len(worth) == 1:
+                if len(worth) == 1 or self.focus == "kinds":
                     legal = worth
+        hint = None
+        if len(legal) > 1 and (self.bias > 0 or self.focus == "kinds"):  # the move the game's own bot would make
+            hint = heuristic_of(view.game.name).act(view, rng)
+            if self.focus == "kinds":
+                legal = [a for a in legal if a.kind != hint.kind] + [hint]
+                belief = (belief[0] if belief is not None else view.sample, set(legal))
         if len(legal) == 1:
             self.last_iterations = self.last_calls = 0
             return legal[0]
-        hint = None
-        if self.bias > 0:  # progressive bias towards the move the game's own bot would make here
-            hint = heuristic_of(view.game.name).act(view, rng)
         root = self.search(view, rng, hint, belief)
         aid = view.game.action_id
         base = view.seat * view.game.num_action_ids
@@ -323,4 +334,4 @@ class ISMCTS:
         budget = "+".join(f"{k}={v}" for k, v in (("iters", self.iters), ("calls", self.calls),
                                                   ("seconds", self.seconds)) if v is not None)
         return (f"ismcts:{budget}+c={self.c}+rollout={self.rollout}+policy={self.policy}+reward={self.reward}"
-                f"+eval={self.eval}+prune={self.prune}+bias={self.bias}+worlds={self.worlds}")
+                f"+eval={self.eval}+prune={self.prune}+bias={self.bias}+worlds={self.worlds}+focus={self.focus}")
