@@ -38,7 +38,7 @@ MORE_GAMES = {("werebeasts", "ismcts", "heuristic"): 1000, ("growl", "ismcts", "
 SEED = 2026
 # the ISMCTS budget of each game: iterations that stay well under 0.5 s per decision (docs/strength.md)
 ISMCTS = {"werebeasts": "ismcts:iters=100", "prowl": "ismcts:iters=300", "growl": "ismcts:iters=800",
-          "voodoo": "ismcts:iters=200", "transylvania": "ismcts:iters=100"}
+          "voodoo": "ismcts:iters=200", "transylvania": "ismcts:iters=100+focus=kinds+bias=2"}
 PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4, "transylvania": 4}
 
 
@@ -121,8 +121,8 @@ def paired(path: Path, alone: Path, a: str) -> tuple[int, int, int]:
 
 def table(folder: Path, which: list[tuple[str, str, str]] | None = None) -> str:
     rows = ["| game | players | A vs B | games | A wins (95% CI) | B wins (95% CI) | A − B | intervals apart | "
-            "B in A's seat, same deals | won only by A / only by B | paired p | A > B, paired |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+            "B in A's seat, same deals (95% CI) | apart from A's | won only by A / only by B | paired p | "
+            "A > B, paired |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for game, a, b in pairings() if which is None else which:
         path = folder / file_of(game, a, b)
         if not path.exists():
@@ -137,10 +137,13 @@ def table(folder: Path, which: list[tuple[str, str, str]] | None = None) -> str:
         if alone.exists():
             base, gained, lost = paired(path, alone, a)
             p = mcnemar(gained, lost)
-            row += (f" {base / games:.3f} | {gained} / {lost} | {p:.2g} | "
-                    f"{'yes' if gained > lost and p < 0.05 else 'no'} |")
+            # in a team game the B seats include A's teammates, who win with it: B in A's own seats and deals
+            # is the fair interval to set A's against
+            low, high = wilson(base, games)
+            row += (f" {base / games:.3f} ({low:.3f}–{high:.3f}) | {'yes' if la > high else 'no'} | "
+                    f"{gained} / {lost} | {p:.2g} | {'yes' if gained > lost and p < 0.05 else 'no'} |")
         else:
-            row += " — | — | — | — |"
+            row += " — | — | — | — | — |"
         rows.append(row)
     return "\n".join(rows)
 
