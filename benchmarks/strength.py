@@ -1,7 +1,7 @@
 """The strength table of docs/strength.md: ISMCTS vs heuristic vs random in every game.
 
 Each pairing "A vs B" seats one A among N-1 B, rotated one seat per game (``--rotate``), 500 games with master
-seed 2026 (1,000 for Werebeasts' ISMCTS vs heuristic and 2,000 for GROWL's, whose edges are smaller). Each B
+seed 2026 (2,000 for GROWL's ISMCTS vs heuristic, whose edge is smaller; fewer where a game is slow, MORE_GAMES). Each B
 also plays alone, at every seat, the same games (same seeds, so the same deals): A's result in its seat is then
 compared with B's in that very seat and deal (McNemar's paired test), which sees through the noise of the deal.
 
@@ -16,6 +16,7 @@ The three levels a person picks (hexbox.agents.LEVELS), paired the same way, Har
     python benchmarks/strength.py levels-commands
     python benchmarks/strength.py levels-run DIR
     python benchmarks/strength.py levels-table DIR
+    python benchmarks/strength.py levels-timing   # seconds per decision of each game's hard level
 """
 
 from __future__ import annotations
@@ -29,15 +30,18 @@ import sys
 import time
 from pathlib import Path
 
-from hexbox.agents import make_agent
+from hexbox.agents import level_spec, make_agent
 from hexbox.core import View, load
 from hexbox.sim.stats import mcnemar, wilson
 
 GAMES = 500
-MORE_GAMES = {("werebeasts", "ismcts", "heuristic"): 1000, ("growl", "ismcts", "heuristic"): 2000}
+# other than GAMES: GROWL's edge is small; Werebeasts' search is slow among heuristics (300 games are the
+# levels table's hard vs normal); a Transylvania search game takes ~20 s
+MORE_GAMES = {("werebeasts", "ismcts", "heuristic"): 300, ("growl", "ismcts", "heuristic"): 2000,
+              ("transylvania", "ismcts", "heuristic"): 150, ("transylvania", "ismcts", "random"): 100}
 SEED = 2026
 # the ISMCTS budget of each game: iterations that stay well under 0.5 s per decision (docs/strength.md)
-ISMCTS = {"werebeasts": "ismcts:iters=100", "prowl": "ismcts:iters=300", "growl": "ismcts:iters=800",
+ISMCTS = {"werebeasts": "ismcts:iters=100+worlds=belief", "prowl": "ismcts:iters=300", "growl": "ismcts:iters=800",
           "voodoo": "ismcts:iters=200", "transylvania": "ismcts:iters=100+focus=kinds+bias=2"}
 PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4, "transylvania": 4}
 
@@ -148,10 +152,11 @@ def table(folder: Path, which: list[tuple[str, str, str]] | None = None) -> str:
     return "\n".join(rows)
 
 
-def timing(games: int = 3) -> str:
-    """Seconds per ISMCTS decision (one ISMCTS seat among heuristics; decisions with one legal move excluded)."""
+def timing(games: int = 3, specs: dict[str, str] | None = None) -> str:
+    """Seconds per searching decision (one searching seat among heuristics; decisions it plays without a search
+    are not counted). ``specs``: the spec per game, the results table's ISMCTS by default."""
     rows = ["| game | ISMCTS | decisions timed | median s | 95th percentile s | max s |", "|---|---|---|---|---|---|"]
-    for game, agent in ISMCTS.items():
+    for game, agent in (specs or ISMCTS).items():
         times = []
         for seed in range(games):
             state = load(game, players=PLAYERS[game]).new_state(seed=seed)
@@ -174,10 +179,10 @@ def timing(games: int = 3) -> str:
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("commands", "run", "table", "timing", "levels-commands", "levels-run",
-                                   "levels-table"):
+                                   "levels-table", "levels-timing"):
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    if argv[0].startswith("levels-"):
+    if argv[0].startswith("levels-") and argv[0] != "levels-timing":
         folder = argv[1] if len(argv) > 1 else "levels"
         if argv[0] == "levels-table":
             print(table(Path(folder), [r for r in level_runs() if r[2] is not None]))
@@ -191,6 +196,9 @@ def main(argv: list[str]) -> int:
         return 0
     if argv[0] == "timing":
         print(timing())
+        return 0
+    if argv[0] == "levels-timing":  # the hard level of every game
+        print(timing(specs={game: level_spec("hard", game) for game in LEVEL_GAMES}))
         return 0
     folder = argv[1] if len(argv) > 1 else "strength"
     if argv[0] == "table":
