@@ -146,54 +146,58 @@ def posterior(obs: dict[str, Any]) -> list[float]:
 
 # ---- worlds drawn from the belief (the ISMCTS advice) -----------------------------------------------------------
 
-POOL = 16  # uniform worlds per drawn world (sampling-importance-resampling)
+TRIES = 16  # uniform worlds drawn at most per kept world
 CLAMP = (0.02, 0.98)  # the belief's share of a seat in the drawn worlds is kept off 0 and 1 where it is not a fact
+WARMUP = 64  # uniform worlds drawn first to learn how often view.sample makes each seat a werewolf
 
 
-def determinizer(view: View, pool: int = POOL):
-    """``draw(rng)``: ``pool`` worlds re-dealt by ``view.sample`` (uniform over what the seat knows), one of them
-    kept with weight prod over seats of p/q (a werewolf there) or (1-p)/(1-q) (a human), where p is the belief and
-    q the share of werewolves at that seat among uniform worlds (estimated once per decision from the first
-    draws). The kept worlds then make each seat a werewolf about as often as the belief says."""
-    obs = view.observation
+def determinizer(view: View, tries: int = TRIES, warmup: int = WARMUP):
+    """``draw(rng)``: worlds re-dealt by ``view.sample`` (uniform over what the seat knows), then kept by rejection
+    with probability w / max w, where w = prod over seats of p/q (a werewolf there) or (1-p)/(1-q) (a human), p the
+    belief and q the share of werewolves at that seat among ``warmup`` uniform worlds drawn first. The kept worlds
+    make each seat a werewolf about as often as the belief says (exactly so for independent seats). After
+    ``tries`` rejections the world is picked among those drawn with weight w (sampling-importance-resampling), so
+    a draw costs at most ``tries`` uniform worlds."""
     me = view.seat
-    p = posterior(obs)
-    seats = [s for s in range(len(p)) if s != me and 0.0 < p[s] < 1.0]
+    p = posterior(view.observation)
     low, high = CLAMP
-    p = [min(high, max(low, x)) for x in p]
-    q: list[float] | None = None
-    counts = [0] * len(p)
-    seen = 0
+    seats = [s for s in range(len(p)) if s != me and 0.0 < p[s] < 1.0]
+    state: dict[str, Any] = {}
+
+    def prepare(rng: random.Random) -> None:
+        counts = dict.fromkeys(seats, 0)
+        for _ in range(warmup):
+            w = view.sample(rng)
+            for s in seats:
+                counts[s] += w.wolf[s]
+        up, down = {}, {}
+        for s in seats:
+            q = min(high, max(low, (counts[s] + 0.5) / (warmup + 1)))
+            ps = min(high, max(low, p[s]))
+            up[s], down[s] = ps / q, (1 - ps) / (1 - q)
+        state["up"], state["down"] = up, down
+        state["top"] = math.prod(max(up[s], down[s]) for s in seats) if seats else 1.0
 
     def draw(rng: random.Random):
-        nonlocal q, seen
-        worlds = [view.sample(rng) for _ in range(pool)]
-        if q is None:
-            for w in worlds:
-                for s in seats:
-                    counts[s] += w.wolf[s]
-            seen += len(worlds)
-            if seen >= 4 * pool:
-                q = [min(high, max(low, (counts[s] + 0.5) / (seen + 1))) for s in range(len(p))]
-            else:
-                qq = [min(high, max(low, (counts[s] + 0.5) / (seen + 1))) for s in range(len(p))]
-                return _pick(worlds, seats, p, qq, rng)
-        return _pick(worlds, seats, p, q, rng)
+        if not seats:
+            return view.sample(rng)
+        if "top" not in state:
+            prepare(rng)
+        up, down, top = state["up"], state["down"], state["top"]
+        worlds, ws = [], []
+        for _ in range(tries):
+            world = view.sample(rng)
+            wolf = world.wolf
+            x = 1.0
+            for s in seats:
+                x *= up[s] if wolf[s] else down[s]
+            if rng.random() * top < x:
+                return world
+            worlds.append(world)
+            ws.append(x)
+        return rng.choices(worlds, ws)[0]
 
     return draw
-
-
-def _pick(worlds: list, seats: list[int], p: list[float], q: list[float], rng: random.Random):
-    up = [p[s] / q[s] for s in range(len(p))]
-    down = [(1 - p[s]) / (1 - q[s]) for s in range(len(p))]
-    ws = []
-    for w in worlds:
-        x = 1.0
-        wolf = w.wolf
-        for s in seats:
-            x *= up[s] if wolf[s] else down[s]
-        ws.append(x)
-    return rng.choices(worlds, ws)[0]
 
 
 def root_actions(view: View, legal: list) -> list:
