@@ -4,6 +4,9 @@
         # every decision of a human seat aimed at a suspected werewolf, binned by the Mind's P(werewolf) of its
         # target, against whether the target was a werewolf; then every (human, other living seat) pair at
         # each human decision: the belief as a whole
+    python benchmarks/calibration.py growl --belief fitted
+        # the same decisions and pairs, judged by hexbox/games/growl/belief.py (the fitted belief ISMCTS draws
+        # worlds from with worlds=belief) instead of the Mind's P(werewolf)
     python benchmarks/calibration.py prowl [--games 300] [--players 4]
         # every accusation (Accuse, and the Duelist's guess), binned by the weighted share of the bot's own
         # sampled worlds where it is right, against whether it was right
@@ -152,7 +155,8 @@ def suspect_of(mind, action) -> int | None:
     return None
 
 
-def growl_run(games: int, players: int = 6, options: dict | None = None) -> GrowlRun:
+def growl_run(games: int, players: int = 6, options: dict | None = None, belief: str = "mind") -> GrowlRun:
+    from hexbox.games.growl import belief as fitted
     from hexbox.games.growl.heuristic import Mind
 
     game = load("growl", players=players, **(options or {}))
@@ -164,16 +168,17 @@ def growl_run(games: int, players: int = 6, options: dict | None = None) -> Grow
             return bot.act(view, rng)
         noisy = copy_of(rng).random() < bot.noise  # the bot's first draw: a random move?
         mind = Mind(view.observation)
+        p = mind.p if belief == "mind" else fitted.posterior(view.observation)
         action = bot.act(view, rng)
         run.decisions += 1
         nights = f"after {state.nights} Night{'s' if state.nights != 1 else ''}"
-        run.believed += [(nights, mind.p[t], state.wolf[t]) for t in range(state.n) if t != seat and not state.dead[t]]
+        run.believed += [(nights, p[t], state.wolf[t]) for t in range(state.n) if t != seat and not state.dead[t]]
         t = suspect_of(mind, action)
         if t is not None:
             if noisy:
                 run.noise += 1
             else:
-                run.acted.append((action.kind, mind.p[t], state.wolf[t]))
+                run.acted.append((action.kind, p[t], state.wolf[t]))
         return action
 
     for i in range(games):
@@ -181,19 +186,21 @@ def growl_run(games: int, players: int = 6, options: dict | None = None) -> Grow
     return run
 
 
-def growl_report(run: GrowlRun, games: int, players: int, options: dict) -> str:
+def growl_report(run: GrowlRun, games: int, players: int, options: dict, belief: str = "mind") -> str:
+    who = "Mind's" if belief == "mind" else "fitted belief's"
     opts = "".join(f", {k}" for k, v in options.items() if v)
     acted = [(p, y) for _, p, y in run.acted]
     lines = [f"GROWL, heuristic self-play, {games} games of {players} players{opts} (seed {SEED} + game); "
              f"{run.decisions} decisions of human seats with a choice.", "",
              f"What it acts on: {len(acted)} decisions aimed at a suspect ({run.noise} more were the bot's random "
-             "moves, left out), by the P(werewolf) the Mind gave the target:", ""]
-    lines += table(acted, "Mind's P(werewolf) of the target", "decisions")
+             "moves, left out), by the P(werewolf) the " + ("Mind" if belief == "mind" else "fitted belief") +
+             " gave the target:", ""]
+    lines += table(acted, f"{who} P(werewolf) of the target", "decisions")
     lines += ["", "The same decisions by kind:", ""]
     lines += by_kind(run.acted, "decisions")
     lines += ["", f"What it believes: every (human seat, other living seat) pair at those {run.decisions} decisions:",
               ""]
-    lines += table([(p, y) for _, p, y in run.believed], "Mind's P(werewolf)", "pairs")
+    lines += table([(p, y) for _, p, y in run.believed], f"{who} P(werewolf)", "pairs")
     lines += ["", "The same pairs by the Nights passed (a human with three net Bites turns, by Day or "
               "by Night, so the share of werewolves grows):", ""]
     lines += by_kind(run.believed, "pairs", "when")
@@ -284,11 +291,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int)
     parser.add_argument("--curses", action="store_true", help="GROWL: with the Curses cards")
     parser.add_argument("--spells", action="store_true", help="GROWL: with Spells")
+    parser.add_argument("--belief", choices=("mind", "fitted"), default="mind",
+                        help="GROWL: judge the Mind's P(werewolf) or the fitted belief (hexbox/games/growl/belief.py)")
     args = parser.parse_args(argv)
     if args.game == "growl":
         players = args.players or 6
         options = {"curses": args.curses, "spells": args.spells}
-        print(growl_report(growl_run(args.games, players, options), args.games, players, options))
+        print(growl_report(growl_run(args.games, players, options, args.belief), args.games, players, options,
+                           args.belief))
     else:
         players = args.players or 4
         print(prowl_report(prowl_run(args.games, players), args.games, players))

@@ -15,6 +15,7 @@ from typing import Any
 
 from hexbox.core import Action, View, next_seat
 
+from .belief import determinizer, root_actions
 from .cards import STARTER
 from .views import merged_log
 
@@ -315,5 +316,7 @@ class Mind:
         return -0.5
 
 
-#: the ``advice`` hook: what ISMCTS takes from this game (GROWL has no move pruning of its own)
-ADVICE = types.SimpleNamespace(win_chances=win_chances, ISMCTS_DEFAULTS=ISMCTS_DEFAULTS)
+#: the ``advice`` hook: what ISMCTS takes from this game (GROWL has no move pruning of its own); with worlds=belief
+#: the worlds are drawn from the fitted belief of belief.py
+ADVICE = types.SimpleNamespace(win_chances=win_chances, ISMCTS_DEFAULTS=ISMCTS_DEFAULTS, determinizer=determinizer,
+                               root_actions=root_actions)
