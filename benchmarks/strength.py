@@ -38,7 +38,7 @@ GAMES = 500
 # other than GAMES: GROWL's edge is small; Werebeasts' search is slow among heuristics (300 games are the
 # levels table's hard vs normal); a Transylvania search game takes ~20 s
 MORE_GAMES = {("werebeasts", "ismcts", "heuristic"): 300, ("growl", "ismcts", "heuristic"): 2000,
-              ("transylvania", "ismcts", "heuristic"): 150, ("transylvania", "ismcts", "random"): 100}
+              ("transylvania", "ismcts", "heuristic"): 300, ("transylvania", "ismcts", "random"): 30}
 SEED = 2026
 # the ISMCTS budget of each game: iterations that stay well under 0.5 s per decision (docs/strength.md)
 ISMCTS = {"werebeasts": "ismcts:iters=100+worlds=belief", "prowl": "ismcts:iters=300", "growl": "ismcts:iters=800",
