@@ -36,11 +36,11 @@ from hexbox.sim.stats import mcnemar, wilson
 
 GAMES = 500
 # other than GAMES: GROWL's edge is small; Werebeasts' search is slow among heuristics (300 games are the
-# levels table's hard vs normal); a Transylvania search game takes ~20 s
+# levels table's hard vs normal); a Transylvania search game takes ~20 s, and among random players longer
 MORE_GAMES = {("werebeasts", "ismcts", "heuristic"): 300, ("growl", "ismcts", "heuristic"): 2000,
               ("transylvania", "ismcts", "heuristic"): 300, ("transylvania", "ismcts", "random"): 30}
 SEED = 2026
-# the ISMCTS budget of each game: iterations that stay well under 0.5 s per decision (docs/strength.md)
+# the ISMCTS budget of each game: iterations that keep a decision well under 1 s (docs/strength.md); the hard levels
 ISMCTS = {"werebeasts": "ismcts:iters=100+worlds=belief", "prowl": "ismcts:iters=300", "growl": "ismcts:iters=800",
           "voodoo": "ismcts:iters=200", "transylvania": "ismcts:iters=100+focus=kinds+bias=2"}
 PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4, "transylvania": 4}
