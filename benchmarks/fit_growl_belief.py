@@ -15,6 +15,7 @@ import argparse
 import random
 
 import numpy as np
+from fit_growl_eval import fit, log_loss  # the same logistic regression (benchmarks/ is the script's path)
 
 from hexbox.core import View, load
 from hexbox.games.growl import belief
@@ -45,21 +46,6 @@ def rows(games: int, seed: int, rate: float) -> dict[str, tuple[np.ndarray, np.n
                         ys.append(float(state.wolf[t]))
             state.apply(seat, bot.act(view, rng))
     return {v: (np.array(xs), np.array(ys)) for v, (xs, ys) in out.items()}
-
-
-def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 30) -> np.ndarray:
-    w = np.zeros(x.shape[1])
-    for _ in range(steps):
-        p = 1 / (1 + np.exp(-x @ w))
-        grad = x.T @ (p - y) / len(y) + l2 * w
-        hess = (x * (p * (1 - p))[:, None]).T @ x / len(y) + l2 * np.eye(len(w))
-        w -= np.linalg.solve(hess, grad)
-    return w
-
-
-def log_loss(p: np.ndarray, y: np.ndarray) -> float:
-    p = np.clip(p, 1e-6, 1 - 1e-6)
-    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
 def main() -> None:
