@@ -13,7 +13,8 @@ from growl_helpers import new
 
 from hexbox.core import Event, View, load
 from hexbox.games.growl import belief
-from hexbox.games.growl.heuristic import ADVICE, Heuristic
+from hexbox.games.growl.advice import ADVICE
+from hexbox.games.growl.heuristic import Heuristic
 
 ME, TARGET, OTHER = 0, 3, 4
 

@@ -40,7 +40,7 @@ register(GameInfo(
         "render": "hexbox.games.growl.render:render",
         "describe": "hexbox.games.growl.words:describe",
         "bot": "hexbox.games.growl.heuristic:Heuristic",
-        "advice": "hexbox.games.growl.heuristic:ADVICE",
+        "advice": "hexbox.games.growl.advice:ADVICE",
         "stats": "hexbox.games.growl.stats:game_stats",
         "first": "hexbox.games.growl.stats:first_player",
         "report": "hexbox.games.growl.report:sections",

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import math
 import random
-import types
 from typing import Any
 
 from hexbox.core import Action, View, next_seat
 
-from .belief import determinizer, root_actions
 from .cards import STARTER
 from .views import merged_log
 
@@ -314,9 +312,3 @@ class Mind:
         if a.spell in ("silver_bullet", "tanglevine"):
             return self.foe(a.target) - self.foe(owner) - 0.6
         return -0.5
-
-
-#: the ``advice`` hook: what ISMCTS takes from this game (GROWL has no move pruning of its own); with worlds=belief
-#: the worlds are drawn from the fitted belief of belief.py
-ADVICE = types.SimpleNamespace(win_chances=win_chances, ISMCTS_DEFAULTS=ISMCTS_DEFAULTS, determinizer=determinizer,
-                               root_actions=root_actions)
