@@ -96,6 +96,34 @@ def test_R31_evaluator_a_dead_human_hurts_the_humans_and_a_wounded_wolf_helps_th
     assert humans_win_chance(s) < calm
 
 
+def test_R30_evaluator_one_bite_on_a_human_helps_the_werewolves():
+    # The weights are effects measured on experiments (benchmarks/fit_growl_eval.py), not correlations: in
+    # heuristic games a human with one Bite went with a humans' win, and a plain regression said so.
+    from hexbox.games.growl.heuristic import humans_win_chance
+
+    s = table(6)
+    wolves(s, 1, 4, zero=True)
+    calm = humans_win_chance(s)
+    hold(s, 0, bite=1)
+    assert humans_win_chance(s) < calm
+
+
+def test_R31_evaluator_wounds_help_the_humans_on_a_werewolf_and_hurt_them_on_a_human():
+    from hexbox.games.growl.heuristic import humans_win_chance
+
+    s = table(6)
+    wolves(s, 1, 4, zero=True)
+    calm = humans_win_chance(s)
+    hold(s, 0, wound=2)
+    on_human = humans_win_chance(s)
+    hold(s, 0)
+    hold(s, 1, wound=2)
+    on_wolf = humans_win_chance(s)
+    assert on_human < calm < on_wolf
+    hold(s, 1, wound=1)
+    assert calm < humans_win_chance(s) < on_wolf  # a second Wound on a werewolf helps more than the first
+
+
 def test_evaluator_weights_match_its_features():
     from hexbox.games.growl.heuristic import EVAL_FEATURES, EVAL_WEIGHTS, features
 
