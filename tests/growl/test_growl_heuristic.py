@@ -9,7 +9,7 @@ from hexbox.agents import heuristic_for
 from hexbox.core import View
 from hexbox.games.growl import actions as A
 from hexbox.games.growl.cards import INDEX
-from hexbox.games.growl.heuristic import Heuristic
+from hexbox.games.growl.heuristic import Heuristic, humans_win_chance
 
 
 def test_heuristic_plays_whole_games_with_legal_moves():
@@ -70,12 +70,15 @@ def test_R71_evaluator_no_living_human_means_the_werewolves_win():
     assert win_chances(s) == [0.0, 1.0, 0.0, 0.0, 1.0, 0.0]
 
 
-def test_R30_evaluator_a_human_about_to_turn_and_a_turned_human_help_the_werewolves():
-    from hexbox.games.growl.heuristic import humans_win_chance
-
+def _two_wolves():
+    """Six seats, Wolf Zeroes at 1 and 4, empty hands: a table for the evaluator, and its P(humans win)."""
     s = table(6)
     wolves(s, 1, 4, zero=True)
-    calm = humans_win_chance(s)
+    return s, humans_win_chance(s)
+
+
+def test_R30_evaluator_a_human_about_to_turn_and_a_turned_human_help_the_werewolves():
+    s, calm = _two_wolves()
     hold(s, 0, bite=2)
     bitten = humans_win_chance(s)
     wolves(s, 0)  # R30: a third Bite turns seat 0
@@ -84,11 +87,7 @@ def test_R30_evaluator_a_human_about_to_turn_and_a_turned_human_help_the_werewol
 
 
 def test_R31_evaluator_a_dead_human_hurts_the_humans_and_a_wounded_wolf_helps_them():
-    from hexbox.games.growl.heuristic import humans_win_chance
-
-    s = table(6)
-    wolves(s, 1, 4, zero=True)
-    calm = humans_win_chance(s)
+    s, calm = _two_wolves()
     hold(s, 1, wound=2)
     assert humans_win_chance(s) > calm
     hold(s, 1)
@@ -99,21 +98,13 @@ def test_R31_evaluator_a_dead_human_hurts_the_humans_and_a_wounded_wolf_helps_th
 def test_R30_evaluator_one_bite_on_a_human_helps_the_werewolves():
     # The weights are effects measured on experiments (benchmarks/fit_growl_eval.py), not correlations: in
     # heuristic games a human with one Bite went with a humans' win, and a plain regression said so.
-    from hexbox.games.growl.heuristic import humans_win_chance
-
-    s = table(6)
-    wolves(s, 1, 4, zero=True)
-    calm = humans_win_chance(s)
+    s, calm = _two_wolves()
     hold(s, 0, bite=1)
     assert humans_win_chance(s) < calm
 
 
 def test_R31_evaluator_wounds_help_the_humans_on_a_werewolf_and_hurt_them_on_a_human():
-    from hexbox.games.growl.heuristic import humans_win_chance
-
-    s = table(6)
-    wolves(s, 1, 4, zero=True)
-    calm = humans_win_chance(s)
+    s, calm = _two_wolves()
     hold(s, 0, wound=2)
     on_human = humans_win_chance(s)
     hold(s, 0)
