@@ -121,3 +121,58 @@ def test_a_search_with_worlds_drawn_from_the_belief_plays_a_legal_move():
     agent = make_agent("ismcts:iters=60+worlds=belief", "growl")
     assert agent.act(view, random.Random(0)) in view.legal_actions
     assert ADVICE.root_actions(view, view.legal_actions) == view.legal_actions
+
+
+def weighted_shares(worlds, theta):
+    """Each seat's werewolf share when each world's team deals are weighted by exp(theta) (hands uniform)."""
+    import math
+
+    share = [0.0] * len(theta)
+    for deals in worlds:
+        ws = {wolf: n * math.exp(sum(t for t, w in zip(theta, wolf) if w)) for wolf, n in deals.items()}
+        total = sum(ws.values())
+        for wolf, x in ws.items():
+            for s, w in enumerate(wolf):
+                share[s] += w * x / total
+    return [x / len(worlds) for x in share]
+
+
+def test_the_tilt_is_fitted_to_dependent_seats_where_seat_by_seat_odds_miss():
+    # one Wolf Zero among three seats, dealt uniformly: the seats are not independent
+    worlds = [{(True, False, False): 1, (False, True, False): 1, (False, False, True): 1}]
+    target = [0.6, 0.3, 0.1]
+    theta = belief.fit_tilt(worlds, target)
+    assert weighted_shares(worlds, theta) == pytest.approx(target, abs=0.01)
+    naive = [belief._logit(p) - belief._logit(1 / 3) for p in target]  # p/q seat by seat
+    assert max(abs(a - b) for a, b in zip(weighted_shares(worlds, naive), target)) > 0.05
+
+
+def test_the_tilt_allows_for_hands_that_fix_a_team():
+    # in one world's hands seat 0 holds three net Bites (a werewolf whatever the team deal), in the other not
+    worlds = [{(True, False): 2, (True, True): 2}, {(True, False): 1, (False, True): 1}]
+    target = [0.8, 0.5]
+    theta = belief.fit_tilt(worlds, target)
+    assert weighted_shares(worlds, theta) == pytest.approx(target, abs=0.01)
+
+
+def test_dealing_the_teams_again_keeps_the_hands_and_what_the_seat_knows():
+    from hexbox.games.growl.resample import redeal_teams
+
+    state = mid_game(seed=3)
+    seat = next(s for s in range(state.n) if not state.dead[s])
+    view = View.of(state, seat)
+    rng = random.Random(4)
+    world = view.sample(rng)
+    hands, deck, mine = [h[:] for h in world.hands], world.deck[:], (world.wolf[seat], world.zero[seat])
+    seen = set()
+    for _ in range(200):
+        redeal_teams(world, seat, rng)
+        assert world.hands == hands and world.deck == deck
+        assert (world.wolf[seat], world.zero[seat]) == mine
+        assert sum(world.zero) == state.game.starter[0]  # the number of Wolf Zeroes is public
+        for s in range(state.n):
+            if s != seat and not world.dead[s] and world.net_bites(s) >= 3:
+                assert world.wolf[s]  # R30: three net Bites turn a seat
+            assert world.wolf[s] or not world.zero[s]
+        seen.add(tuple(world.wolf))
+    assert len(seen) > 3  # the teams really are dealt again

@@ -8,8 +8,8 @@ true teams as labels by benchmarks/fit_growl_belief.py; the weights are data (be
 set for a human viewer and one for a werewolf viewer, checked at load.
 
 The heuristic's own ``Mind._beliefs`` is not this: the bot's decisions do not read it. ISMCTS reads it through
-``determinizer`` (worlds drawn from view.sample, then resampled so that each seat is a werewolf about as often
-as this belief says).
+``determinizer`` (worlds drawn from view.sample, their teams then dealt again and kept so that each seat is a
+werewolf about as often as this belief says).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 from hexbox.core import View, next_seat
 
 from .cards import STARTER
+from .resample import redeal_teams, redraw_submissions
 from .views import merged_log
 
 HARMFUL = frozenset({"bite", "wound", "cursed_charm", "cursed_gold", "holy_water", "hex", "infection",
@@ -146,56 +147,108 @@ def posterior(obs: dict[str, Any]) -> list[float]:
 
 # ---- worlds drawn from the belief (the ISMCTS advice) -----------------------------------------------------------
 
-TRIES = 16  # uniform worlds drawn at most per kept world
+TRIES = 16  # team deals tried at most per kept world
 CLAMP = (0.02, 0.98)  # the belief's share of a seat in the drawn worlds is kept off 0 and 1 where it is not a fact
-WARMUP = 64  # uniform worlds drawn first to learn how often view.sample makes each seat a werewolf
+WARMUP = (64, 8)  # uniform worlds x team deals in each, drawn first to fit the tilt to (~0.02 s)
+FIT_ROUNDS = 25
+MAX_TILT = 4.0  # |log-odds| a seat's tilt may reach (a seat the warm-up never or always deals a werewolf)
 
 
-def determinizer(view: View, tries: int = TRIES, warmup: int = WARMUP):
-    """``draw(rng)``: worlds re-dealt by ``view.sample`` (uniform over what the seat knows), then kept by rejection
-    with probability w / max w, where w = prod over seats of p/q (a werewolf there) or (1-p)/(1-q) (a human), p the
-    belief and q the share of werewolves at that seat among ``warmup`` uniform worlds drawn first. The kept worlds
-    make each seat a werewolf about as often as the belief says (exactly so for independent seats). After
-    ``tries`` rejections the world is picked among those drawn with weight w (sampling-importance-resampling), so
-    a draw costs at most ``tries`` uniform worlds."""
+def _logit(x: float) -> float:
+    return math.log(x / (1.0 - x))
+
+
+def fit_tilt(worlds: list[dict[tuple[bool, ...], int]], target: list[float],
+             rounds: int = FIT_ROUNDS) -> list[float]:
+    """Log-odds ``theta`` per seat such that drawing a world's hands uniformly, then its teams with weight
+    exp(sum of theta_s over the werewolf seats), makes seat s a werewolf with share ``target[s]``.
+
+    ``worlds``: per warm-up world (one uniform deal of the hands), how often each team deal (werewolf or not, per
+    seat) came up. Iterative scaling: each round moves each seat's theta by the log-odds it still misses.
+
+    A tilt seat by seat (p/q for each) would be exact only if the seats were independent; they are not (the
+    number of Wolf Zeroes is fixed, so one seat's werewolf makes another's less likely, and three net Bites in a
+    hand make its holder one), and measured on a mid-game 6-player table it missed the belief by up to 0.15.
+    """
+    k = len(target)
+    low, high = CLAMP
+    goal = [_logit(min(high, max(low, t))) for t in target]
+    theta = [0.0] * k
+    groups = [list(w.items()) for w in worlds]
+    for _ in range(rounds):
+        share = [0.0] * k
+        for rows in groups:
+            weights = [n * math.exp(sum(t for t, w in zip(theta, wolf) if w)) for wolf, n in rows]
+            total = sum(weights)
+            for x, (wolf, _) in zip(weights, rows):
+                for s in range(k):
+                    if wolf[s]:
+                        share[s] += x / total
+        for s in range(k):
+            m = min(high, max(low, share[s] / len(groups)))
+            theta[s] = max(-MAX_TILT, min(MAX_TILT, theta[s] + goal[s] - _logit(m)))
+    return theta
+
+
+def determinizer(view: View, tries: int = TRIES, warmup: tuple[int, int] = WARMUP):
+    """``draw(rng)``: a world re-dealt by ``view.sample`` (uniform over what the seat knows), whose teams are then
+    dealt again (``redeal_teams``, same hands) until a deal is kept, with probability w / max w, where
+    w = exp(sum of theta_s over the seats it makes werewolves) and theta is fitted (``fit_tilt``) so that the
+    warm-up's uniform deals, so weighted world by world, make each seat a werewolf as often as the belief says.
+    After ``tries`` rejected deals one of them is picked with weight w (sampling-importance-resampling).
+
+    Only the teams are tilted, not the hands, because the belief is over teams and a team deal is cheap: the
+    earlier way, rejecting whole uniform worlds, drew ~3 worlds per kept one and took half of a 6-player search
+    (benchmarks/strength.py timing: median 0.72 s a decision against 0.41 s uniform). The hands follow the
+    uniform deal; they move a team only where a seat's hand holds three net Bites, which the deal keeps (R30).
+    """
     me = view.seat
     p = posterior(view.observation)
-    low, high = CLAMP
     seats = [s for s in range(len(p)) if s != me and 0.0 < p[s] < 1.0]
     state: dict[str, Any] = {}
 
     def prepare(rng: random.Random) -> None:
-        counts = dict.fromkeys(seats, 0)
-        for _ in range(warmup):
-            w = view.sample(rng)
-            for s in seats:
-                counts[s] += w.wolf[s]
-        up, down = {}, {}
-        for s in seats:
-            q = min(high, max(low, (counts[s] + 0.5) / (warmup + 1)))
-            ps = min(high, max(low, p[s]))
-            up[s], down[s] = ps / q, (1 - ps) / (1 - q)
-        state["up"], state["down"] = up, down
-        state["top"] = math.prod(max(up[s], down[s]) for s in seats) if seats else 1.0
+        worlds: list[dict[tuple[bool, ...], int]] = []
+        count, per_world = warmup
+        for _ in range(count):
+            world = view.sample(rng)
+            deals: dict[tuple[bool, ...], int] = {}
+            for k in range(per_world):
+                if k:
+                    redeal_teams(world, me, rng)
+                key = tuple(world.wolf[s] for s in seats)
+                deals[key] = deals.get(key, 0) + 1
+            worlds.append(deals)
+        theta = fit_tilt(worlds, [p[s] for s in seats])
+        state["tilt"] = [(s, math.exp(t)) for s, t in zip(seats, theta)]
+        state["top"] = math.prod(max(1.0, math.exp(t)) for t in theta)
 
     def draw(rng: random.Random):
+        world = view.sample(rng)
         if not seats:
-            return view.sample(rng)
+            return world
         if "top" not in state:
             prepare(rng)
-        up, down, top = state["up"], state["down"], state["top"]
-        worlds, ws = [], []
-        for _ in range(tries):
-            world = view.sample(rng)
+        tilt, top = state["tilt"], state["top"]
+        dealt = (world.wolf[:], world.zero[:], world.sniffed)
+        deals, ws = [], []
+        for k in range(tries):
+            if k:
+                redeal_teams(world, me, rng)
             wolf = world.wolf
             x = 1.0
-            for s in seats:
-                x *= up[s] if wolf[s] else down[s]
+            for s, up in tilt:
+                if wolf[s]:
+                    x *= up
             if rng.random() * top < x:
-                return world
-            worlds.append(world)
+                break
+            deals.append((wolf[:], world.zero[:], world.sniffed))
             ws.append(x)
-        return rng.choices(worlds, ws)[0]
+        else:
+            world.wolf, world.zero, world.sniffed = rng.choices(deals, ws)[0]
+        if world.wolf != dealt[0] and not redraw_submissions(world, me, rng):
+            world.wolf, world.zero, world.sniffed = dealt  # the uniform deal's own submissions fit its teams
+        return world
 
     return draw
 

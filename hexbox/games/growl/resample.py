@@ -176,12 +176,29 @@ def _redeal(state: Any, world: Any, seat: int, rng: random.Random, plan: _Plan, 
     for o in others:  # living seats are alive and turned as their hands say (R30, R31)
         if not world.dead[o]:
             if world.net_bites(o) >= 3:
-                if not world.wolf[o]:
-                    world.wolf[o] = True
+                world.wolf[o] = True
             if world.net_wounds(o) >= 3:
                 return False
     _fill_deck(state, world, pool, rng)
     return _redraw_submissions(state, world, seat, rng)
+
+
+def redeal_teams(world: Any, seat: int, rng: random.Random) -> None:
+    """Deal ``world``'s teams again as a resample for ``seat`` deals them (step 5), keeping its hands and deck.
+
+    The world is one ``seat`` was given, so what it holds of the seat's knowledge (told teams, Séances, the Sniff,
+    Night-Bite clues) is the seat's own: dealing from the world itself uses nothing hidden. The hidden submissions
+    are left as they are: call ``redraw_submissions`` once the teams are kept (they may depend on a team).
+    """
+    _deal_teams(world, world, seat, rng, TURN_PRIOR)
+    for o in range(world.n):
+        if o != seat and not world.dead[o] and world.net_bites(o) >= 3:
+            world.wolf[o] = True  # R30
+
+
+def redraw_submissions(world: Any, seat: int, rng: random.Random) -> bool:
+    """Draw other seats' hidden choices in ``world``'s open window again; False if a seat would have none."""
+    return _redraw_submissions(world, world, seat, rng)
 
 
 def _deal_teams(state: Any, world: Any, seat: int, rng: random.Random, prior: float) -> None:
