@@ -41,8 +41,9 @@ MORE_GAMES = {("werebeasts", "ismcts", "heuristic"): 300, ("growl", "ismcts", "h
               ("transylvania", "ismcts", "heuristic"): 300, ("transylvania", "ismcts", "random"): 30}
 SEED = 2026
 # the ISMCTS budget of each game: iterations that keep a decision well under 1 s (docs/strength.md); the hard levels
-ISMCTS = {"werebeasts": "ismcts:iters=100+worlds=belief", "prowl": "ismcts:iters=300", "growl": "ismcts:iters=800",
-          "voodoo": "ismcts:iters=200", "transylvania": "ismcts:iters=100+focus=kinds+bias=2"}
+ISMCTS = {"werebeasts": "ismcts:iters=100+worlds=belief", "prowl": "ismcts:iters=300",
+          "growl": "ismcts:iters=800+worlds=belief", "voodoo": "ismcts:iters=200",
+          "transylvania": "ismcts:iters=100+focus=kinds+bias=2"}
 PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4, "transylvania": 4}
 
 
