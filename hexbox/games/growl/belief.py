@@ -200,8 +200,8 @@ def determinizer(view: View, tries: int = TRIES, warmup: tuple[int, int] = WARMU
     Only the teams are tilted, not the hands, because the belief is over teams and a team deal is cheap: the
     earlier way, rejecting whole uniform worlds, drew ~3 worlds per kept one and took half of a 6-player search
     (benchmarks/strength.py timing: median 0.72 s a decision against 0.41 s uniform; this way 0.51 s against
-    0.41 s, docs/strength.md "GROWL"). The hands follow the
-    uniform deal; they move a team only where a seat's hand holds three net Bites, which the deal keeps (R30).
+    0.41 s, docs/strength.md "GROWL"). The hands follow the uniform deal; they move a team only where a seat's
+    hand holds three net Bites, which the deal keeps (R30).
     """
     me = view.seat
     p = posterior(view.observation)
