@@ -6,6 +6,7 @@ through the observation a seat really gets (``View.of``), never the true state.
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -15,6 +16,7 @@ from hexbox.core import Event, View, load
 from hexbox.games.growl import belief
 from hexbox.games.growl.advice import ADVICE
 from hexbox.games.growl.heuristic import Heuristic
+from hexbox.games.growl.resample import redeal_teams
 
 ME, TARGET, OTHER = 0, 3, 4
 
@@ -125,8 +127,6 @@ def test_a_search_with_worlds_drawn_from_the_belief_plays_a_legal_move():
 
 def weighted_shares(worlds, theta):
     """Each seat's werewolf share when each world's team deals are weighted by exp(theta) (hands uniform)."""
-    import math
-
     share = [0.0] * len(theta)
     for deals in worlds:
         ws = {wolf: n * math.exp(sum(t for t, w in zip(theta, wolf) if w)) for wolf, n in deals.items()}
@@ -156,8 +156,6 @@ def test_the_tilt_allows_for_hands_that_fix_a_team():
 
 
 def test_dealing_the_teams_again_keeps_the_hands_and_what_the_seat_knows():
-    from hexbox.games.growl.resample import redeal_teams
-
     state = mid_game(seed=3)
     seat = next(s for s in range(state.n) if not state.dead[s])
     view = View.of(state, seat)

@@ -173,12 +173,8 @@ def _redeal(state: Any, world: Any, seat: int, rng: random.Random, plan: _Plan, 
     if any(c == BITE and world.owns(t, WOLFSBANE) for s, t, c in world.gift):
         return False
     _deal_teams(state, world, seat, rng, prior)
-    for o in others:  # living seats are alive and turned as their hands say (R30, R31)
-        if not world.dead[o]:
-            if world.net_bites(o) >= 3:
-                world.wolf[o] = True
-            if world.net_wounds(o) >= 3:
-                return False
+    if any(not world.dead[o] and world.net_wounds(o) >= 3 for o in others):
+        return False  # a living seat is alive as its hand says (R31)
     _fill_deck(state, world, pool, rng)
     return _redraw_submissions(state, world, seat, rng)
 
@@ -191,9 +187,6 @@ def redeal_teams(world: Any, seat: int, rng: random.Random) -> None:
     are left as they are: call ``redraw_submissions`` once the teams are kept (they may depend on a team).
     """
     _deal_teams(world, world, seat, rng, TURN_PRIOR)
-    for o in range(world.n):
-        if o != seat and not world.dead[o] and world.net_bites(o) >= 3:
-            world.wolf[o] = True  # R30
 
 
 def redraw_submissions(world: Any, seat: int, rng: random.Random) -> bool:
@@ -202,7 +195,8 @@ def redraw_submissions(world: Any, seat: int, rng: random.Random) -> bool:
 
 
 def _deal_teams(state: Any, world: Any, seat: int, rng: random.Random, prior: float) -> None:
-    """Step 5: Wolf Zeroes (their number is public), turned seats, and every team the seat was told."""
+    """Step 5: Wolf Zeroes (their number is public), turned seats, and every team the seat was told; the hands
+    (already dealt) turn the seats holding three net Bites."""
     n = state.n
     told = {o: w for o, w in state.seance}
     told.update({o: w for v, o, w in state.intel if v == seat})
@@ -230,6 +224,9 @@ def _deal_teams(state: Any, world: Any, seat: int, rng: random.Random, prior: fl
                 world.wolf[rng.choice(free)] = True
     if state.game.sniff and seat not in state.sniffed:
         world.sniffed = tuple(o for o in range(n) if world.zero[o])
+    for o in range(n):  # a living seat holding three net Bites has turned (R30)
+        if o != seat and not world.dead[o] and world.net_bites(o) >= 3:
+            world.wolf[o] = True
 
 
 def _fill_deck(state: Any, world: Any, pool: list[int], rng: random.Random) -> None:
