@@ -167,15 +167,15 @@ def _gifts_as_a_human(obs: dict[str, Any], n: int) -> list[list[float]]:
             continue
         harm, help_ = card in HARMFUL, card in HELPFUL
         if harm or help_:
-            mine = suspect[s]
-            cand = [mine[u] for u in range(n) if u != s and alive[u]]
+            theirs = suspect[s]
+            cand = [theirs[u] for u in range(n) if u != s and alive[u]]
             if max(cand) > min(cand):
                 aim = max(cand) if harm else min(cand)
-                hit = mine[t] == aim
+                hit = theirs[t] == aim
                 out[s][(0 if harm else 2) + (not hit)] += 1
                 p = AS_HUMAN * hit / cand.count(aim) + (1 - AS_HUMAN) / len(cand)
                 out[s][5] += math.log(p * len(cand))
-            if harm and mine[t] > 0:
+            if harm and theirs[t] > 0:
                 out[s][4] += 1
         if harm:
             suspect[t][s] += 0.12
