@@ -231,9 +231,9 @@ def fit_tilt(worlds: list[dict[tuple[bool, ...], int]], target: list[float],
     for _ in range(rounds):
         share = [0.0] * k
         for rows in groups:
-            weights = [n * math.exp(sum(t for t, w in zip(theta, wolf) if w)) for wolf, n in rows]
-            total = sum(weights)
-            for x, (wolf, _) in zip(weights, rows):
+            mass = [n * math.exp(sum(t for t, w in zip(theta, wolf) if w)) for wolf, n in rows]
+            total = sum(mass)
+            for x, (wolf, _) in zip(mass, rows):
                 for s in range(k):
                     if wolf[s]:
                         share[s] += x / total
