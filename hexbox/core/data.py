@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib import resources
@@ -14,6 +16,14 @@ from .errors import ConfigError
 #: package -> the overlay a variant lays over its ``cards.toml``. Set only in a process (or for a moment, in
 #: :func:`overlaid`) that plays one variant: a game's modules read their data once, at import.
 _OVERLAYS: ContextVar[dict[str, dict[str, Any]] | None] = ContextVar("hexbox_overlays", default=None)
+#: the same, given to a process from outside (JSON): how an overlay travels with a Ray task, whose worker processes
+#: are started for its runtime environment and import the game after it is set
+OVERLAYS_ENV = "HEXBOX_OVERLAYS"
+
+#: the reasons a key of cards.toml is not a rule parameter (``FIXED`` in a game's cards.py): its words, which a
+#: variant never changes, and the names by which actions, records and reports refer to a card
+TEXT = "words, not a rule parameter"
+NAME = "a name that actions, records and reports refer to, not a rule parameter"
 
 
 class DataError(ConfigError):
@@ -26,13 +36,25 @@ def read_toml(package: str, filename: str) -> dict[str, Any]:
         data = tomllib.loads(text)
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise DataError(f"{package}/{filename}: {exc}") from None
-    over = (_OVERLAYS.get() or {}).get(package) if filename == "cards.toml" else None
+    over = _overlays().get(package) if filename == "cards.toml" else None
     return overlay(data, over) if over else data
+
+
+def _overlays() -> dict[str, dict[str, Any]]:
+    found = _OVERLAYS.get()
+    if found is None:
+        text = os.environ.get(OVERLAYS_ENV)
+        try:
+            found = json.loads(text) if text else {}
+        except ValueError:
+            raise DataError(f"{OVERLAYS_ENV} is not JSON: {text[:60]!r}") from None
+        _OVERLAYS.set(found)
+    return found
 
 
 def use_overlay(package: str, over: dict[str, Any] | None) -> None:
     """Lay ``over`` on ``package``'s cards.toml from now on in this context (a variant's worker process)."""
-    current = dict(_OVERLAYS.get() or {})
+    current = dict(_overlays())
     if over:
         current[package] = over
     else:
@@ -43,7 +65,7 @@ def use_overlay(package: str, over: dict[str, Any] | None) -> None:
 @contextmanager
 def overlaid(package: str, over: dict[str, Any] | None) -> Iterator[None]:
     """Within the block, ``read_toml`` of ``package``'s cards.toml gives the overlaid data; restored after."""
-    token = _OVERLAYS.set({**(_OVERLAYS.get() or {}), package: over or {}})
+    token = _OVERLAYS.set({**_overlays(), package: over or {}})
     try:
         yield
     finally:
@@ -86,6 +108,36 @@ def overlay(base: dict[str, Any], over: dict[str, Any], where: str = "") -> dict
                 raise DataError(f"overlay key {path}: expected {_kind(old)} like {old!r}, not {value!r}")
             out[key] = value
     return out
+
+
+def leaves(over: Mapping[str, Any], where: str = "") -> Iterator[tuple[str, Any]]:
+    """(dotted path, value) of every value an overlay sets: its tables opened, entries of ``[[card]]`` by id."""
+    for key, value in over.items():
+        path = f"{where}.{key}" if where else str(key)
+        if isinstance(value, Mapping):
+            yield from leaves(value, path)
+        else:
+            yield path, value
+
+
+def fixed_reason(path: str, fixed: Mapping[str, str]) -> str | None:
+    """Why an overlay may not change ``path`` (a dotted key of cards.toml), by the game's declaration ``fixed``:
+    pattern -> reason, where a pattern's ``*`` stands for any one key and a pattern names every key under it."""
+    parts = path.split(".")
+    for pattern, reason in fixed.items():
+        pat = pattern.split(".")
+        if len(pat) <= len(parts) and all(p in ("*", k) for p, k in zip(pat, parts)):
+            return reason
+    return None
+
+
+def refuse_fixed(over: Mapping[str, Any], fixed: Mapping[str, str]) -> None:
+    """DataError, naming the key and the reason, for the first value of ``over`` the game declares fixed."""
+    for path, _ in leaves(over):
+        reason = fixed_reason(path, fixed)
+        if reason is not None:
+            raise DataError(f"overlay key {path}: {reason}" + (" (a variant changes rules, not words)"
+                                                                if reason in (TEXT, NAME) else ""))
 
 
 def _kind(value: Any) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,3 +82,19 @@ def quantiles(values: list[float], qs: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5,
     ordered = sorted(values)
     last = len(ordered) - 1
     return {f"{q:g}": ordered[round(q * last)] for q in qs}
+
+
+def used_by_seat(used: Any, seats: int) -> dict[str, Any]:
+    """What a stats hook keeps of the cards a game's seats used (``(seat, card, turn)``, from the public events its
+    ``USES`` names): per seat the cards used, and every use with its turn (when it was played, by whom)."""
+    per: list[set[str]] = [set() for _ in range(seats)]
+    uses = []
+    for seat, card, turn in used:
+        card = _COPY.sub("", card)  # a card's use is the card's, not a copy's ("i_lantern#1")
+        if 0 <= seat < seats:
+            per[seat].add(card)
+        uses.append([seat, card, turn])
+    return {"used": [sorted(x) for x in per], "uses": uses}
+
+
+_COPY = re.compile(r"#\d+$")

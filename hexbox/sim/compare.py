@@ -119,7 +119,7 @@ def holm(rows: list[Row]) -> list[Row]:
 
 def fmt(key: str, value: float, signed: bool = False) -> str:
     """A value as its measure reads: lengths in turns or actions, everything else in percentage points."""
-    if key.startswith("length:"):
+    if key.startswith(("length:", "uses:")):
         return f"{value:+.2f}" if signed else f"{value:.2f}"
     return f"{100 * value:+.1f} pt" if signed else f"{value:.1%}"
 
@@ -151,7 +151,7 @@ def _plots(rows: list[Row], a_name: str, b_name: str) -> list[tuple[str, str]]:
     import matplotlib.pyplot as plt
 
     out = []
-    rated = [r for r in rows if not r.key.startswith("length:")]
+    rated = [r for r in rows if not r.key.startswith(("length:", "uses:"))]
     if rated:
         shown = sorted(rated, key=lambda r: (not r.significant, -abs(r.diff)))[:30]
         fig, ax = plt.subplots(figsize=(7.5, 0.32 * len(shown) + 1.2), dpi=100)

@@ -10,6 +10,7 @@ Every measure is defined per game (``per_game``), so that two runs on the same s
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -50,6 +51,14 @@ def held_of(line: dict[str, Any]) -> list[set[str]] | None:
     return [{_COPY.sub("", c) for c in cards} for cards in held]
 
 
+def used_of(line: dict[str, Any]) -> list[set[str]] | None:
+    """Per seat, the cards it used (played, cast, activated: the game's ``USES`` events); None where not kept."""
+    used = (line.get("stats") or {}).get("used")
+    if not isinstance(used, list) or len(used) != line["players"]:
+        return None
+    return [{_COPY.sub("", c) for c in cards} for cards in used]
+
+
 def ending_of(line: dict[str, Any]) -> str:
     """How the game ended: the game's own ``end`` statistic where it has one (Werebeasts: the deck ran out or two
     were left; its result kind says only which tie-break step decided), else the result's kind."""
@@ -78,18 +87,24 @@ def per_game(line: dict[str, Any]) -> dict[str, float]:
         for r in set(roles):
             mine = [s for s in range(n) if roles[s] == r]
             out[f"role:{r}"] = sum(s in winners for s in mine) / len(mine)
-    held = held_of(line)
-    if held:
-        for card in set().union(*held):
-            mine = [s in winners for s in range(n) if card in held[s]]
-            others = [s in winners for s in range(n) if card not in held[s]]
-            if mine and others:
-                out[f"card:{card}"] = sum(mine) / len(mine) - sum(others) / len(others)
+    for prefix, per_seat in (("card", held_of(line)), ("used", used_of(line))):
+        if per_seat:
+            for card in set().union(*per_seat):
+                mine = [s in winners for s in range(n) if card in per_seat[s]]
+                others = [s in winners for s in range(n) if card not in per_seat[s]]
+                if mine and others:
+                    out[f"{prefix}:{card}"] = sum(mine) / len(mine) - sum(others) / len(others)
+    uses = (line.get("stats") or {}).get("uses")
+    if isinstance(uses, list):
+        for use in uses:
+            key = f"uses:{_COPY.sub('', str(use[1]))}"
+            out[key] = out.get(key, 0.0) + 1.0
     return out
 
 
-#: measures a game either has (1) or not (0): a game that did not end so, or whose other team won, counts 0
-COUNTED = ("ending:", "team:")
+#: measures a game either has (1) or not (0), or counts: a game that did not end so, whose other team won, or in
+#: which nobody used the card, counts 0
+COUNTED = ("ending:", "team:", "uses:")
 
 
 def measure_keys(lines: Iterable[dict[str, Any]]) -> list[str]:
@@ -99,7 +114,7 @@ def measure_keys(lines: Iterable[dict[str, Any]]) -> list[str]:
     for line in lines:
         for k in per_game(line):
             (endings if k.startswith(COUNTED) else keys).add(k)
-    order = {"first": 0, "team": 1, "role": 1, "length": 2, "ending": 3, "card": 4}
+    order = {"first": 0, "team": 1, "role": 1, "length": 2, "ending": 3, "card": 4, "used": 5, "uses": 6}
     return sorted(keys | endings, key=lambda k: (order[k.split("+")[0].split(":")[0]], _natural(k)))
 
 
@@ -114,7 +129,8 @@ def label(key: str) -> str:
         return "first player wins" if k == 0 else f"{_ordinal(k + 1)} player wins"
     kind, _, name = key.partition(":")
     return {"role": f"{name} win", "team": f"{name} win (team)", "length": f"game length ({name})",
-            "ending": f"ends: {name}", "card": f"card {name}: holder's edge"}.get(kind, key)
+            "ending": f"ends: {name}", "card": f"card {name}: holder's edge", "used": f"card {name}: user's edge",
+            "uses": f"card {name}: uses per game"}.get(kind, key)
 
 
 def _ordinal(n: int) -> str:
@@ -133,6 +149,8 @@ def fairness(lines: list[dict[str, Any]], min_card_games: int = MIN_CARD_GAMES) 
     role_wins: Counter[str] = Counter()
     role_games: Counter[str] = Counter()
     card_with: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # wins, seat-games of holders
+    used_with: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # wins, seat-games of users
+    use_turns: dict[str, list[int]] = defaultdict(list)  # the turns a card was used in
     seat_games = seat_wins = 0
     teams: Counter[str] = Counter()
     team_games = 0
@@ -155,23 +173,22 @@ def fairness(lines: list[dict[str, Any]], min_card_games: int = MIN_CARD_GAMES) 
             for s, r in enumerate(roles):
                 role_games[r] += 1
                 role_wins[r] += s in winners
-        held = held_of(line)
-        if held:
-            card_lines += 1
-            for s, cards in enumerate(held):
-                for c in cards:
-                    card_with[c][0] += s in winners
-                    card_with[c][1] += 1
-    total_card_games = sum(line["players"] for line in lines if held_of(line))
-    total_card_wins = sum(len(line["winners"]) for line in lines if held_of(line))
-    cards = []
-    for c, (wins, games) in sorted(card_with.items()):
-        other_games, other_wins = total_card_games - games, total_card_wins - wins
-        row = {"card": c, "held": rate(wins, games), "not_held": rate(other_wins, other_games),
-               "enough": games >= min_card_games and other_games >= min_card_games}
-        row["edge"], row["edge_low"], row["edge_high"] = _difference(wins, games, other_wins, other_games)
-        cards.append(row)
-    cards.sort(key=lambda r: (not r["enough"], -r["edge"]))
+        for per_seat, tally in ((held_of(line), card_with), (used_of(line), used_with)):
+            if per_seat:
+                for s, cards_of in enumerate(per_seat):
+                    for c in cards_of:
+                        tally[c][0] += s in winners
+                        tally[c][1] += 1
+        for use in (line.get("stats") or {}).get("uses") or []:
+            use_turns[_COPY.sub("", str(use[1]))].append(use[2])
+    card_lines = [line for line in lines if held_of(line)]
+    used_lines = [line for line in lines if used_of(line)]
+    cards = _strength(card_with, card_lines, min_card_games)
+    used = _strength(used_with, used_lines, min_card_games)
+    for row in used:
+        turns = use_turns.get(row["card"], [])
+        row["uses_per_game"] = len(turns) / len(used_lines) if used_lines else 0.0
+        row["median_turn"] = _median(Counter(turns)) if turns else None
     return {
         "games": len(lines),
         "players": players,
@@ -181,9 +198,115 @@ def fairness(lines: list[dict[str, Any]], min_card_games: int = MIN_CARD_GAMES) 
         "roles": {r: rate(role_wins[r], role_games[r]) for r in sorted(role_games)},
         "teams": {t: rate(teams[t], team_games) for t in sorted(teams)},
         "cards": cards,
+        "used": used,
+        "unmeasured": unmeasured(lines, cards, used, min_card_games),
         "min_card_games": min_card_games,
         "warnings": warnings(lines),
     }
+
+
+def _strength(tally: dict[str, list[int]], lines: list[dict[str, Any]], min_games: int) -> list[dict[str, Any]]:
+    """Per card, the win rate of the seats that held (or used) it against the others', with Newcombe's interval and
+    the games it would take at this edge for the interval to leave zero."""
+    seat_games = sum(line["players"] for line in lines)
+    seat_wins = sum(len(line["winners"]) for line in lines)
+    rows = []
+    for c, (wins, games) in sorted(tally.items()):
+        other_games, other_wins = seat_games - games, seat_wins - wins
+        row = {"card": c, "held": rate(wins, games), "not_held": rate(other_wins, other_games),
+               "enough": games >= min_games and other_games >= min_games}
+        row["edge"], row["edge_low"], row["edge_high"] = _difference(wins, games, other_wins, other_games)
+        row["games_needed"] = games_needed(row["edge"], row["edge_low"], row["edge_high"], len(lines))
+        rows.append(row)
+    rows.sort(key=lambda r: (not r["enough"], -r["edge"]))
+    return rows
+
+
+def games_needed(edge: float, low: float, high: float, games: int) -> int | None:
+    """The games at which an interval of this width, shrinking as 1/sqrt(games), would leave zero at this edge: how
+    many games it takes to say the card matters (None for an edge of zero, which no number of games will show)."""
+    half = (high - low) / 2
+    if not edge or not games:
+        return None
+    return max(1, math.ceil(games * (half / abs(edge)) ** 2))
+
+
+def unmeasured(lines: list[dict[str, Any]], held: list[dict[str, Any]], used: list[dict[str, Any]],
+               min_games: int = MIN_CARD_GAMES) -> list[tuple[str, str]]:
+    """The game's cards (its stats module's ``MEASURED``) that neither holding nor using measured, and why."""
+    every = _stats_attr(lines[0]["game"], "MEASURED") or ()
+    rows_held = {r["card"]: r for r in held}
+    rows_used = {r["card"]: r for r in used}
+    out = []
+    for card in every:
+        h, u = rows_held.get(card), rows_used.get(card)
+        if (h and h["enough"]) or (u and u["enough"]):
+            continue
+        if not h and not u:
+            why = f"no seat held or used it in these {len(lines)} games"
+        else:
+            most = max((r for r in (h, u) if r), key=lambda r: min(r["held"]["games"], r["not_held"]["games"]))
+            side = "held or used it" if most["held"]["games"] < min_games else "did without it"
+            why = (f"only {min(most['held']['games'], most['not_held']['games'])} seat-games {side} "
+                   f"(needs {min_games} on each side)")
+        out.append((card, why))
+    return out
+
+
+def _stats_attr(game: str, name: str) -> Any:
+    """A constant of a game's stats module (``MEASURED``, ``BEHAVIOURS``), or None."""
+    try:
+        from hexbox.core import game_info
+
+        hook = game_info(game).hook("stats")
+    except Exception:  # noqa: BLE001 - an unknown game's lines: nothing declared
+        return None
+    import sys
+
+    return getattr(sys.modules.get(getattr(hook, "__module__", ""), None), name, None)
+
+
+def behaviour_count(lines: list[dict[str, Any]], measure: str) -> int | None:
+    """How often the bots did what a knob needs, over a run: ``stat:K`` sums the games' statistic K, ``used:X``,
+    ``held:X`` and ``any:X`` count the seat-games that used, held, or held or used card X; None if the lines do
+    not keep it."""
+    kind, _, name = measure.partition(":")
+    total, kept = 0, False
+    for line in lines:
+        stats = line.get("stats") or {}
+        if kind == "stat":
+            value = stats.get(name)
+            if isinstance(value, (int, float)):
+                kept = True
+                total += int(value)
+            continue
+        sides = [held_of(line)] if kind == "held" else [used_of(line)] if kind == "used" else [held_of(line),
+                                                                                             used_of(line)]
+        for per_seat in sides:
+            if per_seat is not None:
+                kept = True
+                total += sum(name in cards for cards in per_seat)
+    return total if kept else None
+
+
+def untested(lines: list[dict[str, Any]], changed: list[str] | None = None) -> list[dict[str, Any]]:
+    """The knobs (of ``changed``, dotted paths such as ``options.false_claim_penalty``; all the game declares when
+    None) whose effect needs something the bots never did in these games: the game's ``BEHAVIOURS``."""
+    from hexbox.core.data import fixed_reason
+
+    declared = _stats_attr(lines[0]["game"], "BEHAVIOURS") or {}
+    out = []
+    for pattern, (measure, what, agents) in declared.items():
+        hits = [c for c in changed if fixed_reason(c, {pattern: ""}) is not None] if changed is not None else [pattern]
+        if not hits:
+            continue
+        count = behaviour_count(lines, measure)
+        if count == 0:
+            knobs = ", ".join(h.removeprefix("options.").removeprefix("overlay.") for h in hits)
+            out.append({"knob": knobs, "behaviour": what, "agents": agents,
+                        "message": f"the bots never {what} in these {len(lines)} games: {knobs} is untested by "
+                                   f"these bots (agents that would: {agents})"})
+    return out
 
 
 def _difference(w1: float, n1: int, w2: float, n2: int) -> tuple[float, float, float]:

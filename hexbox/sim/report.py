@@ -16,7 +16,7 @@ from typing import Any
 from hexbox.core import ConfigError, game_info, games
 from hexbox.core.report import Section, pct, quantiles, table
 
-from .measures import fairness, label
+from .measures import fairness, label, untested
 from .stats import summarize
 
 REQUIRED = ("index", "game", "players", "agents", "winners", "actions", "turns")
@@ -162,22 +162,44 @@ def fairness_sections(results: list[dict[str, Any]], plot: Plotter) -> list[Sect
             "that won.</p>" + table(["role", "win rate", "95% interval", "wins / seat-games"],
                                     [[r, *pct(v)] for r, v in roles.items()]),
             [plot.rates("win_rate_by_role.png", "Win rate by role", list(roles), list(roles.values()))]))
-    if f["cards"]:
+    game = results[0]["game"]
+    if f["cards"] or f["used"]:
+        body = (f"<p>Per card (tile, curse, spell, ability, …), measured two ways against the seats that did not: "
+                f"<b>by holding</b> it at the end, and <b>by using</b> it during the game (played, cast, activated, "
+                f"drawn: who did, how often, and when). The edge is the difference of win rates with its 95% Newcombe "
+                f"interval, strongest first; <i>games to say so</i> is how many games it would take at this edge for "
+                f"the interval to leave zero. A card needs {f['min_card_games']} seat-games on each side to be shown. "
+                "Holding a card at the end is not always good: a card players keep because they cannot use it "
+                "shows as weak. Read both as what goes with winning, not as cause.</p>")
         shown = [c for c in f["cards"] if c["enough"]]
-        rows = [[_card_name(results[0]["game"], c["card"]), f"{c['held']['rate']:.1%}", c["held"]["games"],
-                 f"{c['not_held']['rate']:.1%}",
-                 f"{c['edge']:+.1%}", f"{c['edge_low']:+.1%} – {c['edge_high']:+.1%}"] for c in shown]
-        few = len(f["cards"]) - len(shown)
-        out.append(Section(
-            "Card strength",
-            f"<p>Per card (tile, curse, spell, …): the win rate of the seats that held or played it at the end "
-            f"against the seats that did not, and the difference (the holder's edge) with its 95% Newcombe "
-            f"interval, strongest first. A card needs {f['min_card_games']} seat-games on each side to be shown"
-            + (f"; {few} had fewer" if few else "") + ". Holding a card at the end is not always good: a card "
-            "players keep because they cannot use it shows as weak.</p>"
-            + table(["card", "holder wins", "held (seat-games)", "others win", "edge", "95% interval"], rows),
-            []))
+        if shown:
+            body += "<h3>By holding it at the end</h3>" + table(
+                ["card", "holder wins", "held (seat-games)", "others win", "edge", "95% interval", "games to say so"],
+                [[_card_name(game, c["card"]), f"{c['held']['rate']:.1%}", c["held"]["games"],
+                  f"{c['not_held']['rate']:.1%}", f"{c['edge']:+.1%}",
+                  f"{c['edge_low']:+.1%} – {c['edge_high']:+.1%}", _needed(c)] for c in shown])
+        shown = [c for c in f["used"] if c["enough"]]
+        if shown:
+            body += "<h3>By using it</h3>" + table(
+                ["card", "uses per game", "median turn", "user wins", "used (seat-games)", "others win", "edge",
+                 "95% interval", "games to say so"],
+                [[_card_name(game, c["card"]), f"{c['uses_per_game']:.2f}",
+                  "—" if c["median_turn"] is None else f"{c['median_turn']:g}", f"{c['held']['rate']:.1%}",
+                  c["held"]["games"], f"{c['not_held']['rate']:.1%}", f"{c['edge']:+.1%}",
+                  f"{c['edge_low']:+.1%} – {c['edge_high']:+.1%}", _needed(c)] for c in shown])
+        if f["unmeasured"]:
+            body += (f"<h3>Not measured ({len(f['unmeasured'])})</h3><p>These cards could not be measured by holding "
+                     "or by using in these games:</p>"
+                     + table(["card", "why"], [[_card_name(game, c), why] for c, why in f["unmeasured"]]))
+        out.append(Section("Card strength", body, []))
     return out
+
+
+def _needed(row: dict[str, Any]) -> str:
+    n = row["games_needed"]
+    if n is None:
+        return "—"
+    return "shown" if row["edge_low"] > 0 or row["edge_high"] < 0 else f"{n:,}"
 
 
 def _card_name(game: str, ident: str) -> str:
@@ -192,7 +214,7 @@ def _card_name(game: str, ident: str) -> str:
 
 
 def warning_section(results: list[dict[str, Any]]) -> Section | None:
-    found = fairness(results)["warnings"]
+    found = fairness(results)["warnings"] + [u["message"] for u in untested(results)]
     if not found:
         return None
     items = "".join(f"<li>{html.escape(w)}</li>" for w in found)

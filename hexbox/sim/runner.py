@@ -46,6 +46,14 @@ def _game(name: str, players: int, options: tuple[tuple[str, Any], ...]
     return load(name, players=players, **dict(options)), info.hook("stats"), info.hook("first")
 
 
+@lru_cache(maxsize=16)
+def _uses(hook: Callable[..., Any] | None) -> dict[str, tuple[str, str]] | None:
+    """The ``USES`` of the stats hook's module: public event kind -> (its seat field, its card field)."""
+    import sys
+
+    return getattr(sys.modules.get(getattr(hook, "__module__", ""), None), "USES", None) if hook else None
+
+
 @lru_cache(maxsize=32)
 def _agents(specs: tuple[str, ...], game: str) -> tuple[Agent, ...]:
     return tuple(make_agent(spec, game) for spec in specs)
@@ -64,13 +72,22 @@ def play_game(job: GameJob, stats: bool = True) -> dict[str, Any]:
     actions = 0
     # who plays first: decided at set-up in most games, after a simultaneous first step in some (Prowl)
     first = first_of(state) if first_of is not None else None
+    # the public events that say a seat used a card (the stats hook's ``uses``: kind -> (seat field, card field)),
+    # kept as (seat, card, turn) for card strength by use; what a spectator saw, nothing more
+    uses = _uses(hook) if stats else None
+    used: list[tuple[int, str, int]] = []
     while not state.is_over:
         actors = state.actors
         seat = actors[0] if len(actors) == 1 else rng.choice(actors)  # who speaks first in an open window
-        state.apply(seat, agents[seat].act(View.of(state, seat), rng))
+        events = state.apply(seat, agents[seat].act(View.of(state, seat), rng))
         actions += 1
         if first is None and first_of is not None:
             first = first_of(state)
+        if uses:
+            for e in events:
+                spec = uses.get(e.kind) if e.to is None else None
+                if spec is not None and isinstance(e.data.get(spec[0]), int) and e.data.get(spec[1]):
+                    used.append((e.data[spec[0]], str(e.data[spec[1]]), state.turns))
     result = state.result
     line = {
         "index": job.index,
@@ -89,7 +106,7 @@ def play_game(job: GameJob, stats: bool = True) -> dict[str, Any]:
         "turns": state.turns,
     }
     if stats and hook is not None:
-        line["stats"] = hook(state.observe(None))
+        line["stats"] = hook(state.observe(None), used) if uses else hook(state.observe(None))
     return line
 
 

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from hexbox.core import ConfigError, DataError, game_info, load_with
-from hexbox.core.data import overlaid, overlay
+from hexbox.core.data import overlaid, overlay, refuse_fixed
 from hexbox.core.loading import catalogue_of
 
 KEYS = ("game", "name", "players", "description", "options", "overlay")
@@ -91,21 +91,33 @@ def as_printed(game: str, options: dict[str, Any] | None = None, players: int | 
 def validate_overlay(game: str, over: dict[str, Any]) -> None:
     """Run the game's own data loading (its ``cards`` module, freshly, not the one in use) on the overlaid data.
 
-    DataError: an unknown key or a value of the wrong type (named), or the reason the game refuses the data.
+    DataError: an unknown key or a value of the wrong type (named), a key the game declares fixed (its words, or a
+    value its code cannot play: ``FIXED`` in its cards.py, with the reason), or the reason the game refuses the data.
     """
     package = game_info(game).package
     overlay(_raw_cards(package), over)  # the key-by-key check, with its clear names
     spec = importlib.util.find_spec(f"{package}.cards")
     if spec is None or spec.loader is None:
         raise DataError(f"{game} reads no cards.toml: it has no data to overlay")
+    refuse_fixed(over, fixed_keys(game))
     module = importlib.util.module_from_spec(spec)  # a copy of its own: the module in use keeps its data
     with overlaid(package, over):
         try:
             spec.loader.exec_module(module)
         except DataError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        except Exception as exc:  # noqa: BLE001 - whatever the data module trips on is a refusal, never a crash
             raise DataError(f"{game} cannot read its data with this overlay: {type(exc).__name__} {exc}") from None
+
+
+def fixed_keys(game: str) -> dict[str, str]:
+    """The keys of a game's cards.toml that an overlay may not change, pattern -> reason (``FIXED`` in its cards.py):
+    its words, and the values its code cannot play otherwise."""
+    try:
+        module = importlib.import_module(f"{game_info(game).package}.cards")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "FIXED", {}))
 
 
 def _raw_cards(package: str) -> dict[str, Any]:

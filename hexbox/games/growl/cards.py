@@ -10,9 +10,34 @@ from dataclasses import dataclass
 from typing import Any
 
 from hexbox.core import require
+from hexbox.core.data import NAME, TEXT
 from hexbox.core.loading import cards_toml, catalogue_of
 
 ICONS = ("bite", "charm", "wound", "salve", "gold", "holy_water", "infinity", "wolf_wound", "no_night_pass")
+CANCELLABLE = ("charm", "salve")  # the icons an Infinity card's `cancels` may name (R35)
+#: what its code, not its data, does: a variant's overlay may not change these (hexbox.sim.variant refuses them, with
+#: the reason); every other value is a rule parameter the rules read (tests/test_knobs.py)
+_CODE = "the card's effect is written in the rules' code (spells.py, night.py), which does not read this value"
+FIXED = {
+    "ending": TEXT, "card.*.name": TEXT, "card.*.text": TEXT, "card.*.id": NAME,
+    "card.*.icons.no_night_pass": "a mark of the Bite card: the Night pass rule (R26) keeps a human from passing "
+                                  "the Bite card itself, whatever its icons say",
+    "card.*.icons.infinity": "a mark of the Infinity cards: what one cancels is its `cancels` value",
+    "card.*.stays": _CODE, "card.*.spell_icon": _CODE, "card.*.trigger": _CODE, "card.*.gold_cost": _CODE,
+    "card.*.once_per_turn": _CODE, "card.*.real_name": TEXT,
+}
+#: set-ups that bring a card into play, for the live-knob check (hexbox.sim.knobs)
+EXERCISE = {
+    "overlay.card.cursed_gold": {"players": 5, "curses": True}, "overlay.card.cursed_charm": {"players": 5,
+                                                                                           "curses": True},
+    "overlay.card.super_salve": {"players": 5, "curses": True}, "overlay.card.holy_water": {"players": 5,
+                                                                                         "curses": True},
+    "overlay.card.hex": {"players": 5, "curses": True}, "overlay.card.infection": {"players": 5, "curses": True},
+    "overlay.card.charm_bracelet": {"players": 5, "spells": True, "spells_count": 5},
+    "overlay.card.*.copies.plus6": {"players": 7}, "overlay.card.*.copies.plus9": {"players": 9},
+    "options.starter_bites_10p": {"players": 10}, "options.holy_water": {"players": 5, "curses": True},
+    "options.spells_count": {"players": 5, "spells": True},
+}
 CANONICAL = ("gold", "cursed_gold", "charm", "cursed_charm", "salve", "super_salve", "holy_water", "hex",
              "infection", "wound", "bite")
 
@@ -41,7 +66,9 @@ def _card(i: int, raw: dict[str, Any]) -> Card:
     where = f"growl/cards.toml card {raw.get('id', i)}"
     require(raw.get("kind") in ("hand", "night", "final", "spell"), where, "kind must be hand, night, final or spell")
     icons = dict(raw.get("icons", {}))
-    require(all(k in ICONS and isinstance(v, int) and v > 0 for k, v in icons.items()), where, "unknown icon")
+    require(all(k in ICONS and isinstance(v, int) and v > 0 for k, v in icons.items()), where,
+            "an icon is one of " + ", ".join(ICONS) + ", shown once or more")
+    require(raw.get("cancels", "") in ("", *CANCELLABLE), where, "an Infinity card cancels charm or salve icons")
     return Card(i, raw["id"], raw["name"], raw["set"], raw["kind"], icons, dict(raw.get("copies", {})),
                 raw.get("cancels", ""), raw.get("stays", False), raw.get("trigger", ""), raw.get("gold_cost", 0),
                 raw.get("once_per_turn", False), raw.get("real_name", True))
@@ -69,6 +96,9 @@ def load() -> tuple[tuple[Card, ...], dict[int, tuple[int, int]]]:
 
 
 CARDS, STARTER = load()
+# a Night, Final Night or Spell card's box follows from its kind: the rules read `set` of the hand cards only
+FIXED.update({f"card.{c.id}.set": "the box a Night, Final Night or Spell card comes in follows from its kind"
+              for c in CARDS if c.kind != "hand"})
 INDEX = {c.id: c.index for c in CARDS}
 IDS = tuple(c.id for c in CARDS)
 HAND = 11
@@ -89,6 +119,21 @@ CURSES_IDS = tuple(c.index for c in CARDS if c.set == "curses")
 GOLD_ICON = tuple(c.icon("gold") for c in CARDS[:HAND])
 WOUND_CARDS = tuple(c.index for c in CARDS[:HAND] if c.icon("wound"))  # cursed_gold, cursed_charm, wound
 GOLD_CARDS = (GOLD, CURSED_GOLD)
+
+
+def _bearing(icon: str) -> tuple[tuple[int, int], ...]:
+    """(hand card, how many ``icon`` it shows) for each hand card that shows it: the rules count icons, not cards."""
+    return tuple((c.index, c.icon(icon)) for c in CARDS[:HAND] if c.icon(icon))
+
+
+# R34-R38: what a hand is worth, icon by icon, as cards.toml prints them
+BITE_ICONS, CHARM_ICONS, WOUND_ICONS, SALVE_ICONS, HOLY_ICONS = map(
+    _bearing, ("bite", "charm", "wound", "salve", "holy_water"))
+#: icon -> the hand cards whose Infinity cancels every such icon in the hand that holds them (R35)
+CANCELLED_BY = {icon: tuple(c.index for c in CARDS[:HAND] if c.cancels == icon) for icon in CANCELLABLE}
+BRACELET_CHARM = CARDS[CHARM_BRACELET].icon("charm")  # a spell in front of its owner counts with the hand (R37)
+BULLET_WOUND = CARDS[SILVER_BULLET].icon("wound")  # R58, D19: one wound, one more for a werewolf
+BULLET_WOLF_WOUND = CARDS[SILVER_BULLET].icon("wolf_wound")
 
 
 def name(index: int) -> str:

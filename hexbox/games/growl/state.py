@@ -28,31 +28,32 @@ from hexbox.core import Event, Game, IllegalAction, Result, Rng, State, next_sea
 from . import actions as A
 from .cards import (
     BITE,
+    BITE_ICONS,
+    BRACELET_CHARM,
+    BULLET_WOLF_WOUND,
+    BULLET_WOUND,
+    CANCELLED_BY,
     CARDS,
-    CHARM,
     CHARM_BRACELET,
-    CURSED_CHARM,
+    CHARM_ICONS,
     CURSED_GOLD,
     DEATH_RATTLE,
     FINAL,
     GOLD,
     GOLD_ICON,
     HAND,
-    HEX,
-    HOLY_WATER,
+    HOLY_ICONS,
     IDS,
-    INFECTION,
     NIGHT,
     OMEN_CROW,
-    SALVE,
+    SALVE_ICONS,
     SEANCE,
     SILVER_BULLET,
     SPELLS,
     STARTER,
-    SUPER_SALVE,
     THE_ACCUSED,
     WOLFSBANE,
-    WOUND,
+    WOUND_ICONS,
     clamp_cuts,
     curses_cards,
     deck_from,
@@ -286,18 +287,34 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
     # ---- Icons (R34-R38) -----------------------------------------------------------------------------------
 
     def net_bites(self, s: int) -> int:
+        """Bite icons less Charm icons (R34), a Charm cancelled by an Infinity card in the hand (R35): icons as
+        cards.toml prints them, counted over the few hand cards that show each."""
         h = self.hands[s]
-        charm = 0 if h[HEX] else h[CHARM] + h[CURSED_CHARM] + (CHARM_BRACELET in self.front[self.pos_of[s]])
-        return h[BITE] - charm
+        bites = charm = 0
+        for c, k in BITE_ICONS:
+            bites += k * h[c]
+        if not any(h[c] for c in CANCELLED_BY["charm"]):
+            for c, k in CHARM_ICONS:
+                charm += k * h[c]
+            if CHARM_BRACELET in self.front[self.pos_of[s]]:
+                charm += BRACELET_CHARM
+        return bites - charm
 
     def net_wounds(self, s: int) -> int:
+        """Wound icons less Salve icons (R36-R38): Silver Bullet's wounds (R58, D19), Holy Water's for a werewolf
+        (R36, D6), a Salve cancelled by an Infinity card in the hand (R35)."""
         h = self.hands[s]
-        wound = h[WOUND] + h[CURSED_CHARM] + h[CURSED_GOLD]
+        wound = salve = 0
+        for c, k in WOUND_ICONS:
+            wound += k * h[c]
         if SILVER_BULLET in self.front[self.pos_of[s]]:
-            wound += 2 if self.wolf[s] else 1  # R58, D19
+            wound += BULLET_WOUND + (BULLET_WOLF_WOUND if self.wolf[s] else 0)
         if self.wolf[s]:
-            wound += self.game.holy_water * h[HOLY_WATER]  # R36, D6
-        salve = 0 if h[INFECTION] else h[SALVE] + 2 * h[SUPER_SALVE]
+            for c, k in HOLY_ICONS:
+                wound += self.game.holy_water * k * h[c]
+        if not any(h[c] for c in CANCELLED_BY["salve"]):
+            for c, k in SALVE_ICONS:
+                salve += k * h[c]
         return wound - salve
 
     def gold(self, s: int) -> int:

@@ -4,8 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexbox.core.report import used_by_seat
 
-def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
+from .cards import CARDS
+
+#: the public events that say a seat used a card: kind -> (the seat's field, the card's field) (hexbox.sim.runner):
+#: a Day gift, a Spell activated, the Night or Final Night card an active player revealed
+USES = {"gave": ("seat", "card"), "spell": ("seat", "spell"), "night_card": ("seat", "card"),
+        "begin": ("seat", "card")}
+#: every card card strength should measure
+MEASURED = tuple(c.id for c in CARDS)
+#: knobs whose effect needs something the bots may never do (see hexbox.sim.measures.untested)
+BEHAVIOURS = {
+    "options.holy_water": ("any:holy_water", "hold or give a Holy Water card", "random"),
+    "overlay.card.holy_water": ("any:holy_water", "hold or give a Holy Water card", "random"),
+    "overlay.card.wolfsbane": ("held:wolfsbane", "have Wolfsbane in front of them, where it blocks Bites",
+                               "random"),
+    "options.cant_pass": ("stat:cant_pass", "meet a Night with no two cards they may pass", "random"),
+}
+
+
+def game_stats(obs: dict[str, Any], used: Any = ()) -> dict[str, Any]:
     """From the final spectator observation, where every team and hand is revealed (R71)."""
     pub, result = obs["public"], obs["result"]
     reveal = pub["reveal"] or []
@@ -32,6 +51,7 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         # per seat, for fairness and card strength in reports: the team at the end, the cards held or in front
         "roles": ["werewolf" if x["werewolf"] else "human" for x in reveal] if reveal else None,
         "held": [sorted({*(reveal[p["seat"]]["hand"] if reveal else {}), *p["front"]}) for p in pub["seats"]],
+        **used_by_seat(used, len(pub["seats"])),
     }
 
 

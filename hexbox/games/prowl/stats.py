@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexbox.core.report import used_by_seat
+
 from .cards import CARD_INDEX, CARDS, CLANS
+
+#: the public events that say a seat used a card: kind -> (the seat's field, the card's field) (hexbox.sim.runner)
+USES = {"play": ("seat", "card"), "attach": ("seat", "card")}
+#: every card card strength should measure
+MEASURED = tuple(c.id for c in CARDS)
 
 #: the result kinds decided on the ladder down the track (R45-R47): the deciding clan is the winner's
 LADDER_KINDS = ("sole_control", "dominance_tiebreak")
 
 
-def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
+def game_stats(obs: dict[str, Any], used: Any = ()) -> dict[str, Any]:
     """From the final spectator observation (every clan card is revealed then, R44)."""
     pub = obs["public"]
     clan_ids = [CLANS[CARDS[CARD_INDEX[c]].clan].id for c in pub["clan_cards"]]
@@ -35,6 +42,7 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         # per seat, for fairness and card strength in reports: the clan, and the clan card played
         "roles": clan_ids,
         "held": [[c] for c in pub["clan_cards"]],
+        **used_by_seat(used, len(clan_ids)),
     }
 
 

@@ -4,8 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexbox.core.report import used_by_seat
 
-def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
+from .cards import CARDS
+
+#: the public events that say a seat used a card: kind -> (the seat's field, the card's field) (hexbox.sim.runner):
+#: an adventurer's ability, a tile drawn and laid, an Event card drawn, a Discovery card put into play
+USES = {"ability": ("seat", "ability"), "tile_drawn": ("seat", "tile"), "event_drawn": ("seat", "card"),
+        "placed": ("seat", "card")}
+#: every card card strength should measure: the adventurers and their abilities, the Discovery and Event cards, the
+#: tiles
+MEASURED = (*(a.id for a in CARDS.adventurers), *(a.ability for a in CARDS.adventurers), *(k.id for k in CARDS.kinds),
+            *(t.id for t in CARDS.tiles))
+
+
+def game_stats(obs: dict[str, Any], used: Any = ()) -> dict[str, Any]:
     """From the final spectator observation: how the game ended (``end``: the result's kind), its length in
     rounds, who won as what (``winner_roles``: "adventurer" or the Monster), the Monsters in play at the end and
     their kills, and the seats' count (for statistics by player count)."""
@@ -30,6 +43,7 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         "roles": [s["role"] for s in seats],
         "held": [sorted({*([s["adventurer"]] if s.get("adventurer") else []),
                          *(r["hand"] + r["set_aside"] if r else [])}) for s, r in zip(seats, reveal, strict=True)],
+        **used_by_seat(used, len(seats)),
     }
 
 

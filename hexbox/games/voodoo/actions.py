@@ -25,9 +25,11 @@ def _counts(combo: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(c)
 
 
-# every non-empty multiset of at most five dice, in a fixed order (461 of them)
+#: the most dice a bag holds after a roll (R10: cards.toml's dice, 5 as printed), and the most a cost names
+BAG = max(CARDS.dice, max(c.dice for c in CURSES))
+# every non-empty multiset of at most BAG dice, in a fixed order (461 of them for five dice)
 MULTISETS: tuple[tuple[int, ...], ...] = tuple(
-    _counts(combo) for size in range(1, 6) for combo in combinations_with_replacement(range(6), size))
+    _counts(combo) for size in range(1, BAG + 1) for combo in combinations_with_replacement(range(6), size))
 MS_INDEX = {m: i for i, m in enumerate(MULTISETS)}
 KEY_OF_TEXT = {dice_text(m): m for m in MULTISETS}
 SINGLE = tuple(tuple(int(f == g) for g in range(6)) for f in range(6))
@@ -206,7 +208,8 @@ def _targets(curse: int) -> tuple[int, ...]:
 
 
 ROLL = Roll()
-REROLL = {(f, m): Reroll(CODES[f], dice_text(m)) for f in range(6) for m in MULTISETS if sum(m) <= 4}
+# R11: one die set aside, any of the others re-rolled
+REROLL = {(f, m): Reroll(CODES[f], dice_text(m)) for f in range(6) for m in MULTISETS if sum(m) <= CARDS.dice - 1}
 KEEP = Keep()
 PAIRS = tuple(m for m in MULTISETS if sum(m) == 2)
 DRAW_CURSE = {m: DrawCurse(dice_text(m)) for m in PAIRS}
@@ -267,7 +270,7 @@ def rerolls(bag: tuple[int, ...]) -> tuple[Reroll, ...]:
         for f in range(6):
             if bag[f]:
                 rest = bag[:f] + (bag[f] - 1,) + bag[f + 1:]
-                out += [REROLL[f, m] for m in submultisets(rest) if sum(m) <= 4]
+                out += [REROLL[f, m] for m in submultisets(rest) if sum(m) < CARDS.dice]
     return tuple(out)
 
 

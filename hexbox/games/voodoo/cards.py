@@ -110,9 +110,8 @@ class Components:
     emotes: tuple[str, ...]
     voices: tuple[str, ...]
     phrases: tuple[tuple[str, str], ...]  # (id, the phrase)
-    dice: int
-    target_score: int
-    skulls: tuple[int, ...]
+    dice: int  # rolled at the start of a turn (R10)
+    skulls: tuple[int, ...]  # the scores at which a player draws a Permanent Curse (R26)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -202,8 +201,13 @@ def load() -> Components:
     require([a.id for a in artefacts] == [f"A{i:02d}" for i in range(1, 14)], WHERE, "artefacts A01..A13 in order")
     require(all(a.when in WHEN for a in artefacts), WHERE, "artefact timing must be one of " + ", ".join(WHEN))
     game = raw.get("game", {})
-    return Components(faces, tuple(curses), tuple(permanents), artefacts, emotes, voices, phrases,
-                      game.get("dice", 0), game.get("target_score", 0), tuple(game.get("skulls", ())))
+    dice, skulls = game.get("dice", 0), tuple(game.get("skulls", ()))
+    # every bag is a multiset of dice that the action encoding lists in full: past 7 dice it runs to tens of
+    # thousands of actions per decision, which no bot or person can weigh
+    require(isinstance(dice, int) and 2 <= dice <= 7, WHERE, f"dice: a turn rolls 2 to 7 dice (R10), not {dice!r}")
+    require(all(isinstance(s, int) and s > 0 for s in skulls) and list(skulls) == sorted(set(skulls)), WHERE,
+            f"skulls: the Big Skulls are scores above 0, in rising order (R26), not {list(skulls)!r}")
+    return Components(faces, tuple(curses), tuple(permanents), artefacts, emotes, voices, phrases, dice, skulls)
 
 
 CARDS = load()
@@ -218,7 +222,7 @@ ARTEFACT_INDEX = {a.id: a.index for a in ARTEFACTS}
 CODE_INDEX = {f.code: f.index for f in FACES}
 EMOTE_INDEX = {e: i for i, e in enumerate(CARDS.emotes)}
 STARTING_CURSES = tuple(c.index for c in CURSES if c.dice == 2)
-assert CARDS.dice == 5 and CARDS.skulls == (3, 6, 9) and len(STARTING_CURSES) == 12
+assert len(STARTING_CURSES) == 12  # four per school, checked above (R4)
 
 
 def dice_text(counts: tuple[int, ...] | list[int]) -> str:

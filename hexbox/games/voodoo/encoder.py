@@ -49,12 +49,12 @@ ECHOES = tuple((c.id, c.rule.event) for c in (*CURSES, *PERMANENTS) if c.rule.ki
 ECHO = vocabulary(cid for cid, _ in ECHOES)
 ECHO_EVENT = {cid: "say" if event == "caster_says" else event for cid, event in ECHOES}
 NC, NA, NP, NE = len(CURSE), len(ARTEFACT), len(PERMANENT), len(EMOTE)
-DICE_TOP = 6  # a bag's five dice and a Twin Bone's extra die
+DICE_TOP = CARDS.dice + 1  # a bag's dice (five as printed) and a Twin Bone's extra die
 ASIDE_TOP = 5
 COUNT_TOP = 5
 CURSES_TOP = 10  # Curse cards in one hand
 ARTEFACTS_TOP = 5  # Artefact cards in one hand
-PENALTY_TOP = 4  # dice a seat's next roll loses (a roll keeps at least one of its five)
+PENALTY_TOP = max(1, CARDS.dice - 1)  # dice a seat's next roll loses (a roll keeps at least one)
 TAIL = 4  # the last entries of this turn's log shown
 SCORE_TOP = 21  # the largest target_score
 

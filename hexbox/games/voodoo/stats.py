@@ -4,12 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import PERMANENTS
+from hexbox.core.report import used_by_seat
+
+from .cards import ARTEFACTS, CURSES, PERMANENTS
 
 _PERMANENT_IDS = frozenset(p.id for p in PERMANENTS)
 
+#: the public events that say a seat used a card: kind -> (the seat's field, the card's field) (hexbox.sim.runner)
+USES = {"cast": ("caster", "curse"), "artefact_used": ("seat", "artefact")}
+#: every card card strength should measure: the curses, the permanent curses, the artefacts
+MEASURED = tuple(c.id for c in (*CURSES, *PERMANENTS, *ARTEFACTS))
+#: knobs whose effect needs something the bots may never do: knob pattern -> (the measure that counts it, what it
+#: is, agents that do it). A run in which it never happened cannot say anything about the knob.
+BEHAVIOURS = {
+    "options.false_claim_penalty": ("stat:false_claims", "claim a curse falsely", "random"),
+    "overlay.curse.*.interrupt": ("stat:curse_breaks", "break a curse they are under", "random"),
+    "overlay.permanent.*.consequence": ("stat:permanent_breaks", "break a Permanent Curse", "random"),
+}
 
-def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
+
+def game_stats(obs: dict[str, Any], used: Any = ()) -> dict[str, Any]:
     """Designer statistics of a finished game, from the final spectator observation.
 
     ``end`` is the result's kind ("reached_target" or "turn_cap"). ``score_history`` is every seat's score after
@@ -38,9 +52,14 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         "permanents_drawn": sum(len(p) for p in pub["permanents"]),
         "permanents": pub["permanents"],
         "curses_in_play_at_end": len(pub["curses_in_play"]),
-        # per seat, for card strength in reports: the permanents drawn and the artefacts held at the end
-        "held": [sorted({*perm, *(h["artefacts"] if h else [])})
-                 for perm, h in zip(pub["permanents"], pub["all_hands"] or [None] * len(scores), strict=True)],
+        # per seat, for card strength in reports: the permanents drawn, the curses and artefacts in hand at the end
+        # and the curses it cast that are still in play
+        "held": [sorted({*perm, *(h["artefacts"] if h else []), *(h["curses"] if h else []),
+                         *(c["curse"] for c in pub["curses_in_play"] if c["caster"] == seat)})
+                 for seat, (perm, h) in enumerate(zip(pub["permanents"], pub["all_hands"] or [None] * len(scores),
+                                                      strict=True))],
+        # per seat, the curses it cast and the artefacts it used (what card strength by use reads)
+        **used_by_seat(used, len(scores)),
     }
 
 

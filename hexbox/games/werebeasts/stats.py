@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexbox.core.report import used_by_seat
+
 from .cards import CARDS
+
+#: the public events that say a seat used a card: kind -> (the seat's field, the card's field) (hexbox.sim.runner):
+#: the auction card a seat bought, the goal it accused someone of collecting
+USES = {"sold": ("buyer", "card"), "accused": ("accuser", "goal")}
+#: every card card strength should measure: the auction cards and the goals
+MEASURED = tuple(a.id for a in CARDS.auction) + tuple(g.id for g in CARDS.goals)
+#: knobs whose effect needs something the bots may never do (see hexbox.sim.measures.untested)
+BEHAVIOURS = {"options.max_bid_changes": ("stat:bids", "make a bid", "random")}
 
 ICONS = {a.id: a.icons for a in CARDS.auction}
 BEAST_OF = {a.id: CARDS.goals[a.beast].id for a in CARDS.auction}
 
 
-def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
+def game_stats(obs: dict[str, Any], used: Any = ()) -> dict[str, Any]:
     """From the final spectator observation (every goal is face up then, R31, D12).
 
     ``end`` is how the game ended (R30): "deck" (the last card was sold) or "two_left"; ``Result.kind`` (in the
@@ -41,6 +51,7 @@ def game_stats(obs: dict[str, Any]) -> dict[str, Any]:
         # per seat, for card strength in reports: the auction cards owned at the end (goals: "goals" above)
         "roles": ["werechow" if "chow" in mine else "beasts" for mine in goals],
         "held": [sorted(p["cards"]) for p in pub["players_info"]],
+        **used_by_seat(used, len(goals)),
     }
 
 
