@@ -17,7 +17,7 @@ from hexbox.sim.runner import jobs_for, run
 
 from .waiting import NEVER
 
-pytest.importorskip("matplotlib")
+pytest.importorskip("matplotlib", reason="needs the [dev] extra: pip install -e '.[dev]'")
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

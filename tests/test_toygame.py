@@ -91,7 +91,7 @@ def test_the_kit_would_catch_a_toy_that_leaks():
 # ---- at a terminal -------------------------------------------------------------------------------------------
 
 def test_it_is_played_to_its_end_at_a_terminal(tmp_path):
-    pexpect = pytest.importorskip("pexpect")
+    pexpect = pytest.importorskip("pexpect", reason="needs the [dev] extra: pip install -e '.[dev]'")
     from tests.test_terminal import PROMPT, TERMINAL, _interruptible, _plain
 
     record = tmp_path / "hunch.json"
