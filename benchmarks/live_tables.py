@@ -9,8 +9,8 @@ N tables at once, all five games mixed, each with one to three scripted people (
 answering every decision after a uniform 0-0.7 s pause with a random legal action, so that they race the bots
 and each other) and random and heuristic bots in the other seats, at the games' default options. A finished
 table is replaced by a new one. A table that shows a bot to act and no newer push for three seconds is a stall
-(the goal is none): it is told apart as *late* (the bot moved by itself later) or *frozen* (it took a reload of
-the page, a new socket, which is what the watchdog does after another three seconds, as people did).
+(the goal is none): it is told apart as *late* (the bot moved by itself later) or *frozen* (nothing for a minute,
+and then it took a reload of the page, a new socket, as people did).
 
 Printed: tables started and ended, moves per second (people's, bots' and clocks'), stalls by game, the people's
 move latency p50 / p99 (from the POST to the push that carries the move, on the mover's own socket), lost races
@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the people and the watchdog live with the tests
 
-from tests.server.crowd import STALL, Setup, Tally, play, warm_up  # noqa: E402
+from tests.server.crowd import FROZEN, STALL, Setup, Tally, play, warm_up  # noqa: E402
 from tests.server.live import Live  # noqa: E402
 
 P, RANDOM, HEURISTIC = "person", "random", "heuristic"
@@ -117,11 +117,11 @@ def main() -> None:
     title = (f"{kind}, {args.tables} live tables, {args.seconds:g} s, bot delay {args.bot_delay:g} s, "
              f"{args.workers} worker(s)")
     print(tally.line(title, elapsed))
-    frozen = sum(1 for s in tally.stalls if s.reloads)
+    frozen = len(tally.frozen)
     late = sum(1 for s in tally.stalls if s.late is not None)
     by_game = collections.Counter(s.game for s in tally.stalls)
     print(f"stalls (a bot to act, no newer push for {STALL:g} s): {len(tally.stalls)}, of which {frozen} frozen "
-          f"(moving again only after a reload), {late} late (the bot moved by itself) and "
+          f"(nothing for {FROZEN:g} s, moving again only after a reload), {late} late (the bot moved by itself) and "
           f"{len(tally.stalls) - frozen - late} still waiting when the run stopped; by game {dict(by_game) or '-'}; "
           f"tables with a stall: {len({s.table for s in tally.stalls})} of {tally.tables}")
     print(f"games ended: {dict(tally.games)}; refused moves: {len(tally.refused)}; failed tables: {len(errors)}; "

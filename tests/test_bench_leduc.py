@@ -12,7 +12,7 @@ IDS = {0: FOLD, 1: CALL, 2: RAISE}  # OpenSpiel's action ids
 
 
 def test_plays_exactly_like_openspiel_leduc_poker():
-    pyspiel = pytest.importorskip("pyspiel")
+    pyspiel = pytest.importorskip("pyspiel", reason="needs the [dev] extra: pip install -e '.[dev]'")
     theirs_game = pyspiel.load_game("leduc_poker")
     game = LeducGame()
     rng = random.Random(3)

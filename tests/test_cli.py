@@ -9,8 +9,10 @@ import sys
 
 import pytest
 
+from .waiting import NEVER
 
-def hexbox(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
+
+def hexbox(*args: str, stdin: str = "", timeout: float = NEVER) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "hexbox", *args], input=stdin, capture_output=True, text=True,
                           timeout=timeout)
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("sb3_contrib")
-pytest.importorskip("matplotlib")
+pytest.importorskip("sb3_contrib", reason="needs the [dev] extra: pip install -e '.[dev]'")
+pytest.importorskip("matplotlib", reason="needs the [dev] extra: pip install -e '.[dev]'")
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "train_ppo.py"
 

@@ -157,7 +157,7 @@ def test_a_negative_seat_is_never_an_index_from_the_end():
 
 
 def test_integers_of_other_kinds_are_seats():
-    numpy = pytest.importorskip("numpy")
+    numpy = pytest.importorskip("numpy", reason="needs the [dev] extra: pip install -e '.[dev]'")
     state = new()
     assert state.observe(numpy.int64(2))["seat"] == 2
     assert state.apply(numpy.int64(0), Pass())[0].kind == "pass"

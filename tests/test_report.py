@@ -15,7 +15,9 @@ from hexbox.core import game_info
 from hexbox.sim.report import load_results, write_report
 from hexbox.sim.runner import jobs_for, run
 
-pytest.importorskip("matplotlib")
+from .waiting import NEVER
+
+pytest.importorskip("matplotlib", reason="needs the [dev] extra: pip install -e '.[dev]'")
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -82,7 +84,7 @@ def test_bad_files(tmp_path, content, message):
     with pytest.raises(ConfigError, match=message):
         load_results(path)
     out = subprocess.run([sys.executable, "-m", "hexbox", "report", str(path), "--out", str(tmp_path / "r")],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=NEVER)
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in out.stderr
@@ -90,11 +92,11 @@ def test_bad_files(tmp_path, content, message):
 
 def test_cli_report(results, tmp_path):
     out = subprocess.run([sys.executable, "-m", "hexbox", "report", str(results), "--out", str(tmp_path / "r")],
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=NEVER)
     assert out.returncode == 0, out.stderr
     assert "40 games" in out.stdout and (tmp_path / "r" / "index.html").exists()
     missing = subprocess.run([sys.executable, "-m", "hexbox", "report", str(tmp_path / "nope.jsonl")],
-                             capture_output=True, text=True, timeout=60)
+                             capture_output=True, text=True, timeout=NEVER)
     assert missing.returncode == 2 and "cannot read" in missing.stderr
 
 

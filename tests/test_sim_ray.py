@@ -6,7 +6,10 @@ import pytest
 
 from hexbox.sim.runner import jobs_for, run
 
-ray = pytest.importorskip("ray")
+ray = pytest.importorskip("ray", reason="needs the [dev] extra: pip install -e '.[dev]'")
+
+#: one worker of pytest-xdist runs them all: "auto" joins the one local cluster of this machine
+pytestmark = pytest.mark.xdist_group("ray")
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,8 @@ from hexbox import ConfigError
 from hexbox.agents import RandomAgent, make_agent, parse_spec
 from hexbox.agents.ismcts import DEFAULT_ITERS, ISMCTS
 
+from .waiting import NEVER
+
 
 @pytest.mark.parametrize("spec, kind, params", [
     ("random", "random", {}),
@@ -67,7 +69,7 @@ def test_unknown_game_is_a_config_error():
 ])
 def test_cli_bad_spec_is_one_line_and_exit_2(agents, message):
     out = subprocess.run([sys.executable, "-m", "hexbox", "simulate", "werebeasts", "--games", "2", "--agents", agents],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=NEVER)
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], out.stderr
@@ -77,7 +79,7 @@ def test_cli_per_seat_list_with_ismcts_parameters(tmp_path):
     path = tmp_path / "r.jsonl"
     out = subprocess.run([sys.executable, "-m", "hexbox", "simulate", "werebeasts", "--games", "3", "--players", "3",
                           "--agents", "ismcts:iters=10+rollout=20,heuristic,random", "--rotate", "--json",
-                          "--out", str(path)], capture_output=True, text=True, timeout=120)
+                          "--out", str(path)], capture_output=True, text=True, timeout=NEVER)
     assert out.returncode == 0, out.stderr
     lines = path.read_text().splitlines()
     assert '"agents": ["heuristic", "random", "ismcts:iters=10+rollout=20"]' in lines[1]

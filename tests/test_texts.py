@@ -77,7 +77,7 @@ def test_rules_read_the_card_texts_from_cards_toml():
 
 
 def test_the_browsers_catalogue_carries_the_same_texts():
-    pytest.importorskip("fastapi")
+    pytest.importorskip("fastapi", reason="needs the [dev] extra: pip install -e '.[dev]'")
     from hexbox.server.catalogue import game_catalog
 
     for game in hexbox.games():

@@ -16,6 +16,8 @@ import hexbox
 from hexbox.core import conformance as kit
 from hexbox.core import registry
 
+from .waiting import NEVER
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -89,13 +91,13 @@ def test_the_kit_would_catch_a_toy_that_leaks():
 # ---- at a terminal -------------------------------------------------------------------------------------------
 
 def test_it_is_played_to_its_end_at_a_terminal(tmp_path):
-    pexpect = pytest.importorskip("pexpect")
+    pexpect = pytest.importorskip("pexpect", reason="needs the [dev] extra: pip install -e '.[dev]'")
     from tests.test_terminal import PROMPT, TERMINAL, _interruptible, _plain
 
     record = tmp_path / "hunch.json"
     main = "import tests.toygame; from hexbox.cli import main; main()"  # `hexbox` with the toy's one line first
     child = pexpect.spawn(sys.executable, ["-c", main, "play", "hunch", "--players", "3", "--seed", "3", "--record",
-                                           str(record)], encoding="utf-8", timeout=90, dimensions=(40, 100),
+                                           str(record)], encoding="utf-8", timeout=NEVER, dimensions=(40, 100),
                           env={**TERMINAL, "PYTHONPATH": str(ROOT)}, cwd=str(tmp_path), preexec_fn=_interruptible)
     log = child.logfile_read = io.StringIO()
     prompts = 0

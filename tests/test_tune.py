@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-pytest.importorskip("optuna")
+pytest.importorskip("optuna", reason="needs the [dev] extra: pip install -e '.[dev]'")
 
 from hexbox.core import ConfigError  # noqa: E402
 from hexbox.sim.tune import Knob, Space, read_space, search, unfairness  # noqa: E402

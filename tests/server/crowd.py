@@ -20,9 +20,14 @@ from typing import Any
 
 from .live import Live, connect, pushes_until
 
-#: seconds a table may show a bot to act with no newer push. The bots here answer in milliseconds (plus the
-#: server's bot delay); past this, a person at the table sees it frozen ("Waiting for seat N")
+#: seconds a table may show a bot to act with no newer push before the wait is noted as a stall. The bots here
+#: answer in milliseconds (plus the server's bot delay); on an idle machine a wait past this is rare, on a busy one
+#: it is the machine, not the table: such a stall is *late*, reported, never a failure
 STALL = 3.0
+#: seconds of waiting after which the next push will never come by itself: the table is *frozen* (the defect people
+#: met: nothing due happens until someone reloads the page). Not a speed to meet but a bound on "never": a bot late
+#: by a minute on this kind of machine would be a defect of its own, and a frozen table waits for ever
+FROZEN = 60.0
 #: a scripted person answers after uniform(0, THINK) seconds: faster than people, so that they race the bots
 THINK = 0.7
 
@@ -44,7 +49,8 @@ class Setup:
 
 @dataclass
 class Stall:
-    """A table that showed a bot to act and then nothing newer for :data:`STALL` seconds."""
+    """A table that showed a bot to act (or a clock run out) and then nothing newer for :data:`STALL` seconds:
+    *late* if the next push came by itself within :data:`FROZEN` seconds, *frozen* if it took a reload."""
 
     game: str
     table: str
@@ -53,8 +59,13 @@ class Stall:
     late: float | None = None  # seconds to the next push, if it came by itself (a slow bot, not a frozen table)
     reloads: int = 0  # page reloads (new sockets) it took to get the table moving again
 
+    @property
+    def frozen(self) -> bool:
+        """Nothing came by itself for :data:`FROZEN` seconds: the watchdog had to reload the page."""
+        return self.reloads > 0
+
     def __str__(self) -> str:
-        how = (f"frozen, moving again after {self.reloads} reload(s)" if self.reloads else
+        how = (f"frozen: nothing for {FROZEN:g} s, then {self.reloads} reload(s)" if self.frozen else
                f"late, the next move after {self.late:.1f} s" if self.late is not None else
                "still waiting when the run stopped")
         return f"{self.game} table {self.table} at seq {self.seq}, waiting for bot seat(s) {self.seats}: {how}"
@@ -80,12 +91,19 @@ class Tally:
         elapsed = time.perf_counter() - self.started if elapsed is None else elapsed
         lat = sorted(self.latencies)
         by_game = collections.Counter(s.game for s in self.stalls)
-        stalls = f"{len(self.stalls)} stalls" + (f" ({', '.join(f'{g} {n}' for g, n in by_game.items())})"
-                                                 if by_game else "")
+        late = sorted(s.late for s in self.stalls if s.late is not None)
+        stalls = (f"{len(self.stalls)} stalls" + (f" ({', '.join(f'{g} {n}' for g, n in by_game.items())})"
+                                                  if by_game else "")
+                  + f": {len(self.frozen)} frozen, {len(late)} late"
+                  + (f" (by {late[len(late) // 2]:.1f} s in the median, {late[-1]:.1f} s at most)" if late else ""))
         return (f"{title}: {self.tables} tables ({self.ended} ended), {self.moves} moves in {elapsed:.0f} s "
                 f"({self.moves / elapsed:.1f} moves/s), {stalls}; people's moves p50 {_ms(lat, 0.5):.0f} ms, "
                 f"p99 {_ms(lat, 0.99):.0f} ms over {len(lat)} (and {self.races} lost races); the longest table "
                 f"{self.longest[1]} {self.longest[0]:.0f} s")
+
+    @property
+    def frozen(self) -> list[Stall]:
+        return [s for s in self.stalls if s.frozen]
 
 
 def _ms(sorted_values: list[float], q: float) -> float:
@@ -255,9 +273,10 @@ async def watchdog(run: Run) -> dict[str, Any]:
     """A spectator's socket at the table: for each push, whether a bot must act (a bot seat among the observation's
     ``actors``), or a clock will run out (the game's own, or a seat's turn clock and bank). If a bot must act and
     no newer push comes within ``run.stall`` seconds, or none comes within ``run.stall`` seconds of a clock's
-    running out, that is a stall. The
-    watchdog then waits as long again, to tell a late bot from a frozen table, and then reloads the page (a new
-    socket) as the people who met the freeze did, so that the run goes on and a later freeze is seen too.
+    running out, that is a stall. The watchdog then waits, without touching anything, until :data:`FROZEN`
+    seconds have passed since the push was due: a push that comes by itself meanwhile makes the stall *late* (the
+    machine was slow), and none makes it *frozen*; the watchdog then reloads the page (a new socket) as the people
+    who met the freeze did, so that the run goes on and a later freeze is seen too.
     Returns the table's last answer, the one with its result."""
     loop = asyncio.get_running_loop()
     seq, bots, clocked, deadline, since = -1, [], False, 0.0, 0.0
@@ -272,11 +291,12 @@ async def watchdog(run: Run) -> dict[str, Any]:
                 if stalled is None:
                     stalled = Stall(run.setup.game, run.table, seq, bots)
                     run.tally.stalls.append(stalled)
+                    deadline = loop.time() + FROZEN - run.stall  # late, or frozen? only waiting tells
                 else:
                     stalled.reloads += 1
                     await ws.close()
                     ws = await connect(run.server, run.table, None, max_size=None, compression=None)
-                deadline = loop.time() + run.stall
+                    deadline = loop.time() + run.stall
                 continue
             answer = json.loads(text)
             if answer["seq"] != seq:

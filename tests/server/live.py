@@ -16,6 +16,8 @@ from pathlib import Path
 import httpx
 import websockets
 
+from ..waiting import NEVER
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -50,7 +52,7 @@ class Live:
         args += self.extra_args
         out = open(self.log, "ab")
         self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + NEVER
         while time.monotonic() < deadline:  # readiness: the health check answers
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
@@ -94,8 +96,9 @@ async def connect(server: Live | str, table_id: str, token: str | None = None, *
     return ws
 
 
-async def pushes_until(ws, predicate, timeout: float = 20.0) -> dict:
-    """The first pushed answer that satisfies ``predicate`` (a test fails, rather than hangs, after ``timeout``)."""
+async def pushes_until(ws, predicate, timeout: float = NEVER) -> dict:
+    """The first pushed answer that satisfies ``predicate`` (a test fails, rather than hangs, after ``timeout``:
+    tests/waiting.py)."""
     async def wait() -> dict:
         while True:
             answer = json.loads(await ws.recv())

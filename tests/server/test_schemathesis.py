@@ -13,7 +13,7 @@ import random
 import httpx
 import pytest
 
-schemathesis = pytest.importorskip("schemathesis")
+schemathesis = pytest.importorskip("schemathesis", reason="needs the [dev] extra: pip install -e '.[dev]'")
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from schemathesis.specs.openapi.checks import (  # noqa: E402

@@ -10,6 +10,7 @@ import pytest
 
 import hexbox
 
+from ..waiting import NEVER
 from .conftest import bearer, move, new_table, play_out, state, tokens
 
 
@@ -229,8 +230,8 @@ def with_hub(run, **overrides):
     return asyncio.run(main())
 
 
-async def until(condition, timeout: float = 10.0) -> None:
-    """Wait for ``condition()`` to hold, failing after ``timeout`` seconds."""
+async def until(condition, timeout: float = NEVER) -> None:
+    """Wait for ``condition()`` to hold, failing after ``timeout`` seconds (a bound on "never": tests/waiting.py)."""
     async def poll():
         while not condition():
             await asyncio.sleep(0.01)

@@ -1,7 +1,8 @@
 """Browser tests: Playwright driving Debian's Chromium (/usr/bin/chromium) against a real `hexbox serve`.
 
-Nothing downloads a browser: without Chromium or the playwright package these tests are skipped with the reason
-(`.ci/run` installs both). axe-core comes from the npm registry (`.ci/run` puts it in .ci/npm).
+Nothing downloads a browser: the playwright package comes with the [dev] extra, and Chromium is Debian's package
+(`sudo apt-get install chromium fonts-noto-color-emoji`, as `.ci/run` does); without it these tests are skipped, and
+the skip says so. axe-core, for the accessibility check, is vendored in tests/web/vendor/ with its licence.
 """
 
 from __future__ import annotations
@@ -15,14 +16,16 @@ import httpx
 import pytest
 
 from ..server.live import Live
+from ..waiting import NEVER_MS
 
 CHROMIUM = "/usr/bin/chromium"
-AXE = Path(__file__).resolve().parents[2] / ".ci" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 SHOTS = Path(os.environ.get("HEXBOX_SHOTS") or tempfile.gettempdir()) / "hexbox-shots"
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (the [dev] extra)")
 if not Path(CHROMIUM).exists():
-    pytest.skip("the browser tests need Debian's chromium (apt-get install chromium)", allow_module_level=True)
+    pytest.skip(f"the browser tests need Debian's Chromium at {CHROMIUM}: sudo apt-get install chromium "
+                "fonts-noto-color-emoji (nothing downloads a browser)", allow_module_level=True)
 
 
 @pytest.fixture(scope="session")
@@ -54,6 +57,7 @@ def page_at(browser):
 
     def make(kind: str = "desktop"):
         context = browser.new_context(**(PHONE if kind == "phone" else DESKTOP))
+        context.set_default_timeout(NEVER_MS)  # waits fail on "never", not on a busy machine (tests/waiting.py)
         contexts.append(context)
         page = context.new_page()
         page.errors = []
@@ -74,15 +78,13 @@ def shots():
 
 
 def new_table(server, **body) -> dict:
-    answer = httpx.post(server.url + "/api/tables", json=body, timeout=60)
+    answer = httpx.post(server.url + "/api/tables", json=body, timeout=NEVER_MS / 1000)
     assert answer.status_code == 201, answer.text
     return answer.json()
 
 
 def axe_check(page) -> list[dict]:
     """axe-core's serious and critical violations on the page as it is now."""
-    if not AXE.exists():
-        pytest.skip(f"axe-core is not installed ({AXE}); .ci/run installs it from the npm registry")
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
     return [{"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": len(v["nodes"])}

@@ -1,0 +1,45 @@
+"""`hexbox serve`: the game server and the browser client."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .base import BadInput
+
+
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(help="database URL (default: SQLite in the user's data folder); "
+                                                "postgresql+psycopg://… for real deployments")] = None,
+    redis: Annotated[str | None, typer.Option(help="Redis URL: several processes then serve the same tables")] = None,
+    workers: Annotated[int, typer.Option(help="bot worker processes (0: one thread in the server)")] = 1,
+    grace: Annotated[float, typer.Option(help="seconds before a gone player's seat is played by a bot")] = 60.0,
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before its move")] = 0.6,
+    rate: Annotated[float, typer.Option(help="requests per second per seat token, or per address without one "
+                                             "(bursts of 3 seconds' worth)")] = 20.0,
+    max_bot_seconds: Annotated[float, typer.Option(help="the longest a table's bot may think per move")] = 5.0,
+    max_bot_iterations: Annotated[int, typer.Option(help="the most search iterations a table's bot may ask for")]
+    = 20_000,
+    max_bot_rollout: Annotated[int, typer.Option(help="the longest rollout a table's bot may ask for")] = 300,
+    access_log: Annotated[bool, typer.Option("--access-log", help="log every request (tokens are never in a URL)")]
+    = False,
+) -> None:
+    """Serve tables over HTTP and websockets, with the browser client at / (needs the \\[server] extra)."""
+    try:
+        from hexbox.server import Settings, serve
+    except ImportError as exc:
+        missing = f"{exc.name} is missing"
+        raise BadInput(f"hexbox serve needs the server extra: pip install -e '.[server]' ({missing})") from None
+    if not 0 < port < 65536 or workers < 0 or grace <= 0 or bot_delay < 0 or rate <= 0:
+        raise BadInput("--port must be 1-65535, --workers at least 0, --grace and --rate positive, "
+                       "--bot-delay not negative")
+    if max_bot_seconds <= 0 or max_bot_iterations < 1 or max_bot_rollout < 0:
+        raise BadInput("--max-bot-seconds must be positive, --max-bot-iterations at least 1, "
+                       "--max-bot-rollout not negative")
+    serve(Settings(db_url=db, redis_url=redis, workers=workers, grace=grace, bot_delay=bot_delay, rate=rate,
+                   burst=max(1, int(3 * rate)), max_bot_seconds=max_bot_seconds,
+                   max_bot_iterations=max_bot_iterations, max_bot_rollout=max_bot_rollout),
+          host=host, port=port, access_log=access_log)
