@@ -12,7 +12,7 @@ import typer
 
 from hexbox.core import ConfigError, IllegalAction
 
-from . import bench, compare, encoding, games, play, replay, report, rules, schema, serve, simulate, tune
+from . import bench, compare, encoding, games, play, replay, report, rules, schema, sensitivity, serve, simulate, tune
 from .base import BadInput, app
 
 #: the commands, in the order of `hexbox --help`
@@ -27,6 +27,8 @@ COMMANDS = {
     "report": report.report,
     "compare": compare.compare_cmd,
     "tune": tune.tune_cmd,
+    "knobs": sensitivity.knobs_cmd,
+    "sensitivity": sensitivity.sensitivity_cmd,
     "bench": bench.bench_cmd,
     "serve": serve.serve_cmd,
 }

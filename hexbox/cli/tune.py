@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from .base import BadInput, new_table
 
@@ -19,6 +20,8 @@ def tune_cmd(
     trials: Annotated[int, typer.Option(help="finished trials the study should have (a resumed study goes on to "
                                         "this many)")] = 30,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes for each candidate's games")] = 1,
+    ray: Annotated[str | None, typer.Option("--ray", help="play each candidate's games on Ray, as for simulate "
+                                             "(its overlay travels with its tasks)")] = None,
     storage: Annotated[str | None, typer.Option(help="Optuna storage URL (default: sqlite:///SPACE.db beside the "
                                                 "space file): the same command resumes from it")] = None,
     recheck: Annotated[int, typer.Option(help="how many of the fairest candidates to play again on fresh seeds")]
@@ -43,19 +46,22 @@ def tune_cmd(
         if not as_json:
             console.print(f"trial {number}: {unfair:.1f} points from fair, change {change:.2f}")
 
-    found = search(the_space, games_evaluator(the_space, jobs), trials, url, space.stem, seed, recheck,
+    found = search(the_space, games_evaluator(the_space, jobs, ray), trials, url, space.stem, seed, recheck,
                    recheck_games, progress)
     knobs, targets = the_space.knobs, the_space.targets
     if as_json:
-        typer.echo(json.dumps({"trials": found["trials"], "refused": found["refused"], "front": [
+        typer.echo(json.dumps({"trials": found["trials"], "refused": found["refused"],
+                               "refusals": found["refusals"], "front": [
             {"trial": c.number, "changes": c.changes(knobs), "unfairness": c.unfairness, "change": c.change,
              "measured": c.measured, "recheck": c.recheck, "recheck_unfairness": c.recheck_unfairness}
             for c in found["front"]]}, indent=2, default=str))
         return
     out = Console(highlight=False)
     out.print(f"{game}, {the_space.players} players, {the_space.games} games per candidate, "
-              f"{found['trials']} trials ({found['refused']} candidates refused by the game's checks); "
+              f"{found['trials']} trials ({found['refused']} candidates refused by the game, skipped); "
               f"storage {url}")
+    for reason in found["refusals"]:
+        out.print(f"refused: {escape(reason)}")
     heads = [label(k).removesuffix(" wins") for k in targets]
     table = new_table("trial", "changes", "points from fair", *heads,
                    title="the Pareto front: for each amount of change, the fairest candidate (95% intervals)")

@@ -77,7 +77,8 @@ def overlay(base: dict[str, Any], over: dict[str, Any], where: str = "") -> dict
 
     An overlay only changes what is there: a key the data does not have, or a value of another type, is a
     DataError naming the key. A list of tables (``[[card]]``) is changed entry by entry, each named by its
-    ``id`` (or its ``index`` where entries have no id): ``[card.gold] copies.base = 10``.
+    ``id`` (or its ``index`` where entries have no id, or else its place in the list, from 0):
+    ``[card.gold] copies.base = 10``.
     """
     out = dict(base)
     for key, value in over.items():
@@ -89,7 +90,7 @@ def overlay(base: dict[str, Any], over: dict[str, Any], where: str = "") -> dict
         if isinstance(old, list) and old and all(isinstance(x, dict) for x in old):
             if not isinstance(value, dict):
                 raise DataError(f"overlay key {path}: a list of entries; change one as [overlay.{path}.<id>]")
-            names = {str(x.get("id", x.get("index"))): i for i, x in enumerate(old)}
+            names = {entry_name(x, i): i for i, x in enumerate(old)}
             entries = list(old)
             for name, change in value.items():
                 if name not in names:
@@ -108,6 +109,11 @@ def overlay(base: dict[str, Any], over: dict[str, Any], where: str = "") -> dict
                 raise DataError(f"overlay key {path}: expected {_kind(old)} like {old!r}, not {value!r}")
             out[key] = value
     return out
+
+
+def entry_name(entry: Mapping[str, Any], place: int) -> str:
+    """How an overlay names an entry of a list of tables: its id, else its index, else its place in the list."""
+    return str(entry.get("id", entry.get("index", place)))
 
 
 def leaves(over: Mapping[str, Any], where: str = "") -> Iterator[tuple[str, Any]]:

@@ -32,16 +32,34 @@ def players_for(variant: Variant, players: int | None) -> int:
 
 
 def play_variant(variant: Variant, players: int, agents: list[str], games: int, seed: int, workers: int = 1,
-                 rotate: bool = False, first_index: int = 0, save: Path | None = None) -> list[dict[str, Any]]:
+                 rotate: bool = False, first_index: int = 0, save: Path | None = None,
+                 ray_address: str | None = None) -> list[dict[str, Any]]:
     """Games ``first_index`` .. ``first_index + games - 1`` of the variant's plan (the seeds depend on ``seed`` and
-    the index alone, so every variant run with one seed meets the same deals); written to ``save`` if given."""
+    the index alone, so every variant run with one seed meets the same deals); written to ``save`` if given. On
+    Ray (``ray_address``) the variant's overlay travels with the tasks."""
     plan = jobs_for(variant.game, players, agents, first_index + games, seed, variant.options, rotate,
                     variant.name or None)
-    lines = list(run(plan[first_index:], workers=workers, stats=True, overlays=variant.overlays))
+    lines = list(run(plan[first_index:], workers=workers, stats=True, overlays=variant.overlays,
+                     ray_address=ray_address))
     if save is not None:
-        try:
-            with save.open("w", encoding="utf-8") as f:
-                f.writelines(json.dumps(line) + "\n" for line in lines)
-        except OSError as exc:
-            raise ConfigError(f"cannot write {save}: {exc.strerror}") from None
+        write_lines(save, lines)
     return lines
+
+
+def replay_on(variant: Variant, lines: list[dict[str, Any]], workers: int = 1,
+              ray_address: str | None = None) -> list[dict[str, Any]]:
+    """The variant's games on the seeds, seats and agents of another run's lines: paired with them."""
+    from .runner import GameJob
+
+    todo = [GameJob(variant.game, line["players"], tuple(line["agents"]), line["seed"], line["index"],
+                    dict(variant.options), variant.name or None) for line in lines]
+    return list(run(todo, workers=workers, stats=True, overlays=variant.overlays, ray_address=ray_address))
+
+
+def write_lines(path: Path, lines: list[dict[str, Any]]) -> None:
+    """A results file of these lines (ConfigError in one line if it cannot be written)."""
+    try:
+        with path.open("w", encoding="utf-8") as f:
+            f.writelines(json.dumps(line) + "\n" for line in lines)
+    except OSError as exc:
+        raise ConfigError(f"cannot write {path}: {exc.strerror}") from None

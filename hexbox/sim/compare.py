@@ -1,5 +1,8 @@
 """`hexbox compare A B`: two variants (or two results files) played on the same seeds, measure by measure.
 
+Two runs on different seeds cannot be paired: they are compared unpaired (Welch's test on the two means), and
+every row and the page say so; such a comparison needs many more games to show the same change.
+
 Paired: game i of A and game i of B are dealt from the same seed, so most of the luck of the deal cancels in their
 difference. For every measure of ``hexbox.sim.measures`` (win rate per seat counted from the first player, per
 role, game length, endings, each card's holder's edge) the per-game differences B − A give a mean with a 95%
@@ -45,6 +48,7 @@ class Row:
     high: float
     p: float | None  # paired test, two-sided; None below MIN_PAIRS
     p_holm: float | None = None
+    paired: bool = True  # False: A and B share no seed, and the test is Welch's on the two means
 
     @property
     def significant(self) -> bool:
@@ -52,25 +56,31 @@ class Row:
 
 
 def pair(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """The games of A and B played from the same seed, by game index; ConfigError if none are."""
+    """The games of A and B played from the same seed, by game index ([] if none are); ConfigError if A and B are
+    not of one game at one player count."""
+    _same_game(a, b)
     by_index = {line["index"]: line for line in b}
     pairs = [(x, by_index[x["index"]]) for x in a if x["index"] in by_index]
-    pairs = [(x, y) for x, y in pairs if x.get("seed") == y.get("seed")]
-    if not pairs:
-        raise ConfigError("A and B share no game played from the same seed: run both with the same --seed "
-                          "(and --games)")
-    players = {x["players"] for x, _ in pairs} | {y["players"] for _, y in pairs}
-    if len(players) > 1:
-        raise ConfigError(f"A and B are played at different player counts ({sorted(players)}): nothing to pair")
-    games = {x["game"] for x, _ in pairs} | {y["game"] for _, y in pairs}
+    return [(x, y) for x, y in pairs if x.get("seed") == y.get("seed")]
+
+
+def _same_game(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> None:
+    if not a or not b:
+        raise ConfigError("A and B must each hold games")
+    games = {x["game"] for x in a} | {y["game"] for y in b}
     if len(games) > 1:
         raise ConfigError(f"A and B are different games ({', '.join(sorted(games))})")
-    return pairs
+    players = {x["players"] for x in a} | {y["players"] for y in b}
+    if len(players) > 1:
+        raise ConfigError(f"A and B are played at different player counts ({sorted(players)}): nothing to compare")
 
 
 def compare(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> list[Row]:
-    """Every measure, B − A over the paired games, with Holm-corrected p-values."""
+    """Every measure, B − A, with Holm-corrected p-values: over the games dealt from the same seed (paired), or, when
+    A and B share no seed, A's games against B's (unpaired: ``Row.paired`` is False)."""
     pairs = pair(a, b)
+    if not pairs:
+        return _unpaired(a, b)
     values = [(per_game(x), per_game(y)) for x, y in pairs]
     keys = measure_keys([x for x, _ in pairs] + [y for _, y in pairs])
     rows = []
@@ -87,6 +97,41 @@ def compare(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> list[Ro
         if not d:
             continue
         rows.append(_row(key, xs, ys, d))
+    return holm(rows)
+
+
+def changed_games(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> tuple[int, int]:
+    """(paired games whose play differs at all, paired games): a change that touched nothing the games met leaves
+    every game the same game, and no measure can show anything."""
+    pairs = pair(a, b)
+    skip = ("index", "variant", "options")
+    same = sum({k: v for k, v in x.items() if k not in skip} == {k: v for k, v in y.items() if k not in skip}
+               for x, y in pairs)
+    return len(pairs) - same, len(pairs)
+
+
+def _unpaired(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> list[Row]:
+    """Welch's test on the two means of each measure, for runs that share no seed."""
+    va, vb = [per_game(x) for x in a], [per_game(y) for y in b]
+    rows = []
+    for key in measure_keys([*a, *b]):
+        zero = 0.0 if key.startswith(COUNTED) else None
+        xs = [v for p in va if (v := p.get(key, zero)) is not None]
+        ys = [v for p in vb if (v := p.get(key, zero)) is not None]
+        if len(xs) < 2 or len(ys) < 2:
+            continue
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+        var = (sum((v - mx) ** 2 for v in xs) / (len(xs) - 1) / len(xs)
+               + sum((v - my) ** 2 for v in ys) / (len(ys) - 1) / len(ys))
+        se, diff, n = math.sqrt(var), my - mx, min(len(xs), len(ys))
+        z = NormalDist().inv_cdf(1 - ALPHA / 2)
+        if n < MIN_PAIRS:
+            p = None
+        elif se == 0:
+            p = 1.0 if diff == 0 else 0.0
+        else:
+            p = 2 * (1 - NormalDist().cdf(abs(diff / se)))
+        rows.append(Row(key, label(key), n, mx, my, diff, diff - z * se, diff + z * se, p, paired=False))
     return holm(rows)
 
 
@@ -124,6 +169,80 @@ def fmt(key: str, value: float, signed: bool = False) -> str:
     return f"{100 * value:+.1f} pt" if signed else f"{value:.1%}"
 
 
+# ---- two sides, played or read ----------------------------------------------------------------------------
+
+
+@dataclass
+class Side:
+    """A side of a comparison: a variant to play, or a results file's lines (``label`` names it)."""
+
+    label: str
+    variant: Any = None  # hexbox.sim.variant.Variant
+    lines: list[dict[str, Any]] | None = None
+
+    @property
+    def game(self) -> str:
+        return self.variant.game if self.variant is not None else self.lines[0]["game"]
+
+
+def play_sides(a: Side, b: Side, players: int | None, agents: str | None, games: int, seed: int, workers: int = 1,
+               rotate: bool = False, ray_address: str | None = None,
+               save: Path | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Both sides' games: a variant is played on ``seed`` (both on the same deals), or, facing a results file, on
+    that file's seeds, seats and agents. ``save`` keeps both as A.jsonl and B.jsonl, a results file's side too."""
+    from .batch import agents_for, play_variant, players_for, replay_on, write_lines
+
+    if a.game != b.game:
+        raise ConfigError(f"A and B are different games ({', '.join(sorted({a.game, b.game}))})")
+    if save is not None:
+        try:
+            save.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(f"--save {save}: {exc.strerror}") from None
+    out: list[list[dict[str, Any]]] = []
+    for side, other in ((a, b), (b, a)):
+        if side.lines is not None:
+            out.append(side.lines)
+        elif other.lines is not None:
+            out.append(replay_on(side.variant, other.lines, workers, ray_address))
+        else:
+            n = players_for(side.variant, players or other.variant.players)
+            out.append(play_variant(side.variant, n, agents_for(side.game, n, agents), games, seed, workers, rotate,
+                                    ray_address=ray_address))
+    if save is not None:
+        for name, lines in zip("AB", out, strict=True):
+            write_lines(save / f"{name}.jsonl", lines)
+    return out[0], out[1]
+
+
+def notes(a: Side, b: Side, lines_a: list[dict[str, Any]], lines_b: list[dict[str, Any]], rows: list[Row]
+          ) -> list[str]:
+    """What a designer must know to read the table: unpaired runs, a change that altered no game, knobs whose
+    behaviour the bots never showed."""
+    from .measures import untested
+
+    out = []
+    if rows and not rows[0].paired:
+        out.append("A and B share no seed: an unpaired comparison (Welch's test on the two means), which needs far "
+                   "more games than a paired one to show a change; run both with the same --seed to pair them")
+    else:
+        differ, paired = changed_games(lines_a, lines_b)
+        if paired and differ == 0:
+            out.append(f"every one of the {paired} games of B is the same game as A's: nothing that the change "
+                       "touches came up in them")
+    changed = None
+    if a.variant is not None and b.variant is not None:
+        changed = b.variant.changed_paths(a.variant) or a.variant.changed_paths(b.variant)
+    elif (a.variant or b.variant) is not None:
+        changed = (a.variant or b.variant).changed_paths() or None
+    seen = set()
+    for u in untested([*lines_a, *lines_b], changed):
+        if u["message"] not in seen:
+            seen.add(u["message"])
+            out.append(u["message"])
+    return out
+
+
 # ---- the HTML page ----------------------------------------------------------------------------------------
 
 STYLE = """
@@ -132,6 +251,7 @@ h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-botto
 table { border-collapse: collapse; margin: 0.8rem 0; } td, th { padding: 0.25rem 0.7rem; text-align: right; }
 th { background: #f3f3f3; } td:first-child, th:first-child { text-align: left; }
 tr.sig td { background: #fff3d6; font-weight: 600; } .meta { color: #666; } svg { max-width: 100%; height: auto; }
+.warn { color: #a33; font-weight: 600; }
 """
 
 
@@ -184,12 +304,14 @@ def _plots(rows: list[Row], a_name: str, b_name: str) -> list[tuple[str, str]]:
     return out
 
 
-def write_page(rows: list[Row], folder: Path, a_name: str, b_name: str, game: str, games: int) -> Path:
+def write_page(rows: list[Row], folder: Path, a_name: str, b_name: str, game: str, games: int,
+               notes: Sequence[str] = ()) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ConfigError(f"cannot create {folder}: {exc.strerror}") from None
     significant = [r for r in rows if r.significant]
+    paired = all(r.paired for r in rows)
     head = ["measure", a_name, b_name, f"{b_name} − {a_name}", "95% interval", "p", "p (Holm)", "games"]
     body = []
     for r in rows:
@@ -201,13 +323,20 @@ def write_page(rows: list[Row], folder: Path, a_name: str, b_name: str, game: st
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>hexbox compare: {html.escape(game)}</title><style>{STYLE}</style></head><body>",
-        f"<h1>{html.escape(game)}: {html.escape(b_name)} against {html.escape(a_name)}, {games} paired games</h1>",
-        "<p class='meta'>Game i of both is dealt from the same seed. Differences are means of the per-game "
-        f"differences with 95% intervals; p: a two-sided paired z-test; p (Holm): corrected for the {len(rows)} "
-        "measures (family-wise 5%). Highlighted rows differ significantly after the correction.</p>",
+        f"<h1>{html.escape(game)}: {html.escape(b_name)} against {html.escape(a_name)}, {games} "
+        f"{'paired ' if paired else ''}games</h1>",
+        ("<p class='meta'>Game i of both is dealt from the same seed. Differences are means of the per-game "
+         f"differences with 95% intervals; p: a two-sided paired z-test; p (Holm): corrected for the {len(rows)} "
+         "measures (family-wise 5%). Highlighted rows differ significantly after the correction.</p>" if paired else
+         "<p class='meta'><b>Unpaired:</b> A and B were played on different seeds, so no game of B can be set "
+         "against a game of A. Differences are differences of the two means with 95% intervals; p: Welch's "
+         f"two-sided test; p (Holm): corrected for the {len(rows)} measures (family-wise 5%). An unpaired comparison "
+         "needs far more games to show a change than a paired one: run both on the same --seed to pair them.</p>"),
         f"<p><b>{len(significant)} significant difference{'s' if len(significant) != 1 else ''}</b>"
         + (": " + html.escape("; ".join(r.label for r in significant)) if significant else "") + ".</p>",
     ]
+    if notes:
+        parts.append("<ul class='warn'>" + "".join(f"<li>{html.escape(n)}</li>" for n in notes) + "</ul>")
     for title, svg in _plots(rows, a_name, b_name):
         parts.append(f"<h2>{html.escape(title)}</h2>{svg}")
     parts.append("<h2>Every measure</h2><table><thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hexbox.core import ConfigError, DataError, game_info
-from hexbox.core.data import NAME, TEXT, fixed_reason
+from hexbox.core.data import NAME, TEXT, entry_name, fixed_reason
 from hexbox.core.loading import catalogue_of
 
 from .variant import fixed_keys, validate_overlay
@@ -76,7 +76,7 @@ def data_leaves(data: Any, where: tuple[str, ...] = ()) -> Iterator[tuple[tuple[
             yield from data_leaves(v, (*where, str(k)))
     elif isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
         for i, entry in enumerate(data):
-            name = str(entry.get("id", entry.get("index", i)))
+            name = entry_name(entry, i)
             for k, v in entry.items():
                 yield from data_leaves(v, (*where, name, str(k)))
     else:
@@ -121,8 +121,8 @@ def _siblings(data: Any, path: tuple[str, ...]) -> list[tuple[tuple[str, ...], A
     for depth, part in enumerate(path):
         if isinstance(node, list):
             rest = path[depth + 1:]
-            for entry in node:
-                name = str(entry.get("id", entry.get("index")))
+            for i, entry in enumerate(node):
+                name = entry_name(entry, i)
                 if name == part:
                     continue
                 value: Any = entry
@@ -264,10 +264,10 @@ def digest(game: str, players: int, options: dict[str, Any], agents: Sequence[st
 
 def run_probe(probe: Probe) -> list[str]:
     """The digests of the probe's seeds (in this process, whose data the probe's overlay is laid on first)."""
-    from hexbox.core.data import use_overlay
+    from .runner import lay_overlays
 
     if probe.overlay:
-        use_overlay(game_info(probe.game).package, json.loads(probe.overlay))
+        lay_overlays({game_info(probe.game).package: json.loads(probe.overlay)})
     out = []
     for i, (players, options, agents, seed) in enumerate(probe.plan):
         d = digest(probe.game, players, {**dict(options), **dict(probe.options)}, agents, seed)

@@ -22,7 +22,7 @@ from typing import Any, overload
 
 from hexbox.agents import Agent, make_agent
 from hexbox.core import JSON, ConfigError, Game, View, derive_seed, game_info, load
-from hexbox.core.data import use_overlay
+from hexbox.core.data import OVERLAYS_ENV, use_overlay
 
 
 @dataclass(frozen=True)
@@ -195,12 +195,12 @@ def run(jobs: Iterable[GameJob], workers: int = 1, on_result: Callable[[dict[str
 
     ``overlays`` (package -> a variant's overlay of its cards.toml, ``hexbox.sim.variant``): the games are played
     in fresh ("spawn") worker processes, at least one, that lay the overlay before they import the game; this
-    process and its data are left as they were.
+    process and its data are left as they were. On Ray the overlay travels with each task, in its runtime
+    environment (``HEXBOX_OVERLAYS``): Ray starts worker processes of their own for it, which read it when they
+    import the game.
     """
     if ray_address is not None:
-        if overlays:
-            raise ConfigError("a variant that changes the game's data runs in local processes (--jobs), not on Ray")
-        yield from _tap(_run_ray(jobs, workers, ray_address, stats), on_result)
+        yield from _tap(_run_ray(jobs, workers, ray_address, stats, overlays), on_result)
         return
     if workers <= 1 and not overlays:
         yield from _tap((play_game(j, stats) for j in jobs), on_result)
@@ -246,8 +246,28 @@ def _leave_ctrl_c_to_the_main_process() -> None:
 
 def _start_variant_worker(overlays: dict[str, dict[str, Any]]) -> None:
     _leave_ctrl_c_to_the_main_process()
+    lay_overlays(overlays)
+
+
+def lay_overlays(overlays: dict[str, dict[str, Any]]) -> None:
+    """Lay each overlay in this process, for the games it plays from now on. A game module imported already (a
+    script whose main module imports the game is imported again in every new worker) is forgotten, so that the
+    game is imported again over the overlaid data rather than played as printed."""
+    import sys
+
+    from hexbox.core import registry
+
     for package, over in overlays.items():
         use_overlay(package, over)
+        stale = [m for m in sys.modules if m.startswith(package + ".")]
+        for m in stale:
+            del sys.modules[m]
+        if stale:
+            for target in [t for t in registry._RESOLVED if t.startswith(package + ".")]:
+                del registry._RESOLVED[target]
+            _game.cache_clear()
+            _agents.cache_clear()
+            _uses.cache_clear()
 
 
 def _halt(pool: ProcessPoolExecutor) -> None:
@@ -261,7 +281,8 @@ def _halt(pool: ProcessPoolExecutor) -> None:
         w.join(timeout=5)
 
 
-def _run_ray(jobs: Iterable[GameJob], workers: int, address: str, stats: bool) -> Iterator[dict[str, Any]]:
+def _run_ray(jobs: Iterable[GameJob], workers: int, address: str, stats: bool,
+             overlays: dict[str, dict[str, Any]] | None = None) -> Iterator[dict[str, Any]]:
     try:
         import ray
     except ImportError:
@@ -280,6 +301,8 @@ def _run_ray(jobs: Iterable[GameJob], workers: int, address: str, stats: bool) -
         cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
         size = _chunk(len(jobs) if isinstance(jobs, Sized) else 64 * 8 * cpus, cpus)
         remote = ray.remote(play_games)
+        if overlays:  # workers of this runtime environment import the game with the overlay laid: none is shared
+            remote = remote.options(runtime_env={"env_vars": {OVERLAYS_ENV: json.dumps(overlays, sort_keys=True)}})
         pending: deque[Any] = deque()
         for batch in _batches(jobs, size):
             pending.append(remote.remote(batch, stats))

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from hexbox.core import ConfigError, game_info
+from hexbox.core.data import entry_name
 from hexbox.core.loading import catalogue_of
 
 from .measures import COUNTED, per_game
@@ -200,7 +201,7 @@ def _printed(base: Variant, keys: list[str], where: str) -> Any:
     node = catalogue_of(game_info(base.game).package)()
     for k in keys:
         if isinstance(node, list):
-            node = next((e for e in node if str(e.get("id", e.get("index"))) == k), None)
+            node = next((e for i, e in enumerate(node) if entry_name(e, i) == k), None)
         elif isinstance(node, dict):
             node = node.get(k)
         if node is None:
@@ -244,12 +245,12 @@ def unfairness(measured: dict[str, tuple[float, float, float]], targets: dict[st
 Evaluate = Callable[[Variant, int, int], dict[str, tuple[float, float, float]]]
 
 
-def games_evaluator(space: Space, workers: int) -> Evaluate:
-    """Play ``games`` games of a candidate from ``seed``, spread over ``workers`` processes; its measures."""
+def games_evaluator(space: Space, workers: int, ray_address: str | None = None) -> Evaluate:
+    """Play ``games`` games of a candidate from ``seed``, spread over ``workers`` processes (or Ray); its measures."""
     from .batch import play_variant
 
     def evaluate(variant: Variant, games: int, seed: int) -> dict[str, tuple[float, float, float]]:
-        lines = play_variant(variant, space.players, space.agents, games, seed, workers)
+        lines = play_variant(variant, space.players, space.agents, games, seed, workers, ray_address=ray_address)
         return measure(lines, list(space.targets))
 
     return evaluate
@@ -318,7 +319,13 @@ def search(space: Space, evaluate: Evaluate, trials: int, storage: str, study_na
         except ConfigError as exc:
             trial.set_user_attr("refused", str(exc))
             raise optuna.TrialPruned(str(exc)) from None
-        measured = evaluate(variant, space.games, space.seed)
+        try:
+            measured = evaluate(variant, space.games, space.seed)
+        except Exception as exc:  # noqa: BLE001 - a value the game cannot play: counted and skipped, never fatal
+            first = str(exc).splitlines()[0] if str(exc) else ""
+            reason = f"the game failed while playing it: {type(exc).__name__}: {first}"
+            trial.set_user_attr("refused", reason)
+            raise optuna.TrialPruned(reason) from None
         u = unfairness(measured, space.targets)
         change = sum(k.distance(values[k.path]) for k in space.knobs)
         trial.set_user_attr("values", values)
@@ -345,8 +352,9 @@ def search(space: Space, evaluate: Evaluate, trials: int, storage: str, study_na
         c.recheck = evaluate(variant, recheck_games or space.games, space.seed + RECHECK_SEED_OFFSET)
         c.recheck_unfairness = unfairness(c.recheck, space.targets)
     complete = [t for t in study.trials if t.state == TrialState.COMPLETE]
-    return {"front": front, "rechecked": best, "trials": len(complete),
-            "refused": len([t for t in study.trials if t.state == TrialState.PRUNED])}
+    pruned = [t for t in study.trials if t.state == TrialState.PRUNED]
+    return {"front": front, "rechecked": best, "trials": len(complete), "refused": len(pruned),
+            "refusals": sorted({t.user_attrs.get("refused", "") for t in pruned} - {""})}
 
 
 def _candidate(trial: Any) -> Candidate:

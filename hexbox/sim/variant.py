@@ -62,6 +62,20 @@ class Variant:
         text = json.dumps([self.game, self.options, self.overlay], sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
+    def changed_paths(self, other: Variant | None = None) -> list[str]:
+        """The knobs this variant sets differently from ``other`` (the game as printed when None), as dotted paths:
+        ``options.NAME`` and ``overlay.a.b.c``."""
+        from hexbox.core.data import leaves
+
+        base_options = other.options if other else {}
+        base_overlay = dict(leaves(other.overlay)) if other else {}
+        out = [f"options.{k}" for k, v in sorted(self.options.items()) if base_options.get(k) != v]
+        out += [f"options.{k}" for k in sorted(set(base_options) - set(self.options))]
+        mine = dict(leaves(self.overlay))
+        out += [f"overlay.{k}" for k, v in mine.items() if base_overlay.get(k) != v]
+        out += [f"overlay.{k}" for k in base_overlay if k not in mine]
+        return out
+
     def with_changes(self, name: str, options: dict[str, Any], over: dict[str, Any]) -> Variant:
         """This variant with more options and overlay values (``tune``'s candidates); validated again."""
         merged = _deep_merge(self.overlay, over)

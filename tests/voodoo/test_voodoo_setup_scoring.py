@@ -153,3 +153,10 @@ def test_R46_turn_cap_highest_scores_win_ties_share():
 def test_conformance_covers_every_player_count_and_claim_mode():
     setups = {(c["players"], c["claim_mode"]) for c in hexbox.game_info("voodoo").conformance}
     assert setups == {(n, m) for n in (3, 4, 5, 6) for m in ("call_out", "automatic")}
+
+
+def test_the_printed_curses_score_dice_less_one_when_cast():
+    """D4: a printed curse's Cast points are its dice less one (a variant may change them: hexbox.sim.variant)."""
+    from hexbox.games.voodoo.cards import CURSES
+
+    assert all(c.cast == c.dice - 1 for c in CURSES)

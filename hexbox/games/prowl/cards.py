@@ -5,11 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hexbox.core import require
+from hexbox.core.data import NAME, TEXT
 from hexbox.core.loading import cards_toml, catalogue_of
 
 CLANS_IN_PLAY = 4
 CARDS_PER_CLAN = 8
 KEYWORDS = ("attachment", "early", "final", "peek")
+
+#: what a variant's overlay may not change, and why (hexbox.sim.variant refuses it): Prowl's cards are effects the
+#: rules carry out card by card (effects.py), so its numbers are its options (`hexbox games`), not its data
+FIXED = {
+    "ending": TEXT, "*.*.name": TEXT, "*.*.text": TEXT, "*.*.index": NAME, "*.*.id": NAME,
+    "card.*.clan": "a card's clan is printed on it: the deal, the track and the effects name clans by card",
+    "card.*.leader": "each clan has one leader (R7), the card whose claim the rules carry out",
+    "card.*.keywords": "a card's keywords say when and how its effect acts, and the rules carry out each card's "
+                       "effect as printed (effects.py): another keyword would not change what the card does",
+}
 
 
 @dataclass(frozen=True)

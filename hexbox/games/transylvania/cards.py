@@ -13,8 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hexbox.core import require
+from hexbox.core.data import NAME, TEXT
 from hexbox.core.loading import cards_toml, catalogue_of
 
+#: what a variant's overlay may not change, and why (hexbox.sim.variant refuses it); every other value is a rule
+#: parameter the rules read (tests/test_knobs.py)
+FIXED = {
+    "ending": TEXT, "*.*.name": TEXT, "*.*.text": TEXT, "*.*.ability_name": TEXT, "*.*.rule": TEXT,
+    "*.*.id": NAME, "*.*.index": NAME, "tiles.*.nodes.*.id": NAME,
+}
 WHERE = "transylvania/cards.toml"
 TRAITS = ("attack", "mind", "spirit")
 MONSTERS = ("vampire", "werewolf", "zombie")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hexbox.core import require
+from hexbox.core.data import NAME, TEXT
 from hexbox.core.loading import cards_toml, catalogue_of
 
 WHERE = "voodoo/cards.toml"
@@ -20,6 +21,15 @@ COUNTS = ("reroll", "draw_curse", "draw_artefact", "cast", "phase2")
 TARGET_RULES = ("left", "leader", "not_caster", "not_repeat")
 CONSEQUENCES = ("lose_points", "fewer_dice", "discard_curse")
 WHEN = ("phase1", "phase2", "own_turn", "bag_complete", "targeted")
+
+#: what a variant's overlay may not change, and why (hexbox.sim.variant refuses it); every other value is a rule
+#: parameter the rules read (tests/test_knobs.py)
+FIXED = {
+    "ending": TEXT, "*.*.name": TEXT, "*.*.text": TEXT, "*.*.effect": TEXT, "curse.*.timing": TEXT,
+    "*.*.id": NAME, "face.*.code": NAME, "emotes": NAME, "voices": NAME,
+    "artefact.*.when": "an artefact's moment is part of its effect, which the rules carry out card by card "
+                       "(artefacts.py): another moment would not change when it acts",
+}
 
 
 @dataclass(frozen=True)
@@ -178,7 +188,8 @@ def load() -> Components:
         rule = _rule(c["rule"], where, face_ids, emotes, voices)
         curse = Curse(i, c["id"], c["school"], c["name"], cost, stars, c["cast"], c["interrupt"], c["timing"],
                       bool(c.get("all", False)), c["effect"], rule)
-        require(curse.cast == curse.dice - 1, where, "cast points are dice - 1 (D4)")
+        # the printed cards score dice - 1 when cast (D4, tests/voodoo); a variant may score them otherwise
+        require(curse.cast >= 0 and curse.interrupt >= 0, where, "points are never negative")
         require(stars <= 1, where, "at most one '*' per cost")
         curses.append(curse)
     require(len(curses) == 36 and len({c.id for c in curses}) == 36, WHERE, "36 distinct curses")
