@@ -185,11 +185,62 @@ def test_a_planted_change_is_found_and_only_where_it_is():
     assert not rows["first+1"].significant and not rows["length:turns"].significant
 
 
-def test_compare_refuses_runs_that_share_no_seed():
-    a = [line(i, [0], first=0, held=[[], [], []]) for i in range(5)]
-    b = [{**x, "seed": x["seed"] + 100} for x in a]
-    with pytest.raises(ConfigError, match="same seed"):
-        compare(a, b)
+def test_runs_on_different_seeds_are_compared_unpaired_and_say_so():
+    # A's first player wins half the games, B's three in four; B was played on other seeds: nothing to pair
+    a = [line(i, [0] if i % 2 else [1], first=0, held=[[], [], []]) for i in range(400)]
+    b = [{**line(i, [0] if i % 4 else [2], first=0, held=[[], [], []]), "seed": 10_000 + i} for i in range(400)]
+    rows = {r.key: r for r in compare(a, b)}
+    assert not any(r.paired for r in rows.values())
+    first = rows["first+0"]
+    assert first.significant and first.diff == pytest.approx(0.25) and first.low > 0.15
+    assert not rows["length:turns"].significant
+    # the same games on other seeds: no call, however many measures
+    same = [{**x, "seed": 10_000 + x["index"]} for x in a]
+    assert not any(r.significant for r in compare(a, same))
+
+
+def test_compare_of_two_results_files_on_different_seeds_says_unpaired(tmp_path):
+    for name, seed in (("A", 1), ("B", 2)):
+        lines = play_variant(as_printed("werebeasts"), 3, ["random"] * 3, 60, seed=seed)
+        (tmp_path / f"{name}.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    out = hexbox("compare", str(tmp_path / "A.jsonl"), str(tmp_path / "B.jsonl"), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())
+    assert "unpaired (different seeds)" in text and "A and B share no seed: an unpaired comparison" in text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["A.jsonl", "B.jsonl"]  # no page unless --out
+
+
+def test_compare_saves_both_sides_even_when_a_is_a_results_file(tmp_path):
+    lines = play_variant(as_printed("growl"), 6, ["random"] * 6, 20, seed=4)
+    (tmp_path / "printed.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    three = variant_file(tmp_path, "three", THREE_WOLVES)
+    out = hexbox("compare", str(tmp_path / "printed.jsonl"), str(three), "--save", str(tmp_path / "kept"))
+    assert out.returncode == 0, out.stderr
+    kept_a = [json.loads(x) for x in (tmp_path / "kept" / "A.jsonl").read_text().splitlines()]
+    kept_b = [json.loads(x) for x in (tmp_path / "kept" / "B.jsonl").read_text().splitlines()]
+    assert kept_a == lines and [x["seed"] for x in kept_b] == [x["seed"] for x in lines]
+    assert {x["stats"]["wolf_zeroes"] for x in kept_b} == {3}
+
+
+def test_a_knob_the_bots_never_exercise_is_named_untested():
+    """Voodoo's false_claim_penalty: the heuristic bots never claim falsely, so every game of B is A's game, and
+    compare and the report say why rather than "no difference"."""
+    from hexbox.sim.compare import Side, notes
+    from hexbox.sim.measures import untested
+
+    harsh = Variant("voodoo", "harsh", {"false_claim_penalty": 3}, {})
+    a = play_variant(as_printed("voodoo"), 4, ["heuristic"] * 4, 12, seed=2)
+    b = play_variant(harsh, 4, ["heuristic"] * 4, 12, seed=2)
+    rows = compare(a, b)
+    assert not any(r.significant for r in rows)
+    said = notes(Side("as printed", as_printed("voodoo")), Side("harsh", harsh), a, b, rows)
+    assert "every one of the 12 games of B is the same game as A's" in said[0]
+    assert any("the bots never claim a curse falsely in these 24 games: false_claim_penalty is untested by these "
+               "bots (agents that would: random)" in n for n in said)
+    # random players do claim falsely: then the knob is tested, and nothing is said
+    r = play_variant(as_printed("voodoo"), 4, ["random"] * 4, 12, seed=2)
+    assert sum(x["stats"]["false_claims"] for x in r) > 0
+    assert untested(r, ["options.false_claim_penalty"]) == []
 
 
 def test_compare_from_the_command_line_finds_more_wolf_zeroes(tmp_path):

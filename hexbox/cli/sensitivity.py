@@ -67,6 +67,7 @@ def knobs_cmd(
         return
     out = Console(highlight=False)
     table = new_table("knob", "printed", "status", "why / what showed it", title=f"{game}: every knob")
+    table.columns[0].overflow = "fold"
     for k in found:
         if k.status == "text":
             continue
@@ -131,6 +132,7 @@ def sensitivity_cmd(
     shown = [m for m in MEASURES if any(m in e.mu_star for e in found["effects"])]
     table = new_table("knob", *(LABELS[m] for m in shown),
                       title=f"{game}, {n} players: the knobs that matter most (μ*, 95% interval)")
+    table.columns[0].overflow = "fold"  # a knob's path is its name: folded in a narrow terminal, never cut short
     for e in found["effects"][:top]:
         table.add_row(e.path.removeprefix("overlay."), *(f"{e.mu_star[m]:.2f} ({e.low[m]:.2f}–{e.high[m]:.2f})"
                                                          if m in e.mu_star else "—" for m in shown))

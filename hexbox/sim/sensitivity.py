@@ -62,6 +62,13 @@ class Factor:
         v = self.low + x * (self.high - self.low)
         return round(v) if self.integer else v
 
+    def share(self, x: float) -> float:
+        """Where the value at level x lies in the knob's range, from 0 to 1: a whole number rounds the level, and
+        an effect is measured over the move the game really saw."""
+        if self.choices:
+            return self.choices.index(self.value(x)) / max(1, len(self.choices) - 1)
+        return (self.value(x) - self.low) / (self.high - self.low)
+
     def set(self, x: float, options: dict[str, Any], overlay: dict[str, Any]) -> None:
         value = self.value(x)
         _put(self.path, value, options, overlay)
@@ -172,7 +179,8 @@ def screen(factors: Sequence[Factor], evaluate: Evaluate, trajectories: int = 4,
         outputs.append(cache[key])
         if on_row:
             on_row(i + 1, len(x))
-    effects = elementary_effects(x, outputs, k)
+    shares = [[f.share(float(level)) for f, level in zip(factors, row, strict=True)] for row in x]
+    effects = elementary_effects(shares, outputs, k)
     rng = random.Random(seed)
     ranked = []
     for j, f in enumerate(factors):
@@ -200,7 +208,8 @@ def rank(effects: list[Effect]) -> None:
 
 def elementary_effects(x: Any, outputs: Sequence[dict[str, float] | None], k: int) -> list[list[dict[str, float]]]:
     """Per factor, its elementary effects: along each trajectory, the step that moved it, the change of every
-    measure divided by the step (in shares of the range). A step whose either end the game refused gives none."""
+    measure divided by the step (in shares of the range: ``x`` holds each row's shares). A step whose either end the
+    game refused, or that rounding left in place, gives none."""
     per: list[list[dict[str, float]]] = [[] for _ in range(k)]
     rows = len(x)
     for t in range(rows // (k + 1)):

@@ -30,6 +30,11 @@ FIXED = {
     "artefact.*.when": "an artefact's moment is part of its effect, which the rules carry out card by card "
                        "(artefacts.py): another moment would not change when it acts",
 }
+#: set-ups that reach a knob, for the live-knob check (hexbox.sim.knobs): what a curse's victim must do, and what
+#: breaking it costs, matter only when someone breaks it, which random players do and the heuristic bots rarely do
+_BREAKERS = {"players": 6, "agents": "random", "claim_mode": "automatic"}
+EXERCISE = {"overlay.curse.*.interrupt": _BREAKERS, "overlay.curse.*.rule": _BREAKERS,
+            "overlay.permanent": _BREAKERS}
 
 
 @dataclass(frozen=True)
