@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from hexbox.core import ConfigError, DataError, games
-from hexbox.sim.knobs import DEAD, LIVE, REFUSED, TEXT_STATUS, Knob, check, counts, inventory
+from hexbox.sim.knobs import DEAD, LIVE, REFUSED, TEXT_STATUS, UNTESTED, Knob, check, counts, inventory
 from hexbox.sim.variant import Variant, validate_overlay
 
 
@@ -95,10 +95,15 @@ def test_every_knob_of_every_game_is_live_or_refused_with_its_reason(game):
     found = check(game, seeds=24, workers=2)
     dead = [(k.path, k.reason) for k in found if k.status == DEAD]
     assert not dead, dead
+    # read by a rule whose moment no bot of the check brought about: allowed only where the game declares what it
+    # needs (its stats module's BEHAVIOURS), which reports and compare then name as untested by the bots
+    for k in found:
+        if k.status == UNTESTED:
+            print(f"  untested {k.path}: {k.reason}")
     refused = [k for k in found if k.status in (REFUSED, TEXT_STATUS)]
     assert all(k.reason for k in refused)
     c = counts(found)
-    print(f"{game}: {c[LIVE]} live, {c[REFUSED]} refused, {c[TEXT_STATUS]} words")
+    print(f"{game}: {c[LIVE]} live, {c[REFUSED]} refused, {c[TEXT_STATUS]} words, {c[UNTESTED]} untested")
     for k in refused:
         if k.status == REFUSED:
             print(f"  refused {k.path}: {k.reason}")

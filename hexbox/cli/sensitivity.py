@@ -76,6 +76,7 @@ def knobs_cmd(
     out.print(table)
     c = counts(found)
     out.print(f"{c['live']} live, {c['refused']} refused, {c['text']} words (not rule parameters, not shown)"
+              + (f", {c['untested']} untested by these bots" if c["untested"] else "")
               + (f", [bold red]{c['dead']} dead: the rules never read them[/bold red]" if c["dead"] else ""))
 
 

@@ -38,7 +38,7 @@ from .variant import fixed_keys, validate_overlay
 
 #: how many seeds the check plays before it calls a rule parameter dead
 SEEDS = 24
-TEXT_STATUS, REFUSED, LIVE, DEAD = "text", "refused", "live", "dead"
+TEXT_STATUS, REFUSED, LIVE, DEAD, UNTESTED = "text", "refused", "live", "dead", "untested"
 
 
 @dataclass
@@ -47,7 +47,7 @@ class Knob:
 
     path: str
     printed: Any
-    status: str = ""  # text | refused | live | dead; "" until checked
+    status: str = ""  # text | refused | live | dead | untested; "" until checked
     reason: str = ""  # why it is text or refused; for a live knob, the change that showed it
     change: dict[str, Any] = field(default_factory=dict)  # the accepted change: {"options": …, "overlay": …}
     seeds: int = 0  # seeds played until a game differed (live) or in all (dead)
@@ -331,6 +331,9 @@ def check(game: str, knobs: Iterable[Knob] | None = None, seeds: int = SEEDS, wo
     todo = list(inventory(game) if knobs is None else knobs)
     data = catalogue_of(game_info(game).package)()
     exercise = exercise_of(game)
+    from .measures import _stats_attr
+
+    behaviours = _stats_attr(game, "BEHAVIOURS") or {}
     probes: list[tuple[Knob, Probe]] = []
     for knob in todo:
         if knob.status in (TEXT_STATUS, REFUSED):
@@ -370,6 +373,11 @@ def check(game: str, knobs: Iterable[Knob] | None = None, seeds: int = SEEDS, wo
                 knob.status = LIVE
                 knob.agents = ",".join(sorted(set(plan[len(got) - 1][2])))
                 knob.reason = _shown_change(knob.change)
+            elif (need := _behaviour(behaviours, knob)) is not None:
+                knob.status = UNTESTED  # read by a rule whose moment these bots never brought about
+                knob.reason = (f"{_shown_change(knob.change)} changed no game in {len(got)} seeds: it acts only "
+                               f"when players {need[1]}, which the bots of the check did not (agents that would: "
+                               f"{need[2]})")
             else:
                 knob.status = DEAD
                 knob.reason = (f"{_shown_change(knob.change)} changed no game in {len(got)} seeds: the rules "
@@ -377,6 +385,11 @@ def check(game: str, knobs: Iterable[Knob] | None = None, seeds: int = SEEDS, wo
             if on_knob:
                 on_knob(knob)
     return todo
+
+
+def _behaviour(behaviours: dict[str, tuple[str, str, str]], knob: Knob) -> tuple[str, str, str] | None:
+    """The declared behaviour (a game's ``BEHAVIOURS``: measure, what players do, agents) a knob needs, if any."""
+    return next((b for pattern, b in behaviours.items() if fixed_reason(knob.path, {pattern: ""}) is not None), None)
 
 
 def _shown_change(change: dict[str, Any]) -> str:
@@ -388,7 +401,7 @@ def _shown_change(change: dict[str, Any]) -> str:
 
 
 def counts(knobs: Iterable[Knob]) -> dict[str, int]:
-    out = {LIVE: 0, REFUSED: 0, TEXT_STATUS: 0, DEAD: 0}
+    out = {LIVE: 0, REFUSED: 0, TEXT_STATUS: 0, DEAD: 0, UNTESTED: 0}
     for k in knobs:
         out[k.status] = out.get(k.status, 0) + 1
     return out

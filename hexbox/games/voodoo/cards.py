@@ -32,7 +32,7 @@ FIXED = {
 }
 #: set-ups that reach a knob, for the live-knob check (hexbox.sim.knobs): what a curse's victim must do, and what
 #: breaking it costs, matter only when someone breaks it, which random players do and the heuristic bots rarely do
-_BREAKERS = {"players": 6, "agents": "random", "claim_mode": "automatic"}
+_BREAKERS = {"players": 6, "agents": "random", "claim_mode": "automatic", "max_turns": 40}
 EXERCISE = {"overlay.curse.*.interrupt": _BREAKERS, "overlay.curse.*.rule": _BREAKERS,
             "overlay.permanent": _BREAKERS}
 

@@ -19,7 +19,9 @@ MEASURED = tuple(c.id for c in (*CURSES, *PERMANENTS, *ARTEFACTS))
 BEHAVIOURS = {
     "options.false_claim_penalty": ("stat:false_claims", "claim a curse falsely", "random"),
     "overlay.curse.*.interrupt": ("stat:curse_breaks", "break a curse they are under", "random"),
+    "overlay.curse.*.rule": ("stat:curse_breaks", "break a curse they are under", "random"),
     "overlay.permanent.*.consequence": ("stat:permanent_breaks", "break a Permanent Curse", "random"),
+    "overlay.permanent.*.rule": ("stat:permanent_breaks", "break a Permanent Curse", "random"),
 }
 
 
