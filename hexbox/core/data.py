@@ -24,6 +24,7 @@ OVERLAYS_ENV = "HEXBOX_OVERLAYS"
 #: variant never changes, and the names by which actions, records and reports refer to a card
 TEXT = "words, not a rule parameter"
 NAME = "a name that actions, records and reports refer to, not a rule parameter"
+ART = "where it is drawn (the picture), not a rule parameter"
 
 
 class DataError(ConfigError):
@@ -143,7 +144,7 @@ def refuse_fixed(over: Mapping[str, Any], fixed: Mapping[str, str]) -> None:
         reason = fixed_reason(path, fixed)
         if reason is not None:
             raise DataError(f"overlay key {path}: {reason}" + (" (a variant changes rules, not words)"
-                                                                if reason in (TEXT, NAME) else ""))
+                                                                if reason in (TEXT, NAME, ART) else ""))
 
 
 def _kind(value: Any) -> str:

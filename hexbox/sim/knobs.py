@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hexbox.core import ConfigError, DataError, game_info
-from hexbox.core.data import NAME, TEXT, entry_name, fixed_reason
+from hexbox.core.data import ART, NAME, TEXT, entry_name, fixed_reason
 from hexbox.core.loading import catalogue_of
 
 from .variant import fixed_keys, validate_overlay
@@ -97,7 +97,7 @@ def inventory(game: str) -> list[Knob]:
         knob = Knob("overlay." + ".".join(path), value)
         reason = fixed_reason(".".join(path), fixed)
         if reason is not None:
-            knob.status, knob.reason = (TEXT_STATUS if reason in (TEXT, NAME) else REFUSED), reason
+            knob.status, knob.reason = (TEXT_STATUS if reason in (TEXT, NAME, ART) else REFUSED), reason
         knobs.append(knob)
     return knobs
 

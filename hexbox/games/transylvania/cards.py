@@ -13,14 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hexbox.core import require
-from hexbox.core.data import NAME, TEXT
+from hexbox.core.data import ART, NAME, TEXT
 from hexbox.core.loading import cards_toml, catalogue_of
 
 #: what a variant's overlay may not change, and why (hexbox.sim.variant refuses it); every other value is a rule
 #: parameter the rules read (tests/test_knobs.py)
 FIXED = {
     "ending": TEXT, "*.*.name": TEXT, "*.*.text": TEXT, "*.*.ability_name": TEXT, "*.*.rule": TEXT,
-    "*.*.id": NAME, "*.*.index": NAME, "tiles.*.nodes.*.id": NAME,
+    "*.*.id": NAME, "*.*.index": NAME, "tiles.*.nodes.*.id": NAME, "dice.faces.*.symbol": ART,
+    # a space's place on its tile is the picture (and checked: exits at the sides' midpoints, paths one step long);
+    # which spaces connect is the tile's `edges`
+    "tiles.*.nodes.*.at": ART,
 }
 WHERE = "transylvania/cards.toml"
 TRAITS = ("attack", "mind", "spirit")
