@@ -208,19 +208,24 @@ def _names(catalog):
     return found
 
 
+#: what a tap can change: the move (main's seq), or the choices offered (the next step, a confirmation)
+STEP = """() => [document.querySelector('main').dataset.seq, document.querySelector('.actions .choices')?.innerText ?? '',
+  !!document.querySelector('.confirm')]"""
+
+
 def _tap_first(page, seq):
     """Tap the first choice, step after step (what, then which), until the move is made."""
+    seq = str(seq)  # as the page holds it, in main's data-seq
     for _ in range(8):
+        before = page.evaluate(STEP)
         confirm = page.locator(".confirm .primary")
-        steps = page.locator(".actions .back").count()
         if confirm.count():
             confirm.first.click()
         else:
             page.locator(".actions .choices button:not(.back):not([disabled])").first.click()
-        # the tap made the move, or opened its next step (one more "back", or a confirmation)
-        page.wait_for_function("([seq, steps]) => document.querySelector('main').dataset.seq !== seq"
-                               " || document.querySelectorAll('.actions .back').length > steps"
-                               " || !!document.querySelector('.confirm')", arg=[seq, steps], timeout=NEVER_MS)
+        # the tap had its effect: the move was made, or its next step is shown
+        page.wait_for_function(f"(before) => JSON.stringify(({STEP})()) !== JSON.stringify(before)", arg=before,
+                               timeout=NEVER_MS)
         if page.get_attribute("main", "data-seq") != seq:
             return
     raise AssertionError("tapping the first choices made no move")
