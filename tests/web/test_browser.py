@@ -209,8 +209,8 @@ def _names(catalog):
 
 
 #: what a tap can change: the move (main's seq), or the choices offered (the next step, a confirmation)
-STEP = """() => [document.querySelector('main').dataset.seq, document.querySelector('.actions .choices')?.innerText ?? '',
-  !!document.querySelector('.confirm')]"""
+STEP = """() => [document.querySelector('main').dataset.seq,
+  document.querySelector('.actions .choices')?.innerText ?? '', !!document.querySelector('.confirm')]"""
 
 
 def _tap_first(page, seq):
