@@ -1,6 +1,6 @@
 """The compiled build (setup.py, docs/compiled.md): what each kind of install compiles (by default what gains at
 least 1.5x, which is nothing now; nothing in an editable install), and that a wheel with Transylvania's modules
-compiled plays the same games. Only the last test compiles anything."""
+compiled plays the same games. Only the last test compiles anything (marked slow: CI runs it, docs/testing.md)."""
 
 from __future__ import annotations
 
@@ -103,6 +103,7 @@ print(json.dumps({{"build": _build.build(), "modules": _build.compiled_modules()
 TRANSYLVANIA = [m for m in _setup_namespace()["COMPILED"] if m.startswith("hexbox/games/transylvania/")]
 
 
+@pytest.mark.slow  # a Cython build: minutes of CPU; the tests above check what it would build
 def test_a_wheel_with_transylvania_compiled_plays_the_same_games(tmp_path):
     """``HEXBOX_COMPILE=1`` with ``HEXBOX_COMPILE_ONLY`` set to Transylvania's five modules (the build that was the
     default while it gained 1.5x): the extensions, the .py files beside them, and games byte-identical to the

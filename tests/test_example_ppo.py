@@ -16,6 +16,7 @@ pytest.importorskip("matplotlib", reason="needs the [dev] extra: pip install -e 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "train_ppo.py"
 
 
+@pytest.mark.slow  # a training run, however small: half a minute of CPU
 def test_smoke_run_writes_a_policy_that_only_picks_legal_actions(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, str(EXAMPLE), "--smoke", "--out", str(tmp_path)],
                          capture_output=True, text=True, timeout=300)

@@ -38,9 +38,7 @@ def _play_to_the_end(page, limit=400):
             continue
         choices = page.locator(".actions .choices button:not(.back):not([disabled])")
         if choices.count():
-            before = page.locator(".turn").inner_text()
             choices.first.click()
-            page.wait_for_timeout(30) if before is None else None
             continue
         page.wait_for_selector(".actions .choices button:not(.back):not([disabled]), .end, .confirm .primary",
                                timeout=NEVER_MS)
@@ -84,6 +82,12 @@ def _in_view_and_clear(boxes):
     return inside and not covered
 
 
+def _painted(page):
+    """Wait until what the page shows now is laid out and painted: two animation frames, however long they take
+    (a sleep of a fixed time would be too short on a busy machine)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def _tap(page):
     """One tap of the first choice offered (confirming where asked); False when there is none now."""
     confirm = page.locator(".confirm .primary")
@@ -111,7 +115,7 @@ def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_
         page.goto(link)
         page.wait_for_selector(".board")
     phone.wait_for_selector("body[data-your-turn='1']", timeout=NEVER_MS)
-    phone.wait_for_timeout(200)
+    _painted(phone)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling
     small = phone.evaluate("""() => [...document.querySelectorAll('button, a.button, select, input')]
         .filter(e => e.offsetParent && (e.getBoundingClientRect().height < 43.5))
@@ -173,7 +177,7 @@ def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_
         assert headers == ["Player", "Score", "Result"]
     desktop.wait_for_selector(".end")
     for page, kind in ((phone, "phone"), (desktop, "desktop")):
-        page.wait_for_timeout(200)
+        _painted(page)
         page.screenshot(path=str(shots / f"{game}-{kind}-end.png"))
         assert page.errors == []
 
@@ -208,19 +212,24 @@ def _names(catalog):
     return found
 
 
+#: what a tap can change: the move (main's seq), or the choices offered (the next step, a confirmation)
+STEP = """() => [document.querySelector('main').dataset.seq,
+  document.querySelector('.actions .choices')?.innerText ?? '', !!document.querySelector('.confirm')]"""
+
+
 def _tap_first(page, seq):
     """Tap the first choice, step after step (what, then which), until the move is made."""
+    seq = str(seq)  # as the page holds it, in main's data-seq
     for _ in range(8):
+        before = page.evaluate(STEP)
         confirm = page.locator(".confirm .primary")
-        steps = page.locator(".actions .back").count()
         if confirm.count():
             confirm.first.click()
         else:
             page.locator(".actions .choices button:not(.back):not([disabled])").first.click()
-        # the tap made the move, or opened its next step (one more "back", or a confirmation)
-        page.wait_for_function("([seq, steps]) => document.querySelector('main').dataset.seq !== seq"
-                               " || document.querySelectorAll('.actions .back').length > steps"
-                               " || !!document.querySelector('.confirm')", arg=[seq, steps], timeout=NEVER_MS)
+        # the tap had its effect: the move was made, or its next step is shown
+        page.wait_for_function(f"(before) => JSON.stringify(({STEP})()) !== JSON.stringify(before)", arg=before,
+                               timeout=NEVER_MS)
         if page.get_attribute("main", "data-seq") != seq:
             return
     raise AssertionError("tapping the first choices made no move")
@@ -420,7 +429,7 @@ def test_the_largest_table_fits_a_phone_in_portrait(server, page_at, shots, game
         page = page_at("phone")
         page.goto(f"{server.url}/tables/{made['id']}" + (f"#token={who}" if who else ""))
         page.wait_for_selector(".board")
-        page.wait_for_timeout(500)
+        _painted(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, (game, players, suffix)
         small = page.evaluate("""() => [...document.querySelectorAll('button, a.button, select, input')]
             .filter(e => e.offsetParent && (e.getBoundingClientRect().height < 43.5
