@@ -21,6 +21,8 @@ BEHAVIOURS = {
     "overlay.card.wolfsbane": ("held:wolfsbane", "have Wolfsbane in front of them, where it blocks Bites",
                                "random"),
     "options.cant_pass": ("stat:cant_pass", "meet a Night with no two cards they may pass", "random"),
+    "overlay.card.charm_bracelet.icons": ("held:charm_bracelet", "hold the Charm Bracelet when its Charm decides "
+                                                                 "a turning (four Bites in hand)", "random"),
 }
 
 
