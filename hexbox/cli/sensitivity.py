@@ -125,6 +125,7 @@ def sensitivity_cmd(
             console.print(f"design point {i} of {total}")
 
     found = screen(factors, evaluate, trajectories, levels, seed, progress)
+    page = write_page(found, out, game, n, n_games, ",".join(sorted(set(specs))), printed) if out else None
     if as_json:
         typer.echo(json.dumps({"game": game, "players": n, "games": n_games, "printed": printed,
                                **{k: v for k, v in found.items() if k != "effects"},
@@ -142,6 +143,5 @@ def sensitivity_cmd(
     out_console.print(f"{len(factors)} live knobs, {found['rows']} design points ({found['refused']} refused by the "
                       f"game, skipped), {n_games} games each; printed game: "
                       + ", ".join(f"{LABELS[m]} {printed[m]:.1f}" for m in shown if m in printed))
-    if out:
-        page = write_page(found, out, game, n, n_games, ",".join(sorted(set(specs))), printed)
+    if page:
         out_console.print(f"page: {page}")
