@@ -82,10 +82,14 @@ def test_a_live_knob_becomes_a_factor_over_its_range():
                   change={"options": {}, "overlay": {"card": {"gold": {"copies": {"base": 13}},
                                                               "charm": {"copies": {"base": 4}}}}})
     f = factor_of(copies)
-    assert (f.low, f.high, f.partner, f.partner_printed) == (6, 18, "overlay.card.charm.copies.base", 5)
-    options, overlay = {}, {}
-    f.set(1.0, options, overlay)  # six more Gold, six fewer Charm: the deck keeps its size
-    assert overlay == {"card": {"gold": {"copies": {"base": 18}}, "charm": {"copies": {"base": -1}}}}
+    assert (f.low, f.high, f.partner, f.partner_printed) == (7, 17, "overlay.card.charm.copies.base", 5)
+    options, overlay, moved = {}, {}, {}
+    f.set(1.0, options, overlay, moved)  # five more Gold, five fewer Charm: the deck keeps its size
+    assert overlay == {"card": {"gold": {"copies": {"base": 17}}, "charm": {"copies": {"base": 0}}}}
+    salve = factor_of(Knob("overlay.card.salve.copies.base", 5, LIVE, change={"options": {}, "overlay": {
+        "card": {"salve": {"copies": {"base": 6}}, "charm": {"copies": {"base": 4}}}}}))
+    salve.set(0.0, options, overlay, moved)  # two fewer Salves, two more Charms: on top of Gold's move
+    assert overlay["card"]["charm"]["copies"]["base"] == 2 and overlay["card"]["salve"]["copies"]["base"] == 3
     option = factor_of(Knob("options.holy_water", 2, LIVE, change={"options": {"holy_water": 3}, "overlay": {}}),
                        "growl", 5)
     assert (option.low, option.high) == (1, 3)  # the range the option declares

@@ -69,11 +69,23 @@ class Factor:
             return self.choices.index(self.value(x)) / max(1, len(self.choices) - 1)
         return (self.value(x) - self.low) / (self.high - self.low)
 
-    def set(self, x: float, options: dict[str, Any], overlay: dict[str, Any]) -> None:
+    def set(self, x: float, options: dict[str, Any], overlay: dict[str, Any],
+            moved: dict[str, Any] | None = None) -> None:
+        """Lay the value at level x. A number moves by its step from the printed value, added to what other factors
+        moved at the same place (``moved``: path -> value so far), so that two factors that share a partner (two
+        cards that each trade copies with Gold) keep the deck's size together."""
         value = self.value(x)
-        _put(self.path, value, options, overlay)
+        if moved is None or self.choices or not isinstance(value, (int, float)):
+            _put(self.path, value, options, overlay)
+            if self.partner:
+                _put(self.partner, self.partner_printed - (value - self.printed), options, overlay)
+            return
+        step = value - self.printed
+        moved[self.path] = moved.get(self.path, self.printed) + step
+        _put(self.path, moved[self.path], options, overlay)
         if self.partner:
-            _put(self.partner, self.partner_printed - (value - self.printed), options, overlay)
+            moved[self.partner] = moved.get(self.partner, self.partner_printed) - step
+            _put(self.partner, moved[self.partner], options, overlay)
 
 
 def _put(path: str, value: Any, options: dict[str, Any], overlay: dict[str, Any]) -> None:
@@ -114,10 +126,12 @@ def factor_of(knob: Knob, game: str | None = None, players: int | None = None) -
         return Factor(knob.path, v, choices=(v, alternative)) if alternative is not None else None
     d = max(1, round(abs(v) / 2)) if isinstance(v, int) else abs(v) / 2 or 0.5
     others = [k for k in changed if k != knob.key]
-    if others:  # moved against a sibling: a range that keeps the sibling's total
+    if others:  # moved against a sibling: a range that keeps the sibling's total, neither going below zero
         partner = others[0]
+        partner_printed = _printed_at(knob, partner, changed)
+        d = max(1, min(d, v, partner_printed))
         return Factor(knob.path, v, v - d, v + d, isinstance(v, int), partner=f"overlay.{partner}",
-                      partner_printed=_printed_at(knob, partner, changed))
+                      partner_printed=partner_printed)
     low = v - d
     if isinstance(v, int) and v >= 0:
         low = max(0, low)
@@ -170,8 +184,9 @@ def screen(factors: Sequence[Factor], evaluate: Evaluate, trajectories: int = 4,
     for i, row in enumerate(x):
         options: dict[str, Any] = {}
         overlay: dict[str, Any] = {}
+        moved: dict[str, Any] = {}
         for f, level in zip(factors, row, strict=True):
-            f.set(float(level), options, overlay)
+            f.set(float(level), options, overlay, moved)
         key = json.dumps([options, overlay], sort_keys=True, default=str)
         if key not in cache:
             cache[key] = evaluate(options, overlay)
