@@ -31,8 +31,10 @@ FIXED = {
                        "(artefacts.py): another moment would not change when it acts",
 }
 #: set-ups that reach a knob, for the live-knob check (hexbox.sim.knobs): what a curse's victim must do, and what
-#: breaking it costs, matter only when someone breaks it, which random players do and the heuristic bots rarely do
-_BREAKERS = {"players": 6, "agents": "random", "claim_mode": "automatic", "max_turns": 40}
+#: breaking it costs, matter only when someone breaks it. The heuristic bots cast curses and rarely break them;
+#: random players break them and rarely cast: half of each, claims scored automatically
+_BREAKERS = {"players": 6, "agents": "heuristic,random,heuristic,random,heuristic,random",
+             "claim_mode": "automatic", "max_turns": 80}
 EXERCISE = {"overlay.curse.*.interrupt": _BREAKERS, "overlay.curse.*.rule": _BREAKERS,
             "overlay.permanent": _BREAKERS}
 
