@@ -105,7 +105,7 @@ def sensitivity_cmd(
     from hexbox.core import game_info
     from hexbox.sim.batch import agents_for
     from hexbox.sim.knobs import LIVE
-    from hexbox.sim.sensitivity import LABELS, MEASURES, factor_of, games_evaluate, screen, write_page
+    from hexbox.sim.sensitivity import LABELS, MEASURES, factor_of, fit_range, games_evaluate, screen, write_page
 
     info = game_info(game)
     n = players or info.default_players or info.min_players
@@ -113,7 +113,8 @@ def sensitivity_cmd(
         raise BadInput("--games and --jobs must be at least 1, --trajectories and --levels at least 2")
     specs = agents_for(game, n, agents)
     found_knobs = _knobs(game, knob, check_seeds, jobs, knobs_from, as_json)
-    factors = [f for k in found_knobs if k.status == LIVE and (f := factor_of(k, game, n)) is not None]
+    factors = [g for k in found_knobs if k.status == LIVE and (f := factor_of(k, game, n)) is not None
+               and (g := fit_range(game, f, n)) is not None]
     if not factors:
         raise BadInput(f"no live knob of {game} to screen" + (f" among {', '.join(knob)}" if knob else ""))
     console = Console(stderr=True, highlight=False)

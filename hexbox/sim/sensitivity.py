@@ -138,6 +138,36 @@ def factor_of(knob: Knob, game: str | None = None, players: int | None = None) -
     return Factor(knob.path, v, low, v + d, isinstance(v, int))
 
 
+def fit_range(game: str, factor: Factor, players: int | None = None) -> Factor | None:
+    """The factor with a range the game accepts at both ends, each tried alone: a range whose low end the game
+    refuses (an icon count of 0) is moved up to start at the printed value; None if neither fits."""
+    from dataclasses import replace
+
+    from .variant import Variant
+
+    def accepted(value: Any) -> bool:
+        options: dict[str, Any] = {}
+        overlay: dict[str, Any] = {}
+        replace(factor, choices=(value,)).set(0.0, options, overlay)  # that value alone
+        try:
+            Variant(game, "range", options, overlay, players).check()
+        except ConfigError:
+            return False
+        return True
+
+    if factor.choices:
+        return factor if all(accepted(c) for c in factor.choices[1:]) else None
+    low_ok, high_ok = accepted(factor.low), accepted(factor.high)
+    if low_ok and high_ok:
+        return factor
+    span = factor.high - factor.low
+    for low, high in ((factor.printed, factor.printed + span / 2), (factor.printed - span / 2, factor.printed)):
+        low, high = (round(low), round(high)) if factor.integer else (low, high)
+        if low < high and accepted(low) and accepted(high):
+            return replace(factor, low=low, high=high)
+    return None
+
+
 def _printed_at(knob: Knob, partner: str, changed: dict[str, Any]) -> Any:
     # the check moved the partner one step against the knob: its printed value is one step back
     step = changed[knob.key] - knob.printed
