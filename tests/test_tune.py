@@ -88,3 +88,24 @@ def test_a_change_costs_more_the_further_it_goes():
     assert 1 < rows.distance([3, 3]) == rows.distance([1, 5]) < rows.distance([4, 2]) < 2
     number = Knob("options.holy_water", 2, 1, 3)
     assert number.distance(2) == 0 and number.distance(3) == 1.5
+
+
+def test_a_candidate_the_game_refuses_or_fails_on_is_counted_and_skipped_never_fatal(tmp_path):
+    """An overlay the game's checks refuse, and a value it fails on while playing, each end one trial, counted and
+    named; the search goes on to its trials."""
+    from hexbox.sim.tune import Knob as TuneKnob
+
+    space = Space(as_printed("voodoo"), 4, ["random"] * 4, 100, 0, {"first+0": 0.25},
+                  [TuneKnob("overlay.game.dice", 5, choices=(5, 4, 9, 3))])  # 9 dice: refused (R10)
+
+    def fails_on_three(variant, games, seed):
+        dice = variant.overlay.get("game", {}).get("dice", 5)
+        if dice == 3:
+            raise AssertionError("the game cannot play 3 dice")  # as a value the code asserted once did
+        return {"first+0": (0.25 + dice / 100, 0.2, 0.3)}
+
+    found = search(space, fails_on_three, trials=12, storage=f"sqlite:///{tmp_path / 't.db'}", study_name="v",
+                   recheck=0)
+    assert found["trials"] >= 1 and found["refused"] >= 1
+    assert any("dice: a turn rolls 2 to 7 dice" in r or "cannot play 3 dice" in r for r in found["refusals"])
+    assert {c.values["overlay.game.dice"] for c in found["front"]} <= {5, 4}
