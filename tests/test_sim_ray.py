@@ -8,9 +8,6 @@ from hexbox.sim.runner import jobs_for, run
 
 ray = pytest.importorskip("ray", reason="needs the [dev] extra: pip install -e '.[dev]'")
 
-#: one worker of pytest-xdist runs them all: "auto" joins the one local cluster of this machine
-pytestmark = pytest.mark.xdist_group("ray")
-
 
 @pytest.fixture(scope="module")
 def local_ray():

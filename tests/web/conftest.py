@@ -71,8 +71,18 @@ def page_at(browser):
 
 @pytest.fixture(scope="session")
 def shots():
-    shutil.rmtree(SHOTS, ignore_errors=True)
-    SHOTS.mkdir(parents=True)
+    """The folder of this run's screenshots. pytest-xdist's workers share it: the first of a run to claim it (an
+    exclusive create, so exactly one) removes what the folder held before, and only that, while the others write."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    before = list(SHOTS.iterdir())
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", f"pid{os.getpid()}")
+    try:
+        os.close(os.open(SHOTS / f".run-{run}", os.O_CREAT | os.O_EXCL))
+    except FileExistsError:
+        pass  # another worker of this run claimed it: the old shots are its to remove
+    else:
+        for old in before:
+            shutil.rmtree(old) if old.is_dir() else old.unlink(missing_ok=True)
     print(f"\nscreenshots: {SHOTS}")
     return SHOTS
 

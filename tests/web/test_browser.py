@@ -14,9 +14,6 @@ import hexbox
 from ..waiting import NEVER, NEVER_MS
 from .conftest import DESKTOP, axe_check, new_table, sync_api
 
-#: one worker of pytest-xdist runs them all: one server, one Chromium and one folder of screenshots for the session
-pytestmark = pytest.mark.xdist_group("browser")
-
 # each game at a table that a test can play to its end in a few hundred taps
 GAMES = {"werebeasts": (3, {}), "prowl": (3, {}), "growl": (4, {}), "voodoo": (3, {"target_score": 5}),
          "transylvania": (3, {"max_rounds": 10})}
