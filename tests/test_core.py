@@ -173,7 +173,9 @@ def test_games_is_both_the_list_and_the_package():
     import hexbox.games.werebeasts.game as game  # a function named `games` would hide the package
 
     assert game.WerebeastsGame.name == "werebeasts"
-    assert hexbox.games() == ["growl", "prowl", "transylvania", "voodoo", "werebeasts"]
+    builtin = [g for g in hexbox.games() if hexbox.game_info(g).builtin]
+    assert builtin == ["growl", "prowl", "transylvania", "voodoo", "werebeasts"]
+    assert set(hexbox.games()) - set(builtin) == {"hunch"}  # the toy of the session (tests/conftest.py)
 
 
 @pytest.mark.parametrize("seed", [None, 1.5, "7", True, float("inf")])

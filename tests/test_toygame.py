@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,23 +15,14 @@ import hexbox
 from hexbox.core import conformance as kit
 from hexbox.core import registry
 
+from .session import HEXBOX, env
 from .waiting import NEVER
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def hunch():
-    """The toy is registered for this module only: the other tests count the five games."""
-    import tests.toygame  # the one line a game needs: importing its package registers it
-
-    registry.register(tests.toygame.INFO)  # again, should an earlier module have taken it away
-    yield tests.toygame.INFO
-    registry._REGISTRY.pop("hunch", None)
-    from hexbox.core import schema, texts
-
-    schema.observation_type.cache_clear()
-    texts.texts.cache_clear()
+# The toy is registered for the whole session (tests/conftest.py imports its package, the one line a game needs), so
+# every test that runs on each game runs on it too; the tests here are those only a game from outside hexbox needs.
 
 
 def setups():
@@ -95,10 +85,9 @@ def test_it_is_played_to_its_end_at_a_terminal(tmp_path):
     from tests.test_terminal import PROMPT, TERMINAL, _interruptible, _plain
 
     record = tmp_path / "hunch.json"
-    main = "import tests.toygame; from hexbox.cli import main; main()"  # `hexbox` with the toy's one line first
-    child = pexpect.spawn(sys.executable, ["-c", main, "play", "hunch", "--players", "3", "--seed", "3", "--record",
-                                           str(record)], encoding="utf-8", timeout=NEVER, dimensions=(40, 100),
-                          env={**TERMINAL, "PYTHONPATH": str(ROOT)}, cwd=str(tmp_path), preexec_fn=_interruptible)
+    child = pexpect.spawn(HEXBOX[0], [*HEXBOX[1:], "play", "hunch", "--players", "3", "--seed", "3", "--record",
+                                       str(record)], encoding="utf-8", timeout=NEVER, dimensions=(40, 100),
+                          env=env(TERMINAL), cwd=str(tmp_path), preexec_fn=_interruptible)  # `hexbox` + the toy
     log = child.logfile_read = io.StringIO()
     prompts = 0
     while child.expect([PROMPT, pexpect.EOF]) == 0:

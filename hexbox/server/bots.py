@@ -73,7 +73,7 @@ from typing import Any
 
 from hexbox.agents import LEVELS, make_agent, parse_spec, resolve
 from hexbox.agents import worker as agent_worker
-from hexbox.core import ConfigError, State, game_info
+from hexbox.core import ConfigError, State, game_info, games
 
 from .errors import Invalid, Unavailable
 
@@ -239,7 +239,8 @@ class _Worker:
 
     def _spawn(self) -> None:
         conn, child = self.ctx.Pipe()
-        process = self.ctx.Process(target=agent_worker.serve, args=(child, self.limits), name=self.name,
+        packages = tuple(game_info(g).package for g in games())  # a spawned process knows only hexbox's own games
+        process = self.ctx.Process(target=agent_worker.serve, args=(child, self.limits, packages), name=self.name,
                                    daemon=True)
         try:
             process.start()
