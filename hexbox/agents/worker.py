@@ -7,7 +7,6 @@ The scheduler hands the limits over as a plain :class:`Limits` tuple for the sam
 
 from __future__ import annotations
 
-import importlib
 import pickle
 import random
 import signal
@@ -17,6 +16,7 @@ from multiprocessing.connection import Connection
 from typing import Any, NamedTuple
 
 from hexbox.core import ConfigError, View
+from hexbox.core.registry import import_packages
 
 from . import Agent, make_agent, resolve
 from .ismcts import ISMCTS
@@ -96,8 +96,7 @@ def serve(conn: Connection, limits: Limits, packages: tuple[str, ...] = ()) -> N
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle; the pipe's end stops us
     import hexbox  # noqa: F401  (the games register on import; the first decision should not pay for it)
 
-    for package in packages:
-        importlib.import_module(package)
+    import_packages(packages)
 
     try:
         conn.send_bytes(READY)

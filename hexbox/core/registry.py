@@ -148,6 +148,18 @@ def games() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def packages() -> tuple[str, ...]:
+    """The packages of the registered games: what a fresh process (a server's bot worker, a simulation's) imports
+    to know the same games as this one, a game registered from outside hexbox.games included."""
+    return tuple(_REGISTRY[name].package for name in games())
+
+
+def import_packages(names: tuple[str, ...]) -> None:
+    """Import (and so register) the games of ``packages()`` of another process; a package imports its rules lazily."""
+    for name in names:
+        importlib.import_module(name)
+
+
 def game_info(name: str) -> GameInfo:
     if not isinstance(name, str) or name not in _REGISTRY:
         shown = repr(name) if isinstance(name, str) else f"a {type(name).__name__}"
