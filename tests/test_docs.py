@@ -71,3 +71,11 @@ def test_the_vector_sizes_of_learning_md_are_the_encoders():
 def test_the_readme_names_the_card_lists_of_our_own_design():
     text = README.read_text(encoding="utf-8")
     assert "Cards of our own design" in text and "28 names" in text.replace("\n", " ")
+
+
+@pytest.mark.parametrize("game", hexbox.games())
+def test_designers_md_gives_the_intended_length_of_the_registration(game):
+    """The warning's yardstick (`GameInfo.intended_turns`), as docs/designers.md states it."""
+    documented(game)
+    text = " ".join((DOCS / "designers.md").read_text(encoding="utf-8").split())
+    assert f"{short(game).split()[0]} {hexbox.game_info(game).intended_turns}" in text
