@@ -1,6 +1,6 @@
 """``python -m hexbox.games``: write what the docs derive from the registered games afresh: the card texts of each
 game's rules reference (its package's ``reference.md``) from its cards.toml, and, for hexbox's own games, the copy
-of that reference in docs/games/<game>.md and the generated tables of docs/ (hexbox.core.docs).
+of that reference in docs/games/<game>.md and docs/encodings.md, the layout of their observation vectors.
 
 Python runs this package's ``__init__`` first, which registers every game; a game from elsewhere is included when
 its package is imported first: ``python -c "import mygame, runpy; runpy.run_module('hexbox.games')"``.
@@ -9,6 +9,7 @@ its package is imported first: ``python -c "import mygame, runpy; runpy.run_modu
 from importlib import resources
 from pathlib import Path
 
+from hexbox.core.encoding import markdown
 from hexbox.core.registry import game_info, games
 from hexbox.core.texts import with_cards
 
@@ -28,3 +29,5 @@ for name in games():
     _write(reference, fresh)
     if info.builtin:
         _write(DOCS / "games" / f"{name}.md", fresh)
+# the layout of every observation vector of hexbox's own games (tests/adapters checks it is the code's)
+_write(DOCS / "encodings.md", markdown([name for name in games() if game_info(name).builtin]))
