@@ -70,6 +70,8 @@ class Health(BaseModel):
     ok: bool
     bots: BotHealth
     tables: int = Field(description="tables this process holds in memory")
+    looks: int = Field(description="times this process's runners have looked at their tables since it started: "
+                                   "a table with nothing due looks at it no more")
 
 
 class OptionInfo(BaseModel):
@@ -211,8 +213,9 @@ WHY = {
 
 
 def refusals(*codes: int, body: bool = False) -> dict[int | str, dict[str, Any]]:
-    """The refusals a route may answer, for /openapi.json; every route may answer 429, and one with a body 413."""
-    every = {*codes, 429, *((413, 422) if body else ())}
+    """The refusals a route may answer, for /openapi.json; every route may answer 401 (a bearer token the server
+    does not know) and 429, and one with a body 413."""
+    every = {*codes, 401, 429, *((413, 422) if body else ())}
     out: dict[int | str, dict[str, Any]] = {}
     for code in sorted(every):
         entry: dict[str, Any] = {"model": Error, "description": WHY[code]}
