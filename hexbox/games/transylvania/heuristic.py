@@ -132,10 +132,12 @@ class Context:
             n += kind_of(c).mods.get(TRAITS[trait], 0)
         return max(0, min(12, n))
 
-    def monsters_near(self, within: int) -> list[int]:
-        if self.here < 0:
+    def monsters_near(self, within: int, at: int | None = None) -> list[int]:
+        """The Monsters that could reach the piece (or space ``at``) within ``within`` steps."""
+        here = self.here if at is None else at
+        if here < 0:
             return []
-        dist = self.board.distances(self.here)
+        dist = self.board.distances(here)
         out = []
         for s in self.seats:
             if s["role"] != "adventurer" and s["node"] and s["seat"] != self.seat:
@@ -147,12 +149,12 @@ class Context:
     # ---- walking ----------------------------------------------------------------------------------------
 
     def step_toward(self, targets: set[int], avoid: set[int] = frozenset()) -> Action | None:
-        """The legal move that starts a shortest walk to one of ``targets``."""
+        """The legal move that starts a shortest walk to one of ``targets``, if it brings the piece closer: when
+        the next space of the way is full (R29), a step aside and back would only come back to where it stood."""
         moves = self.by_kind.get("move", [])
         if not moves or not targets:
             return None
-        locks = {SLOT[x] for x in self.pub["board"]["locks"]}
-        ok = lambda x: not (x in locks and CARDS.nodes[x].feature == "gate") or self.mine["role"] != "adventurer"
+        ok = self.passable()
         best, score = None, 99
         for a in moves:
             if a.node in avoid:
@@ -161,7 +163,24 @@ class Context:
             d = min((dist[t] for t in targets if t in dist), default=99)
             if d < score:
                 best, score = a, d
+        if best is not None and self.here >= 0:
+            dist = self.board.distances(self.here, ok)
+            if score >= min((dist[t] for t in targets if t in dist), default=99):
+                return None
         return best
+
+    def blocked(self, targets: set[int]) -> bool:
+        """Whether one of ``targets`` can be reached but no step brings the piece closer (the next space of the way
+        is full, R29): a walk elsewhere would come back this way."""
+        if not targets or self.here < 0:
+            return False
+        dist = self.board.distances(self.here, self.passable())
+        return any(t in dist for t in targets)
+
+    def passable(self):
+        """Which spaces a walk of this piece may pass: an adventurer's never a locked gate (R83)."""
+        locks = {SLOT[x] for x in self.pub["board"]["locks"]}
+        return lambda x: not (x in locks and CARDS.nodes[x].feature == "gate") or self.mine["role"] != "adventurer"
 
     # ---- pending decisions ------------------------------------------------------------------------------
 
@@ -269,23 +288,24 @@ class Context:
         church = set(CARDS.tiles[0].nodes)
         danger = self.monsters_near(6)
         if need == 0 or self.mine["health"] <= 3 or danger:
-            if self.here in church and need == 0 and self.pub["this_turn"]["movement_left"] >= 2:
-                # R3: the curse breaks only on stepping onto the Church, so off it and straight back
-                off = self.step_toward(set(self.board.slots()) - church)
-                if off is not None:
-                    return off
+            # On the Church with the set and no win: it qualifies for a Monster (R2, R66), as the curse check runs
+            # after every action (R3); off the Church and back would not win either, so it stays
             if self.here in church and (need == 0 or not danger):
                 return A.END_EXPLORATION
             go = self.step_toward(church)
             if go is not None:
                 return go
+            if self.blocked(church):  # the way home is full (R29): wait there, not off toward something else
+                return A.END_EXPLORATION
         target = self.token_targets()
-        go = self.step_toward(target) if target else None
+        # no step into a Monster's reach: the next decision would turn back to the Church, where it came from
+        unsafe = {a.node for a in self.by_kind.get("move", []) if self.monsters_near(6, a.node)}
+        go = self.step_toward(target, unsafe) if target else None
         if go is None and first("explore") is not None:
             return first("explore")
-        if go is None:
+        if go is None and not self.blocked(target):  # a full way on (R29) is waited out, not walked around
             exits = {x for x in self.board.slots() if self.board.open_exit(x)}
-            go = self.step_toward(exits)
+            go = self.step_toward(exits, unsafe)
         if go is not None:
             return go
         return A.END_EXPLORATION
@@ -458,7 +478,7 @@ def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
         return legal
     kept = [a for a in legal if a.kind not in OPTIONAL] if state.phase == "exploration" else legal
     moves = [a for a in kept if a.kind == "move"]
-    if len(moves) > 1:
+    if len(moves) > 1 or (moves and state.pos[seat] in CHURCH):
         toward = _steps_toward_goal(state, seat, moves)
         if len(toward) < len(moves):
             kept = [a for a in kept if a.kind != "move"] + toward
@@ -473,7 +493,9 @@ def _steps_toward_goal(state, seat: int, moves: list[Action]) -> list[Action]:
     else:
         need = need_of(state, seat)
         if need == 0 and here in CHURCH:
-            return moves  # R3: the curse breaks on stepping onto the Church, so off it and back is the way
+            # with the set on the Church and the game still on, it qualifies for a Monster (R2, R66): no step wins,
+            # and a walk off the Church and back only comes back to where it stood
+            return []
         if need == 0 or state.health[seat] <= 3:
             targets = set(CHURCH)
         else:
