@@ -35,6 +35,13 @@ def board_of(tiles: tuple[tuple[str, int, int, int], ...]) -> Board:
     return b
 
 
+@lru_cache(maxsize=1 << 16)
+def distances(tiles: tuple[tuple[str, int, int, int], ...], start: int, blocked: frozenset[int]) -> dict[int, int]:
+    """Steps from ``start`` on the board of ``tiles``, through no space of ``blocked``; kept, as a bot asks the same
+    walks over and over (a turn is a chain of steps, each a decision). Read it, never change it."""
+    return board_of(tiles).distances(start, (lambda x: x not in blocked) if blocked else None)
+
+
 @cache
 def p_at_least(n: int, t: int) -> float:
     """P(sum of n dice >= t) with our faces (R118)."""
@@ -101,7 +108,8 @@ class Context:
         self.by_kind: dict[str, list[Action]] = {}
         for a in legal:
             self.by_kind.setdefault(a.kind, []).append(a)
-        self.board = board_of(tuple((t["tile"], t["at"][0], t["at"][1], t["rotation"]) for t in pub["board"]["tiles"]))
+        self.tiles = tuple((t["tile"], t["at"][0], t["at"][1], t["rotation"]) for t in pub["board"]["tiles"])
+        self.board = board_of(self.tiles)
         self.seats = pub["seats"]
         self.mine = self.seats[seat]
         self.here = SLOT[self.mine["node"]] if self.mine["node"] else -1
@@ -137,7 +145,7 @@ class Context:
         here = self.here if at is None else at
         if here < 0:
             return []
-        dist = self.board.distances(here)
+        dist = self.dist(here)
         out = []
         for s in self.seats:
             if s["role"] != "adventurer" and s["node"] and s["seat"] != self.seat:
@@ -154,17 +162,17 @@ class Context:
         moves = self.by_kind.get("move", [])
         if not moves or not targets:
             return None
-        ok = self.passable()
+        ok = self.gates()
         best, score = None, 99
         for a in moves:
             if a.node in avoid:
                 continue
-            dist = self.board.distances(a.node, ok)
+            dist = self.dist(a.node, ok)
             d = min((dist[t] for t in targets if t in dist), default=99)
             if d < score:
                 best, score = a, d
         if best is not None and self.here >= 0:
-            dist = self.board.distances(self.here, ok)
+            dist = self.dist(self.here, ok)
             if score >= min((dist[t] for t in targets if t in dist), default=99):
                 return None
         return best
@@ -174,13 +182,18 @@ class Context:
         is full, R29): a walk elsewhere would come back this way."""
         if not targets or self.here < 0:
             return False
-        dist = self.board.distances(self.here, self.passable())
+        dist = self.dist(self.here, self.gates())
         return any(t in dist for t in targets)
 
-    def passable(self):
-        """Which spaces a walk of this piece may pass: an adventurer's never a locked gate (R83)."""
-        locks = {SLOT[x] for x in self.pub["board"]["locks"]}
-        return lambda x: not (x in locks and CARDS.nodes[x].feature == "gate") or self.mine["role"] != "adventurer"
+    def gates(self) -> frozenset[int]:
+        """The spaces a walk of this piece may not pass: for an adventurer, the locked gates (R83)."""
+        if self.mine["role"] != "adventurer":
+            return frozenset()
+        locks = map(SLOT.__getitem__, self.pub["board"]["locks"])
+        return frozenset(x for x in locks if CARDS.nodes[x].feature == "gate")
+
+    def dist(self, start: int, blocked: frozenset[int] = frozenset()) -> dict[int, int]:
+        return distances(self.tiles, start, blocked)
 
     # ---- pending decisions ------------------------------------------------------------------------------
 
@@ -313,7 +326,7 @@ class Context:
     def victim_near(self) -> bool:
         if self.here < 0:
             return False
-        dist = self.board.distances(self.here)
+        dist = self.dist(self.here)
         for s in self.seats:
             if s["seat"] != self.seat and s["role"] == "adventurer" and s["node"] and s["health"] <= 4:
                 node = SLOT[s["node"]]
@@ -399,7 +412,7 @@ class Context:
     def distance(self, node: int, targets: set[int]) -> int:
         if not targets or node < 0:
             return 99
-        dist = self.board.distances(node)
+        dist = self.dist(node)
         return min((dist.get(t, 99) for t in targets), default=99)
 
 
