@@ -102,6 +102,11 @@ class GameEntry(BaseModel):
     default_players: int
     summary: str
     options: list[OptionInfo]
+    presets: dict[str, dict[str, Any]] = Field(description="ready-made sets of options beside the defaults (Standard)")
+    levels: dict[str, str] = Field(description="the bot levels a person picks, weakest first: level -> its agent spec "
+                                   "in this game (a seat's bot may be the level's name)")
+    view: list[str] = Field(description="the files of the game's own browser view under /static/games/; none: the "
+                            "generic board")
 
 
 class SeatToken(BaseModel):
