@@ -100,6 +100,10 @@ class Table:
     version: int = 0  # of what viewers are shown; bumped only by Tables.publish
     answers: dict[int | None, tuple[int, str]] = field(default_factory=dict)
     runner: Woken | None = None
+    people: tuple[Any, dict[int, str]] | None = None  # (the seats' names and bots, the name each goes by): people.py
+    named_logs: dict[int | None, tuple[Any, list[str]]] = field(default_factory=dict)  # each viewer's log in names
+    # a seat that is out of the game (dead, eliminated): what it was told of the move that put it out
+    out: dict[int, tuple[str, list[str]]] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -125,11 +129,19 @@ class Table:
 
     def record(self) -> Record:
         return Record(self.game.name, self.players, dict(self.game.options), self.seed,
-                      [(seat, json.loads(action)) for seat, action in self.moves])
+                      [(seat, json.loads(action)) for seat, action in self.moves],
+                      names=[s.name for s in self.seats] if any(s.name for s in self.seats) else None)
 
     def note(self, events: list[Event], state: State) -> None:
         """Each viewer's sentences about a move, from the events it may see."""
+        info = self.game.info
+        gone = info.hook("out") if info is not None else None
         for viewer in (*range(self.players), None):
             log = self.logs.setdefault(viewer, [])
-            log.extend(state.describe(events, viewer))
+            told = state.describe(events, viewer)
+            log.extend(told)
             self.log_ends.setdefault(viewer, []).append(len(log))
+            if gone is not None and viewer is not None and viewer not in self.out:
+                how = gone(state, viewer)
+                if how:  # told at once, and why: the sentences of the move that put the seat out
+                    self.out[viewer] = (how, told)
