@@ -59,14 +59,15 @@ def waiting(table: Table, viewer: int | None, names: dict[int, str]) -> str:
 
 
 def chat_of(lines: Any, viewer: int | None, names: dict[int, str]) -> list[dict[str, Any]]:
-    """Chat lines with their speaker as the viewer knows them ("You", a name, "host", "spectator")."""
+    """Chat lines with ``who``: the speaker as the viewer knows them ("You", a name, "host", "spectator");
+    ``speaker`` stays as stored ("seat 2")."""
     out = []
     for line in lines:
         speaker = line["speaker"]
         seat = int(speaker[5:]) if speaker.startswith("seat ") and speaker[5:].isdigit() else None
         who = "You" if seat is not None and seat == viewer else names.get(seat, speaker) if seat is not None \
             else speaker
-        out.append({**line, "speaker": who, "seat": seat})
+        out.append({**line, "who": who, "seat": seat})
     return out
 
 

@@ -83,7 +83,8 @@ class Answers:
             "out": None if out is None else {"how": out[0], "why": [named(line, names) for line in out[1]]},
             "deadline": table.deadline_at if running else None,
             "clocks": table.clocks.view() if running else [],
-            "result": ending(table, seat, names),
+            "result": None if state.result is None else state.result.to_json(),
+            "ending": ending(table, seat, names),
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "called": names[s.seat], "bot": s.bot,
                        "level": level(s.bot) if s.bot else None,
                        "present": self.presence.here(s, now) if s.kind == "human" else None}

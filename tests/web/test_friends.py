@@ -203,7 +203,7 @@ def test_a_person_who_dies_early_in_growl_is_told_why_and_the_end_shows_every_si
         end = page.inner_text(".end")
         assert "Side · role" in end and ("werewolves" in end and "humans" in end)
         assert "hand:" in end and all(n in end for n in names)
-        verdict = view(i)["result"]["verdict"]
+        verdict = view(i)["ending"]["verdict"]
         assert (verdict == "won") == ("🏆" in page.inner_text("#end-title"))
         assert page.errors == []
     pages[0].screenshot(path=str(shots / "friends-growl-end-phone.png"), full_page=True)

@@ -136,7 +136,9 @@ class TableId(BaseModel):
 class ChatLine(BaseModel):
     id: int
     channel: str
-    speaker: str = Field(description="as the viewer knows the speaker: You, a seat's name, host or spectator")
+    speaker: str = Field(description="who spoke: \"seat 2\", \"host\" or \"spectator\"")
+    who: str | None = Field(default=None, description="the speaker as the viewer knows them: You, a seat's name, host "
+                                                       "or spectator")
     seat: int | None = Field(default=None, description="the speaker's seat, if a player")
     kind: str
     text: str
@@ -183,8 +185,10 @@ class TableView(BaseModel):
         "the viewer's seat is out of the game: {how: \"dead\"/\"eliminated\", why: the sentences of that move}"))
     deadline: float | None = Field(description="when the game's own clock on the open window runs out")
     clocks: list[ClockView]
-    result: dict[str, Any] | None = Field(description=(
-        "after the end: winners, scores, reason (in names), kind, headline (\"You win\", \"Mia wins\"), "
+    result: dict[str, Any] | None = Field(description="after the end: the game's Result (winners, scores, reason, "
+                                                "kind), as the engine gives it")
+    ending: dict[str, Any] | None = Field(description=(
+        "after the end, for this viewer: winners, scores, reason (in names), kind, headline (\"You win\", \"Mia wins\"), "
         "verdict (won/lost, for a seat) and seats: [{seat, name, you, won, score, role, hidden, why}]"))
     seats: list[SeatView]
     chat: list[ChatLine]

@@ -485,7 +485,7 @@ function Table({ id }) {
     ${askName ? html`<${NameForm} id=${id} token=${token} seat=${mySeat} onDone=${() => setNaming(false)} />` : null}
     ${view.out && !view.result ? html`<${OutNotice} out=${view.out} />` : null}
     <p class=${`turn ${mine ? "banner" : ""}`} role="status">${waiting}</p>
-    ${view.result ? html`<${EndScreen} result=${view.result} me=${me} seats=${view.seats} rematch=${view.rematch}
+    ${view.ending ? html`<${EndScreen} result=${view.ending} me=${me} seats=${view.seats} rematch=${view.rematch}
       tableId=${id} canPropose=${!!host || me !== null} onRematch=${rematch} token=${token} turns=${obs.turn} />` : null}
     <div class="play">
       ${me !== null && !view.result ? html`<${Recent} lines=${log.slice(seen)} />` : null}

@@ -116,7 +116,7 @@ export function Chat({ messages, onSay, silent, room }) {
   };
   return html`<section class="chat" aria-label=${`chat with the ${room}`}>
     <h2>Chat <small>(${room})</small></h2>
-    <ol tabindex="0" aria-label="messages">${messages.map((m) => html`<li><b>${m.speaker}:</b>
+    <ol tabindex="0" aria-label="messages">${messages.map((m) => html`<li><b>${m.who || m.speaker}:</b>
       <span class=${m.kind}>${m.text}</span></li>`)}</ol>
     ${silent ? html`<p class="note">The rules keep the table silent now.</p>` : html`
       <form onSubmit=${(e) => { e.preventDefault(); if (text.trim()) say({ text }); }}>
