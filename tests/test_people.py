@@ -37,6 +37,7 @@ def test_who_won_is_said_to_each_viewer_in_its_grammar():
     assert headline([1], 1, NAMES) == "You win"
     assert headline([1], 0, NAMES) == "Leo wins"
     assert headline([0, 2], 0, NAMES) == "You and Ana win"
+    assert headline([0, 1, 3], 0, NAMES) == "You, Leo and Bo win"
     assert headline([1, 2], None, NAMES) == "Leo and Ana win"
     assert headline([], 0, NAMES) == "Nobody wins"
 

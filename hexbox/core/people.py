@@ -67,5 +67,5 @@ def headline(winners: Sequence[int], viewer: int | None, names: Mapping[int, str
         return "Nobody wins"
     others = [names.get(s, f"Seat {s}") for s in winners if s != viewer]
     if viewer in winners:
-        return "You win" if not others else f"You and {listed(others)} win"
+        return "You win" if not others else f"{listed(['You', *others])} win"
     return f"{others[0]} wins" if len(others) == 1 else f"{listed(others)} win"

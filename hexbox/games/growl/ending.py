@@ -9,9 +9,14 @@ from .cards import hand_json
 from .words import cards
 
 
-def out(state: Any, seat: int) -> str | None:
-    """R44: a dead player is out (they may still send a card at All Hallows' Eve, R50)."""
-    return "dead" if state.dead[seat] else None
+def out(state: Any, seat: int) -> tuple[str, str | None] | None:
+    """A dead player is out (they may still send a card at All Hallows' Eve, R50); where the cards in hand killed
+    them (R31: Wounds outnumber Salves by three), that is said too."""
+    if not state.dead[seat]:
+        return None
+    if state.net_wounds(seat) >= 3:
+        return "dead", "your Wounds outnumber what heals them by three or more"
+    return "dead", None
 
 
 def reveal(state: Any) -> list[dict[str, Any]]:

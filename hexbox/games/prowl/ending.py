@@ -13,7 +13,7 @@ def reveal(state: Any) -> list[dict[str, Any]]:
     for s in range(state.n):
         card = state.clan_card[s]
         clan = CLANS[state.clan_of(s)].name if card >= 0 else "no clan card"
-        hand = ", ".join(CARDS[c].name for c in state.hands[s]) or "empty"
+        hand = ", ".join(CARDS[c].name for c in state.hands[s])
         shown.append({"role": f"clan: {clan}" + (f" ({CARDS[card].name})" if card >= 0 else ""),
-                      "hidden": f"hand: {hand}", "why": None})
+                      "hidden": f"hand: {hand}" if hand else None, "why": None})
     return shown

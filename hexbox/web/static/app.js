@@ -397,6 +397,7 @@ function NameForm({ id, token, seat, onDone }) {
 function OutNotice({ out }) {
   return html`<section class="out" role="alert" aria-label="you are out">
     <h2>${out.how === "dead" ? "💀 You are dead" : `You are ${out.how}`} — out of the game</h2>
+    ${out.because ? html`<p><b>Why:</b> ${out.because}.</p>` : null}
     ${out.why.length ? html`<ul>${out.why.map((line) => html`<li>${line}</li>`)}</ul>` : null}
     <p>You watch the rest as the table sees it; your side can still win, and the end shows every role.</p>
   </section>`;

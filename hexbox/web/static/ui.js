@@ -158,9 +158,11 @@ export function EndScreen({ result, me, seats, onRematch, rematch, tableId, canP
   const rows = result.seats || [];
   const hasScores = rows.some((r) => r.score !== null && r.score !== undefined);
   const hasRoles = rows.some((r) => r.role);
-  const hasHidden = rows.some((r) => r.hidden);
-  const hasWhy = rows.some((r) => r.why);
+  // why each side won or lost: once per side below the table, or beside each seat where seats of a side differ
+  const whys = [...new Set(rows.map((r) => r.why).filter((w) => w))];
+  const perSeat = rows.some((a) => rows.some((b) => a.won === b.won && a.why !== b.why));
   const order = hasScores ? [...rows].sort((a, b) => (b.score ?? 0) - (a.score ?? 0)) : rows;
+  const columns = 2 + (hasRoles ? 1 : 0) + (hasScores ? 1 : 0);
   const heading = me === null ? `Game over: ${result.headline}` : won ? `🏆 ${result.headline}!`
     : `Game over — ${result.headline}`;
   return html`<section class="end" aria-labelledby="end-title">
@@ -170,16 +172,17 @@ export function EndScreen({ result, me, seats, onRematch, rematch, tableId, canP
     <table class="scores">
       <caption>Every seat at the end</caption>
       <thead><tr><th scope="col">Player</th>${hasRoles ? html`<th scope="col">Side · role</th>` : null}
-        ${hasScores ? html`<th scope="col">Score</th>` : null}<th scope="col">Result</th>
-        ${hasHidden ? html`<th scope="col">Revealed</th>` : null}</tr></thead>
-      <tbody>${order.map((r) => html`<tr class=${r.you ? "me" : ""}>
+        ${hasScores ? html`<th scope="col">Score</th>` : null}<th scope="col">Result</th></tr></thead>
+      ${order.map((r) => html`<tbody class=${r.you ? "me" : ""}><tr>
         <th scope="row"><span class="seat-mark" style=${`--seat:${seatColour(r.seat)}`} aria-hidden="true">
           ${seatSymbol(r.seat)}</span> ${r.you ? `You (${r.name})` : r.name}</th>
         ${hasRoles ? html`<td>${r.role || "—"}</td>` : null}
         ${hasScores ? html`<td>${r.score ?? "—"}</td>` : null}
-        <td>${r.won ? "🏆 won" : "lost"}${hasWhy && r.why ? html`<br /><small>${r.why}</small>` : null}</td>
-        ${hasHidden ? html`<td>${r.hidden || "—"}</td>` : null}</tr>`)}</tbody>
+        <td>${r.won ? "🏆 won" : "lost"}${perSeat ? html`<br /><small>${r.why}</small>` : null}</td></tr>
+        ${r.hidden ? html`<tr class="revealed"><td colspan=${columns}><small>${r.hidden}</small></td></tr>` : null}
+      </tbody>`)}
     </table>
+    ${!perSeat && whys.length ? html`<ul class="sides">${whys.map((w) => html`<li>${w[0].toUpperCase() + w.slice(1)}.</li>`)}</ul>` : null}
     ${turns ? html`<p class="numbers">${numbers(turns, seats)}</p>` : null}
     <div class="choices">
       <a class="button" href=${`/tables/${tableId}/replay`}>Replay the game</a>
