@@ -15,7 +15,6 @@ from hexbox.core import Event, Game, Record, State
 
 from .clock import Clocks
 
-
 #: a sentence about its reader
 YOU = re.compile(r"\b([Yy]ou|[Yy]our)\b")
 

@@ -188,8 +188,8 @@ class TableView(BaseModel):
     result: dict[str, Any] | None = Field(description="after the end: the game's Result (winners, scores, reason, "
                                                 "kind), as the engine gives it")
     ending: dict[str, Any] | None = Field(description=(
-        "after the end, for this viewer: winners, scores, reason (in names), kind, headline (\"You win\", \"Mia wins\"), "
-        "verdict (won/lost, for a seat) and seats: [{seat, name, you, won, score, role, hidden, why}]"))
+        "after the end, for this viewer: winners, scores, reason (in names), kind, headline (\"You win\", "
+        "\"Mia wins\"), verdict (won/lost, for a seat) and seats: [{seat, name, you, won, score, role, hidden, why}]"))
     seats: list[SeatView]
     chat: list[ChatLine]
     spectators: bool
