@@ -26,6 +26,10 @@ HOOKS = {
     "report": "sections(results, plot) -> list[Section]: the game's part of `hexbox report`",
     "schema": "an object with Public and Private, the types of the observation's two halves",
     "encoder": "encoder(game) -> Encoder: the observation vector of learning agents, read from observe(seat) alone",
+    "out": "out(state, seat) -> how a seat is out of the game (\"dead\", \"eliminated\"), or (how, because: a "
+           "clause to its player), else None; the server tells its person at once, with the move's sentences",
+    "reveal": "reveal(finished state) -> list of {role, hidden, why} per seat: each seat's side, role or goals, the "
+              "hidden cards the rules show at the end, and why it won or lost (seats named \"seat N\")",
     "timer": "timer(state) -> (seconds, window) or None: the server's clock on the decision now open; it restarts "
              "when window changes (None: at every move)",
 }

@@ -46,7 +46,7 @@ class Live:
     def start(self) -> Live:
         args = [*HEXBOX, "serve", "--port", str(self.port), "--db", self.db_url,
                 "--workers", str(self.workers), "--grace", str(self.grace), "--bot-delay", str(self.bot_delay),
-                "--rate", "5000"]
+                "--rate", "5000", "--max-tables-per-client", "100000", "--max-seats-per-client", "100000"]
         if self.redis:
             args += ["--redis", self.redis]
         args += self.extra_args

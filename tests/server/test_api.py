@@ -9,6 +9,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import hexbox
 from hexbox.agents import LEVELS, level_spec
+from hexbox.core.people import default_names, named
 
 from .conftest import bearer, move, new_table, play_out, state, tokens
 
@@ -86,10 +87,13 @@ def test_a_game_played_through_the_api_is_the_game_played_locally(client):
         events = local.apply(seat, local.game.parse_action(action))
         for viewer in logs:
             logs[viewer] += local.describe(events, viewer)
+    people = default_names(4)  # nobody chose a name: "Seat 1" … "Seat 4", counted from 1 as people count
     for seat, token in [*toks.items(), (None, None)]:
         view = state(client, table, token)
         assert view["result"] == local.result.to_json()
-        assert view["log"] == logs[seat]  # the viewer's own sentences, and no one else's
+        # the viewer's own sentences, and no one else's, with people's names in them (hexbox.core.people)
+        assert view["log"] == [named(line, people) for line in logs[seat]]
+        assert view["ending"]["reason"] == named(local.result.reason, people)
         assert view["observation"] == local.observe(seat)
         assert view["seq"] == len(made) and view["deadline"] is None
 

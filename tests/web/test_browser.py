@@ -502,7 +502,11 @@ def test_the_browser_and_the_terminal_show_the_same_steps_for_a_voodoo_menu(serv
     console = Console(file=io.StringIO(), width=120)
     table = TerminalTable(console, state, Record("voodoo", 3), [seat], {}, random.Random(0),
                           read=lambda prompt: next(answers))
-    answers = iter([str(table.entry_number["speak or emote"]), "q"])
+    from hexbox.core.choices import group
+
+    menu = hexbox.game_info("voodoo").hook("menu")
+    titles = [g.title for g in group([Item.of(a, str(a)) for a in state.legal_actions(seat)], menu)]
+    answers = iter([str(1 + titles.index("speak or emote")), "q"])
     items = [Item.of(a, str(a)) for a in state.legal_actions(seat)]
     with pytest.raises(Stop):
         table.pick(seat, items, state.default_action(seat), "")

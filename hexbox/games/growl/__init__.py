@@ -53,5 +53,7 @@ register(GameInfo(
         "report": "hexbox.games.growl.report:sections",
         "schema": "hexbox.games.growl.schema:TYPES",
         "encoder": "hexbox.games.growl.encoder:encoder",
+        "out": "hexbox.games.growl.ending:out",
+        "reveal": "hexbox.games.growl.ending:reveal",
     },
 ))

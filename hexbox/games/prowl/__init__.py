@@ -46,5 +46,6 @@ register(GameInfo(
         "report": "hexbox.games.prowl.report:sections",
         "schema": "hexbox.games.prowl.schema:TYPES",
         "encoder": "hexbox.games.prowl.encoder:encoder",
+        "reveal": "hexbox.games.prowl.ending:reveal",
     },
 ))

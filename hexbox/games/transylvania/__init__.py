@@ -58,6 +58,7 @@ INFO = GameInfo(
         "schema": "hexbox.games.transylvania.schema:TYPES",
         "timer": "hexbox.games.transylvania.timer:timer",
         "encoder": "hexbox.games.transylvania.encoder:encoder",
+        "reveal": "hexbox.games.transylvania.ending:reveal",
     },
 )
 

@@ -53,6 +53,7 @@ register(GameInfo(
         "schema": "hexbox.games.voodoo.schema:TYPES",
         "timer": "hexbox.games.voodoo.timer:timer",
         "menu": "hexbox.games.voodoo.words:MENU",
+        "label": "hexbox.games.voodoo.label:label",
         "encoder": "hexbox.games.voodoo.encoder:encoder",
     },
 ))

@@ -48,5 +48,7 @@ register(GameInfo(
         "schema": "hexbox.games.werebeasts.schema:TYPES",
         "timer": "hexbox.games.werebeasts.timer:timer",
         "encoder": "hexbox.games.werebeasts.encoder:encoder",
+        "out": "hexbox.games.werebeasts.ending:out",
+        "reveal": "hexbox.games.werebeasts.ending:reveal",
     },
 ))

@@ -1,7 +1,7 @@
 // The hexbox browser client: the lobby (/), a table (/tables/ID, a seat's link adds #token=…) and a replay
 // (/tables/ID/replay). Everything it shows comes from the server's API: observations, legal actions, sentences.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, catalog, gameEntry, gamesList, hostToken, html, inNames, personOf, render, seatColour, seatName, seatSymbol, seatToken,
+import { api, catalog, gameEntry, gamesList, hostToken, html, personOf, render, seatColour, seatSymbol, seatToken,
   setPeople, title, watchTable } from "./lib.js";
 import { ActionPicker, Chat, EndScreen, GenericBoard, Log, Seats, Timer } from "./ui.js";
 
@@ -254,7 +254,9 @@ function signal(mine, name) {
   document.body.dataset.yourTurn = mine ? "1" : "";
   if (!mine) return;
   window.hexboxSignals.turns += 1;
-  if (navigator.vibrate && navigator.vibrate(180)) window.hexboxSignals.vibrations += 1;
+  // a phone vibrates only once the person has touched the page: before that Chromium refuses, and says so
+  const touched = navigator.userActivation ? navigator.userActivation.hasBeenActive : false;
+  if (touched && navigator.vibrate && navigator.vibrate(180)) window.hexboxSignals.vibrations += 1;
   if (localStorage.getItem("hexbox:sound") === "on") {
     try {
       const audio = new AudioContext();
@@ -358,6 +360,45 @@ function markChanges(board) {
   }
 }
 
+// The name the others see: asked when a person first sits at a table (a seat link, a claimed seat), offered from
+// what this browser remembers, and changeable at any time; the server keeps it with the seat.
+function NameForm({ id, token, seat, onDone }) {
+  const [name, setName] = useState(() => (seat.name || localStorage.getItem("hexbox:name") || ""));
+  const [error, setError] = useState("");
+  const save = async () => {
+    const clean = name.replace(/[<>]/g, "").trim().slice(0, NAME_LENGTH);
+    if (!clean) {
+      setError("Type the name the others will see.");
+      return;
+    }
+    try {
+      await api(`/api/tables/${id}/name`, { method: "POST", token, body: { name: clean } });
+      localStorage.setItem("hexbox:name", clean);
+      onDone();
+    } catch (e) {
+      setError(e.message);
+    }
+  };
+  return html`<form class="name-form" aria-label="your name" onSubmit=${(e) => { e.preventDefault(); save(); }}>
+    <label for="seat-name">${seat.name ? "Your name at this table" : "What should the others call you?"}</label>
+    <input id="seat-name" value=${name} maxlength=${NAME_LENGTH} autocomplete="nickname"
+      placeholder="your name" onInput=${(e) => setName(e.target.value)} />
+    <button type="submit" class="primary">${seat.name ? "Change" : "Sit down"}</button>
+    ${seat.name ? html`<button type="button" onClick=${onDone}>Cancel</button>` : null}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+  </form>`;
+}
+
+// Out of the game (dead, eliminated): said at once and why, then the game goes on in front of the person.
+function OutNotice({ out }) {
+  return html`<section class="out" role="alert" aria-label="you are out">
+    <h2>${out.how === "dead" ? "💀 You are dead" : `You are ${out.how}`} — out of the game</h2>
+    ${out.because ? html`<p><b>Why:</b> ${out.because}.</p>` : null}
+    ${out.why.length ? html`<ul>${out.why.map((line) => html`<li>${line}</li>`)}</ul>` : null}
+    <p>You watch the rest as the table sees it; your side can still win, and the end shows every role.</p>
+  </section>`;
+}
+
 function Table({ id }) {
   const [token] = useState(() => seatToken(id));
   const [view, setView] = useState(null);
@@ -368,6 +409,7 @@ function Table({ id }) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const [seen, setSeen] = useState(0); // the log's length at your last move
+  const [naming, setNaming] = useState(false);
   const wasMine = useRef(false);
   useEffect(() => watchTable(id, token, setView, setStatus), [id]);
   useEffect(() => {
@@ -390,6 +432,8 @@ function Table({ id }) {
     return html`<main class="table"><p role="status">${status.startsWith("closed") ? status : "Loading the table…"}</p></main>`;
   }
   setPeople(view.seats, me);
+  const mySeat = me === null ? null : view.seats[me];
+  const askName = mySeat !== null && (naming || !mySeat.name);
   const { observation: obs } = view;
   const act = async (action) => {
     setBusy(true);
@@ -418,26 +462,27 @@ function Table({ id }) {
   const Board = module.Board;
   const narrow = (predicate) => setFocus(() => predicate || null); // a function given to a state setter is an updater
   const actors = obs.actors;
-  const log = view.log.map((line) => inNames(line, me));
-  const waiting = !view.started ? "Waiting for every seat to be taken…"
-    : view.result ? "" : mine ? "Your move!"
-      : `Waiting for ${actors.map((s) => seatName(s, me)).join(", ") || "the table"}.`;
+  // the server's sentences, shown as they come: they already name people, and say "You" in the right grammar
+  const { log, labels, chat, waiting } = view;
   const silent = obs.talk_allowed === false && me !== null && !view.result;
-  const chat = view.chat.map((m) => ({ ...m, speaker: m.speaker === `seat ${me}` ? "You" : inNames(m.speaker, -1) }));
-  const labels = view.labels.map((line) => inNames(line, me));
   return html`<main class=${`table game-${view.game} ${mine ? "your-turn" : ""}`} data-seq=${view.seq}>
     <header>
       <h1>${module.title} <small>table ${id}</small></h1>
       <span class="who">${me === null ? "👁 spectator"
-        : html`<span class="seat-mark" style=${`--seat:${seatColour(me)}`} aria-hidden="true">${seatSymbol(me)}</span>${" "}${personOf(me)} <small>(seat ${me + 1})</small>`}</span>
+        : html`<span class="seat-mark" style=${`--seat:${seatColour(me)}`} aria-hidden="true">${seatSymbol(me)}</span>${" "}${personOf(me)} <small>(seat ${me + 1})</small>
+          ${mySeat.name ? html` <button type="button" class="rename" aria-label="change your name"
+            onClick=${() => setNaming(true)}>✎</button>` : null}`}</span>
+      <a class="rules-link" href=${`/rules/${view.game}`} target="_blank" rel="noopener">Rules & cards</a>
       <span class=${`status ${status}`}>${status === "live" ? "● live" : status}</span>
       ${view.seeded ? html`<span class="seeded" title="This table was made with a chosen seed: whoever chose it may
         know every hand.">⚠ seeded deal</span>` : null}
       <${SoundToggle} />
       ${mine ? null : html`<${Timer} deadline=${timeLeft(view, me)} />`}
     </header>
+    ${askName ? html`<${NameForm} id=${id} token=${token} seat=${mySeat} onDone=${() => setNaming(false)} />` : null}
+    ${view.out && !view.result ? html`<${OutNotice} out=${view.out} />` : null}
     <p class=${`turn ${mine ? "banner" : ""}`} role="status">${waiting}</p>
-    ${view.result ? html`<${EndScreen} result=${view.result} me=${me} seats=${view.seats} rematch=${view.rematch}
+    ${view.ending ? html`<${EndScreen} result=${view.ending} me=${me} seats=${view.seats} rematch=${view.rematch}
       tableId=${id} canPropose=${!!host || me !== null} onRematch=${rematch} token=${token} turns=${obs.turn} />` : null}
     <div class="play">
       ${me !== null && !view.result ? html`<${Recent} lines=${log.slice(seen)} />` : null}
