@@ -18,7 +18,7 @@ async function viewOf(game) {
       document.head.append(style);
     }
     const module = view.includes(`${game}.js`) ? (await import(`./games/${game}.js`)).default
-      : { Board: GenericBoard, key: [".generic"] };
+      : { Board: GenericBoard, key: [".generic .mine", ".generic"] }; // the key piece: what only you see
     VIEWS[game] = { ...module, title: (await gameEntry(game)).title };
   }
   return VIEWS[game];
