@@ -137,6 +137,7 @@ def measure(game: str, count: int, first_seed: int = 0) -> dict[str, Any]:
         out[f"{a}-{b}"] = {"mean": mean, "ci": [low, high]}
     point, low, high = share(wins)
     out["share_closed"] = {"point": point, "ci": [low, high]}
+    out["wins_by_deal"] = wins
     return out
 
 
