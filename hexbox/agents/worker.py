@@ -16,6 +16,7 @@ from multiprocessing.connection import Connection
 from typing import Any, NamedTuple
 
 from hexbox.core import ConfigError, View
+from hexbox.core.registry import import_packages
 
 from . import Agent, make_agent, resolve
 from .ismcts import ISMCTS
@@ -98,11 +99,14 @@ def decide(payload: bytes, limits: Limits) -> dict[str, Any]:
     return agent.act(View.of(state, seat), random.Random(seed)).to_json()
 
 
-def serve(conn: Connection, limits: Limits) -> None:
+def serve(conn: Connection, limits: Limits, packages: tuple[str, ...] = ()) -> None:
     """A worker process: imports the games, says :data:`READY`, then answers each payload it receives with the
-    pickled ``(True, action_json)`` or ``(False, exception)``, until its pipe closes."""
+    pickled ``(True, action_json)`` or ``(False, exception)``, until its pipe closes. ``packages``: the packages of
+    the server's games, imported too, so that a game registered from elsewhere (not by hexbox.games) is known here."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle; the pipe's end stops us
     import hexbox  # noqa: F401  (the games register on import; the first decision should not pay for it)
+
+    import_packages(packages)
 
     try:
         conn.send_bytes(READY)

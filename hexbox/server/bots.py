@@ -75,6 +75,7 @@ from typing import Any
 from hexbox.agents import LEVELS, make_agent, parse_spec, resolve
 from hexbox.agents import worker as agent_worker
 from hexbox.core import ConfigError, State, game_info
+from hexbox.core.registry import packages
 
 from .errors import Invalid, Unavailable
 
@@ -242,7 +243,9 @@ class _Worker:
 
     def _spawn(self) -> None:
         conn, child = self.ctx.Pipe()
-        process = self.ctx.Process(target=agent_worker.serve, args=(child, self.limits), name=self.name,
+        # a spawned process knows only hexbox's own games until a pickled state imports its game's modules: it
+        # imports every package this one has registered first, so that it knows them all from its first decision
+        process = self.ctx.Process(target=agent_worker.serve, args=(child, self.limits, packages()), name=self.name,
                                    daemon=True)
         try:
             process.start()

@@ -108,4 +108,4 @@ class Hub:
 
     def health(self) -> dict[str, Any]:
         bots = self.bots.health()
-        return {"ok": bool(bots["ok"]), "bots": bots, "tables": len(self.tables.held)}
+        return {"ok": bool(bots["ok"]), "bots": bots, "tables": len(self.tables.held), "looks": self.tables.looks}
