@@ -70,7 +70,7 @@ def compare_cmd(
     rows = compare(lines_a, lines_b)
     said = notes(side_a, side_b, lines_a, lines_b, rows)
     pairs = max((r.pairs for r in rows), default=0)
-    paired = all(r.paired for r in rows)
+    paired = any(r.paired for r in rows)
     page = write_page(rows, out, labels[0], labels[1], side_a.game, pairs, said) if out else None
     if as_json:
         typer.echo(json.dumps([{**r.__dict__, "significant": r.significant} for r in rows], indent=2))
@@ -81,7 +81,8 @@ def compare_cmd(
                             f"{'paired games' if paired else 'games a side, unpaired (different seeds)'}")
     for r in rows:
         style = "bold yellow" if r.significant else None
-        table.add_row(r.label, fmt(r.key, r.a), fmt(r.key, r.b), fmt(r.key, r.diff, True),
+        name = r.label + (" (unpaired)" if paired and not r.paired else "")
+        table.add_row(name, fmt(r.key, r.a), fmt(r.key, r.b), fmt(r.key, r.diff, True),
                       f"{fmt(r.key, r.low, True)} – {fmt(r.key, r.high, True)}",
                       "—" if r.p_holm is None else f"{r.p_holm:.3g}" + (" *" if r.significant else ""), style=style)
     console.print(table)

@@ -7,7 +7,9 @@ Paired: game i of A and game i of B are dealt from the same seed, so most of the
 difference. For every measure of ``hexbox.sim.measures`` (win rate per seat counted from the first player, per
 role, game length, endings, each card's holder's edge) the per-game differences B − A give a mean with a 95%
 interval and a two-sided paired z-test (normal approximation of the mean of the differences; a compare needs
-at least ``MIN_PAIRS`` games per measure, where it holds well).
+at least ``MIN_PAIRS`` games per measure, where it holds well). A measure that fewer pairs define on both sides
+(a rarely used card's edge is defined only in the games where someone used it) is tested unpaired, A's games that
+define it against B's, when each side has ``MIN_PAIRS`` of them, and marked so.
 
 Many measures are tested at once, so the p-values are corrected with Holm's step-down method, which bounds the
 chance of calling *any* unchanged measure different at 5% (the family-wise error rate), under any dependence between
@@ -48,7 +50,7 @@ class Row:
     high: float
     p: float | None  # paired test, two-sided; None below MIN_PAIRS
     p_holm: float | None = None
-    paired: bool = True  # False: A and B share no seed, and the test is Welch's on the two means
+    paired: bool = True  # False: Welch's test on the two means (A and B share no seed, or too few pairs define it)
 
     @property
     def significant(self) -> bool:
@@ -94,6 +96,14 @@ def compare(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> list[Ro
             xs.append(x)
             ys.append(y)
             d.append(y - x)
+        if len(d) < MIN_PAIRS:
+            # a measure that few games of both define (a rare card's user's edge): A's games where it is defined
+            # against B's, unpaired, rather than no test at all
+            wa = [v for va, _ in values if (v := va.get(key, zero)) is not None]
+            wb = [v for _, vb in values if (v := vb.get(key, zero)) is not None]
+            if min(len(wa), len(wb)) >= MIN_PAIRS:
+                rows.append(_welch(key, wa, wb))
+                continue
         if not d:
             continue
         rows.append(_row(key, xs, ys, d))
@@ -118,21 +128,25 @@ def _unpaired(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> list[
         zero = 0.0 if key.startswith(COUNTED) else None
         xs = [v for p in va if (v := p.get(key, zero)) is not None]
         ys = [v for p in vb if (v := p.get(key, zero)) is not None]
-        if len(xs) < 2 or len(ys) < 2:
-            continue
-        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-        var = (sum((v - mx) ** 2 for v in xs) / (len(xs) - 1) / len(xs)
-               + sum((v - my) ** 2 for v in ys) / (len(ys) - 1) / len(ys))
-        se, diff, n = math.sqrt(var), my - mx, min(len(xs), len(ys))
-        z = NormalDist().inv_cdf(1 - ALPHA / 2)
-        if n < MIN_PAIRS:
-            p = None
-        elif se == 0:
-            p = 1.0 if diff == 0 else 0.0
-        else:
-            p = 2 * (1 - NormalDist().cdf(abs(diff / se)))
-        rows.append(Row(key, label(key), n, mx, my, diff, diff - z * se, diff + z * se, p, paired=False))
+        if len(xs) >= 2 and len(ys) >= 2:
+            rows.append(_welch(key, xs, ys))
     return holm(rows)
+
+
+def _welch(key: str, xs: list[float], ys: list[float]) -> Row:
+    """B's mean against A's, unpaired (Welch): ``Row.pairs`` is the smaller side's count."""
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    var = (sum((v - mx) ** 2 for v in xs) / (len(xs) - 1) / len(xs)
+           + sum((v - my) ** 2 for v in ys) / (len(ys) - 1) / len(ys))
+    se, diff, n = math.sqrt(var), my - mx, min(len(xs), len(ys))
+    z = NormalDist().inv_cdf(1 - ALPHA / 2)
+    if n < MIN_PAIRS:
+        p = None
+    elif se == 0:
+        p = 1.0 if diff == 0 else 0.0
+    else:
+        p = 2 * (1 - NormalDist().cdf(abs(diff / se)))
+    return Row(key, label(key), n, mx, my, diff, diff - z * se, diff + z * se, p, paired=False)
 
 
 def _row(key: str, xs: list[float], ys: list[float], d: list[float]) -> Row:
@@ -222,7 +236,7 @@ def notes(a: Side, b: Side, lines_a: list[dict[str, Any]], lines_b: list[dict[st
     from .measures import untested
 
     out = []
-    if rows and not rows[0].paired:
+    if rows and not any(r.paired for r in rows):
         out.append("A and B share no seed: an unpaired comparison (Welch's test on the two means), which needs far "
                    "more games than a paired one to show a change; run both with the same --seed to pair them")
     else:
@@ -230,6 +244,11 @@ def notes(a: Side, b: Side, lines_a: list[dict[str, Any]], lines_b: list[dict[st
         if paired and differ == 0:
             out.append(f"every one of the {paired} games of B is the same game as A's: nothing that the change "
                        "touches came up in them")
+        few = [r.label for r in rows if not r.paired]
+        if few:
+            out.append(f"{len(few)} measure{'s' if len(few) != 1 else ''} that fewer than {MIN_PAIRS} pairs of games "
+                       "define on both sides (a rarely used card's edge) are tested unpaired, A's games against B's: "
+                       + ", ".join(few[:5]) + (", …" if len(few) > 5 else ""))
     changed = None
     if a.variant is not None and b.variant is not None:
         changed = b.variant.changed_paths(a.variant) or a.variant.changed_paths(b.variant)
@@ -311,11 +330,12 @@ def write_page(rows: list[Row], folder: Path, a_name: str, b_name: str, game: st
     except OSError as exc:
         raise ConfigError(f"cannot create {folder}: {exc.strerror}") from None
     significant = [r for r in rows if r.significant]
-    paired = all(r.paired for r in rows)
+    paired = any(r.paired for r in rows)
     head = ["measure", a_name, b_name, f"{b_name} − {a_name}", "95% interval", "p", "p (Holm)", "games"]
     body = []
     for r in rows:
-        cells = [r.label, fmt(r.key, r.a), fmt(r.key, r.b), fmt(r.key, r.diff, True),
+        name = r.label + (" (unpaired)" if paired and not r.paired else "")
+        cells = [name, fmt(r.key, r.a), fmt(r.key, r.b), fmt(r.key, r.diff, True),
                  f"{fmt(r.key, r.low, True)} – {fmt(r.key, r.high, True)}",
                  "—" if r.p is None else f"{r.p:.3g}", "—" if r.p_holm is None else f"{r.p_holm:.3g}", str(r.pairs)]
         body.append(f"<tr class='{'sig' if r.significant else ''}'>"
