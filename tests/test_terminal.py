@@ -622,6 +622,9 @@ def test_a_hotseat_handover_wipes_the_scrollback_so_the_next_person_cannot_scrol
             child.sendline("")  # Enter: the default move
         else:
             child.sendline("")
+    # q at the next choice (keys typed before a prompt shows are thrown away, so wait for it)
+    while child.expect([r"Pass the screen to (?:seat )?\d and press Enter", PROMPT]) == 0:
+        child.sendline("")
     child.sendline("q")
     child.expect(pexpect.EOF)
     assert checked == 2
@@ -676,3 +679,22 @@ def test_a_voodoo_move_that_breaks_a_curse_binding_you_is_marked():
     state.bag_complete = state.phase_name in ("phase2", "candle")
     assert all(find_violations(state, seat, a) for a in marked)
     assert any("⚠" not in label(state, seat, a) for a in legal), "only the moves that break it are marked"
+
+
+def test_names_given_at_the_terminal_name_people_in_every_sentence_and_in_the_record(tmp_path):
+    """`--names` names the people at a hotseat table: the prompts, the log and the end say "Mia" and "Leo", never
+    "seat 0"; the record keeps the names and `hexbox replay` names them the same way."""
+    record = tmp_path / "named.json"
+    child = spawn("play", "werebeasts", "--players", "3", "--humans", "0,1", "--names", "Mia,Leo", "--seed", "5",
+                  "--record", str(record))
+    while (i := child.expect([r"Pass the screen to \w+ and press Enter", PROMPT, pexpect.EOF])) != 2:
+        child.sendline("")
+    child.close()
+    out = _plain(child.logfile_read.getvalue())
+    assert "Mia, your choice" in out and "Leo, your choice" in out and "Pass the screen to Mia" in out
+    assert not re.search(r"\b[Ss]eat [01]\b(?! \()", out.split("the end")[0].replace("(seat 0)", "")
+                         .replace("(seat 1)", "")), "a named person is never called seat N"
+    assert Record.loads(record.read_text()).names == ["Mia", "Leo", None]
+    replayed = spawn("replay", str(record))
+    text, _ = finish(replayed)
+    assert "Mia" in text and "Leo" in text and not re.search(r"\b[Ss]eat [01]\b", text)
