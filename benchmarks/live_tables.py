@@ -4,6 +4,8 @@
     python benchmarks/live_tables.py --tables 200 --seconds 600 --bot-delay 0.2 --workers 2
     python benchmarks/live_tables.py --tables 200 --db postgresql+psycopg://postgres@127.0.0.1:5432/hexbox_live
 
+    python benchmarks/live_tables.py --idle 200 --seconds 60 [--db URL] [--redis URL]
+
 The long version of tests/server/test_live_tables.py, with its people and its watchdog (tests/server/crowd.py):
 N tables at once, all five games mixed, each with one to three scripted people (each at their own websocket,
 answering every decision after a uniform 0-0.7 s pause with a random legal action, so that they race the bots
@@ -16,6 +18,14 @@ Printed: tables started and ended, moves per second (people's, bots' and clocks'
 move latency p50 / p99 (from the POST to the push that carries the move, on the mover's own socket), lost races
 (409: someone moved first) and refusals (any other answer; the goal is none). The server and this client share
 the machine, and the numbers depend on it.
+
+``--idle N`` measures what idle tables cost instead: two server processes A and B on one database and one Redis
+(``--redis``, default redis://127.0.0.1:6379/0), N tables of three people each (Werebeasts, no turn clock), every
+person at their websocket on A, every table also held by B (a spectator's request), whose own sight of the people
+is left to run out (``--grace``, 5 s here). Nothing is due at any table. Printed, over ``--seconds``: each
+process's CPU per idle table, its runners' looks (wake-ups) per second, and Redis commands per second
+(``INFO stats`` total_commands_processed; other clients of the same Redis count too, so it is also printed before
+the tables exist). The goal is about nothing for all of them.
 """
 
 from __future__ import annotations
@@ -97,6 +107,64 @@ def _where(task: asyncio.Task) -> str:
     return " / ".join(chain) + (f" / {coro!r}"[:200] if coro is not None else "")
 
 
+def _cpu(pid: int) -> float:
+    """Seconds of CPU a process has used (Linux: /proc/PID/stat, user + system)."""
+    import os
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def idle(a: Live, b: Live, tables: int, seconds: float, grace: float, redis_url: str) -> None:
+    import httpx
+    import redis
+
+    from tests.server.live import connect
+
+    commands = redis.Redis.from_url(redis_url)
+
+    def measure() -> tuple[float, float, int, int, int]:
+        looks = [httpx.get(s.url + "/api/health", timeout=60).json()["looks"] for s in (a, b)]
+        return (_cpu(a.proc.pid), _cpu(b.proc.pid), int(commands.info("stats")["total_commands_processed"]),
+                *looks)
+
+    async def over(span: float) -> tuple[float, ...]:
+        before, t0 = measure(), time.monotonic()
+        await asyncio.sleep(span)
+        after, elapsed = measure(), time.monotonic() - t0
+        return tuple((x - y) / elapsed for x, y in zip(after, before))
+
+    empty = await over(min(10.0, seconds))
+    print(f"before any table: Redis {empty[2]:.0f} commands/s; CPU A {empty[0] * 1000:.1f} ms/s, "
+          f"B {empty[1] * 1000:.1f} ms/s")
+    sockets = []
+    async with httpx.AsyncClient(base_url=a.url, timeout=60) as http:
+        made = [(await http.post("/api/tables", json={"game": "werebeasts", "players": 3,
+                                                      "options": {"clock_seconds": 0}})).json()
+                for _ in range(tables)]
+    try:
+        for table in made:
+            for seat in table["seats"]:
+                sockets.append(await connect(a, table["id"], seat["token"]))
+        for ws in sockets:
+            await ws.recv()
+        async with httpx.AsyncClient(base_url=b.url, timeout=60) as http:
+            for table in made:
+                (await http.get(f"/api/tables/{table['id']}")).raise_for_status()
+        await asyncio.sleep(grace + 1)
+        cpu_a, cpu_b, redis_rate, looks_a, looks_b = await over(seconds)
+        print(f"{tables} idle tables, {len(sockets)} people on A, every table held by B too, {seconds:g} s:")
+        # per table: what the tables added to each process's own idle cost (its heartbeat, its bus)
+        print(f"  CPU per idle table: A {(cpu_a - empty[0]) / tables * 1e6:.1f} us/s, "
+              f"B {(cpu_b - empty[1]) / tables * 1e6:.1f} us/s (in all: A {cpu_a * 1000:.1f} ms/s, "
+              f"B {cpu_b * 1000:.1f} ms/s)")
+        print(f"  looks (runner wake-ups) per second: A {looks_a:.2f}, B {looks_b:.2f}; "
+              f"Redis {redis_rate:.0f} commands/s ({redis_rate - empty[2]:.0f} more than before the tables)")
+    finally:
+        for ws in sockets:
+            await ws.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50, help="live tables at once")
@@ -104,9 +172,22 @@ def main() -> None:
     parser.add_argument("--bot-delay", type=float, default=0.6, help="the server's --bot-delay (its default: 0.6)")
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--workers", type=int, default=1, help="the server's bot processes")
+    parser.add_argument("--idle", type=int, default=0, metavar="N",
+                        help="measure N idle tables across two processes instead (see above)")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="Redis URL of --idle")
+    parser.add_argument("--grace", type=float, default=5.0, help="the servers' --grace in --idle")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="hexbox-live-"))
     db = args.db or f"sqlite:///{folder / 'live.db'}"
+    if args.idle:
+        a = Live(db, folder / "a.log", redis=args.redis, grace=args.grace, workers=args.workers).start()
+        b = Live(db, folder / "b.log", redis=args.redis, grace=args.grace, workers=args.workers).start()
+        try:
+            asyncio.run(idle(a, b, args.idle, args.seconds, args.grace, args.redis))
+        finally:
+            a.stop()
+            b.stop()
+        return
     server = Live(db, folder / "server.log", workers=args.workers, bot_delay=args.bot_delay,
                   extra_args=("--rate", "100000")).start()
     try:

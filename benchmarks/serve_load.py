@@ -163,7 +163,8 @@ def main() -> None:
     port = _port()
     log = open(os.path.join(folder, "server.log"), "wb")
     server = subprocess.Popen([sys.executable, "-m", "hexbox", "serve", "--port", str(port), "--db", db,
-                               "--workers", str(args.workers), "--bot-delay", "0", "--rate", "100000"],
+                               "--workers", str(args.workers), "--bot-delay", "0", "--rate", "100000",
+                               "--max-tables-per-client", "100000", "--max-seats-per-client", "100000"],
                               stdout=log, stderr=subprocess.STDOUT)
     try:
         base = f"http://127.0.0.1:{port}"

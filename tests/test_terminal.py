@@ -20,6 +20,7 @@ from hexbox.core import Record
 from hexbox.core.choices import SHORT, Item, amounts, group
 from hexbox.terminal import Stop, TerminalTable, end_line
 
+from .session import HEXBOX, env
 from .waiting import NEVER
 
 PROMPT = r"your choice[^[]*\["  # a list, or "— type the cans [" for an amount
@@ -42,8 +43,8 @@ def _interruptible() -> None:
 
 
 def spawn(*args: str, timeout: float = NEVER) -> pexpect.spawn:
-    child = pexpect.spawn(sys.executable, ["-m", "hexbox", *args], encoding="utf-8", timeout=timeout,
-                          dimensions=(40, 100), env=TERMINAL, cwd=os.getcwd(), preexec_fn=_interruptible)
+    child = pexpect.spawn(HEXBOX[0], [*HEXBOX[1:], *args], encoding="utf-8", timeout=timeout,  # the session's games
+                          dimensions=(40, 100), env=env(TERMINAL), cwd=os.getcwd(), preexec_fn=_interruptible)
     child.logfile_read = io.StringIO()
     return child
 
@@ -206,8 +207,8 @@ def test_rules_shows_the_games_rules_reference(game):
 
 
 def test_games_lists_every_option_readably_at_80_columns():
-    child = pexpect.spawn(sys.executable, ["-m", "hexbox", "games"], encoding="utf-8", dimensions=(40, 80),
-                          env={"COLUMNS": "80", "TERM": "xterm", "PATH": "/usr/bin:/bin"})
+    child = pexpect.spawn(HEXBOX[0], [*HEXBOX[1:], "games"], encoding="utf-8", dimensions=(40, 80),
+                          env=env({"COLUMNS": "80", "TERM": "xterm", "PATH": "/usr/bin:/bin"}))
     child.logfile_read = io.StringIO()
     out, status = finish(child)
     assert status == 0

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from hexbox.agents import make_agent
+from hexbox.agents import LEVELS, make_agent
 from hexbox.core import ConfigError, Record, game_info, load
 
 from .base import BadInput, parse_options, read_record, replayed
@@ -20,8 +20,9 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
     seat: Annotated[int | None, typer.Option(help="your seat (the others are bots)")] = None,
     humans: Annotated[str | None, typer.Option(help="hotseat: seats played by people, e.g. 0,2")] = None,
-    bots: Annotated[str | None, typer.Option(help="easy | normal (the default) | hard, or an agent spec: random | "
-                                                  "heuristic | ismcts:iters=N")] = None,
+    bots: Annotated[str | None, typer.Option(help=f"a level, {' | '.join(LEVELS)} (normal is the default; each "
+                                                  "game's bot of that level, as in the lobby: docs/agents.md), or an "
+                                                  "agent spec: random | heuristic | ismcts:iters=N")] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the deal (random if omitted)")] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="game option name=value")] = [],  # noqa: B006
     names: Annotated[str | None, typer.Option(help="the people's names, in the order of their seats, e.g. Mia,Leo: "

@@ -20,10 +20,19 @@ def serve_cmd(
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before its move")] = 0.6,
     rate: Annotated[float, typer.Option(help="requests per second per seat token, or per address without one "
                                              "(bursts of 3 seconds' worth)")] = 20.0,
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        envvar="FORWARDED_ALLOW_IPS",
+        help="comma-separated addresses or networks of the proxies whose X-Forwarded-For is believed ('*': any); "
+             "none by default, so that no client can name its own address")] = "",
+    max_tables_per_client: Annotated[int, typer.Option(help="unfinished tables one client address may make")] = 20,
+    max_seats_per_client: Annotated[int, typer.Option(help="seats one client address may claim at unfinished "
+                                                           "tables")] = 20,
     max_bot_seconds: Annotated[float, typer.Option(help="the longest a table's bot may think per move")] = 5.0,
     max_bot_iterations: Annotated[int, typer.Option(help="the most search iterations a table's bot may ask for")]
     = 20_000,
     max_bot_rollout: Annotated[int, typer.Option(help="the longest rollout a table's bot may ask for")] = 300,
+    bot_think: Annotated[float, typer.Option(help="seconds a searching bot (hard) thinks per move when its spec "
+                                                  "names none; at most --max-bot-seconds")] = 1.0,
     access_log: Annotated[bool, typer.Option("--access-log", help="log every request (tokens are never in a URL)")]
     = False,
 ) -> None:
@@ -36,10 +45,14 @@ def serve_cmd(
     if not 0 < port < 65536 or workers < 0 or grace <= 0 or bot_delay < 0 or rate <= 0:
         raise BadInput("--port must be 1-65535, --workers at least 0, --grace and --rate positive, "
                        "--bot-delay not negative")
-    if max_bot_seconds <= 0 or max_bot_iterations < 1 or max_bot_rollout < 0:
+    if max_tables_per_client < 1 or max_seats_per_client < 1:
+        raise BadInput("--max-tables-per-client and --max-seats-per-client must be at least 1")
+    if max_bot_seconds <= 0 or max_bot_iterations < 1 or max_bot_rollout < 0 or not 0 < bot_think <= max_bot_seconds:
         raise BadInput("--max-bot-seconds must be positive, --max-bot-iterations at least 1, "
-                       "--max-bot-rollout not negative")
+                       "--max-bot-rollout not negative, --bot-think positive and at most --max-bot-seconds")
     serve(Settings(db_url=db, redis_url=redis, workers=workers, grace=grace, bot_delay=bot_delay, rate=rate,
                    burst=max(1, int(3 * rate)), max_bot_seconds=max_bot_seconds,
-                   max_bot_iterations=max_bot_iterations, max_bot_rollout=max_bot_rollout),
+                   max_bot_iterations=max_bot_iterations, max_bot_rollout=max_bot_rollout, bot_think=bot_think,
+                   forwarded_allow_ips=tuple(a.strip() for a in forwarded_allow_ips.split(",") if a.strip()),
+                   max_tables_per_client=max_tables_per_client, max_seats_per_client=max_seats_per_client),
           host=host, port=port, access_log=access_log)

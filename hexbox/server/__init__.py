@@ -20,7 +20,10 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, access_
     # warnings only, and no access log unless asked: a log line per request or websocket cost the server more
     # than a move
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info" if access_log else "warning",
-                access_log=access_log, ws_max_size=64 * 1024, http=_http_protocol())
+                access_log=access_log, ws_max_size=64 * 1024, http=_http_protocol(),
+                # the client's address is found by the app itself (api/limits.py), believing X-Forwarded-For only
+                # from --forwarded-allow-ips: uvicorn's own default believes any client on this host
+                proxy_headers=False)
 
 
 def _http_protocol() -> Any:

@@ -25,6 +25,9 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Mount
+
+from hexbox.core import games
 
 from .api.limits import Limits
 from .api.routes import ROUTERS
@@ -102,8 +105,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": _validation_text(exc)}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = exc.headers
+        if exc.status_code == 405:  # every method of the path, not only those of the first route that matched it
+            headers = {**(headers or {}), "Allow": ", ".join(_allowed(request))}
+        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers)
 
     for router in (*ROUTERS, socket):
         app.include_router(router)
@@ -173,11 +179,30 @@ def _policy() -> str:
 CSP = _policy()
 
 
+def _allowed(request: Request) -> list[str]:
+    """The methods some route of the app answers at the request's path (each method tried on every route: the
+    included routers answer for their own routes)."""
+    allowed = []
+    for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"):
+        scope = {**request.scope, "method": method}
+        if any(not isinstance(route, Mount) and route.matches(scope)[0] is Match.FULL
+               for route in request.app.router.routes):
+            allowed.append(method)
+    return allowed
+
+
 def _validation_text(exc: RequestValidationError) -> str:
     parts = []
     if any(err.get("type") == "json_invalid" for err in exc.errors()):
         return "the body is not valid JSON"
     for err in exc.errors()[:3]:
-        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
-        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+        loc = [str(p) for p in err.get("loc", ()) if p != "body"]
+        where = ".".join(p for p in loc if p != "[key]") or "body"
+        shown = repr(err.get("input"))[:40]
+        if loc == ["game"] and err.get("type") == "literal_error":
+            parts.append(f"unknown game {shown}; available: {', '.join(games())}")
+        elif loc[-1:] == ["[key]"]:
+            parts.append(f"{where}: {shown} is not a seat number (seats are counted from 0)")
+        else:
+            parts.append(f"{where}: {err.get('msg', 'invalid')}")
     return "; ".join(parts) or "the request is not valid"

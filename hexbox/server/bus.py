@@ -34,8 +34,8 @@ class LocalBus:
     async def touch(self, table_id: str, seat: int, seconds: float) -> None:
         pass
 
-    async def present(self, table_id: str, seat: int) -> bool:
-        return False
+    async def present(self, table_id: str, seat: int) -> float | None:
+        return None
 
     async def close(self) -> None:
         pass
@@ -78,8 +78,10 @@ class RedisBus:
     async def touch(self, table_id: str, seat: int, seconds: float) -> None:
         await self.redis.set(f"hexbox:present:{table_id}:{seat}", self.origin, px=max(1, int(seconds * 1000)))
 
-    async def present(self, table_id: str, seat: int) -> bool:
-        return bool(await self.redis.exists(f"hexbox:present:{table_id}:{seat}"))
+    async def present(self, table_id: str, seat: int) -> float | None:
+        """Seconds until the seat's presence ends unless a process refreshes it; None: not present."""
+        left = await self.redis.pttl(f"hexbox:present:{table_id}:{seat}")
+        return None if left is None or left < 0 else left / 1000
 
     async def close(self) -> None:
         if self._task is not None:

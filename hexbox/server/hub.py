@@ -47,7 +47,8 @@ class Hub:
         # in the GIL and the queue) and added a thread's wake-up to every move.
         self._inline = self.store.url.startswith("sqlite")
         self._db_threads: Executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="hexbox-db")
-        self.caps = Caps(settings.max_bot_seconds, settings.max_bot_iterations, settings.max_bot_rollout)
+        self.caps = Caps(settings.max_bot_seconds, settings.max_bot_iterations, settings.max_bot_rollout,
+                         settings.bot_think)
         self.bots = BotScheduler(settings.workers, self.caps)
         self.presence = Presence(settings.grace, self.bus)
         self.answers = Answers(self.presence)
@@ -107,4 +108,4 @@ class Hub:
 
     def health(self) -> dict[str, Any]:
         bots = self.bots.health()
-        return {"ok": bool(bots["ok"]), "bots": bots, "tables": len(self.tables.held)}
+        return {"ok": bool(bots["ok"]), "bots": bots, "tables": len(self.tables.held), "looks": self.tables.looks}

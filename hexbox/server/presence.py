@@ -5,6 +5,7 @@ no process hands a seat to a stand-in while its player is connected to another."
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Callable, Iterable
 
@@ -21,13 +22,22 @@ class Presence:
         return seat.sockets > 0 or now - seat.last_seen < self.grace
 
     async def present(self, table: Table, seat: Seat, now: float) -> bool:
-        if self.here(seat, now):
-            return True
-        return self.bus.shared and await self.bus.present(table.id, seat.seat)
+        return await self.until(table, seat, now) is not None
 
-    def gone_at(self, seat: Seat) -> float | None:
-        """When a present player with no socket open stops being present (None: a socket is open)."""
-        return None if seat.sockets > 0 else seat.last_seen + self.grace
+    async def until(self, table: Table, seat: Seat, now: float) -> float | None:
+        """When the seat's player stops being present unless something is heard of them (inf: a socket is open
+        here; None: gone). With several processes, a player present only through another process is present
+        until their Redis key expires: the other process refreshes it while they are there, and a table waiting
+        on them looks again at that moment, not sooner (this process's own sight of them has nothing to say)."""
+        if seat.sockets > 0:
+            return math.inf
+        if now - seat.last_seen < self.grace:
+            return seat.last_seen + self.grace
+        if self.bus.shared:
+            left = await self.bus.present(table.id, seat.seat)
+            if left is not None:
+                return now + left
+        return None
 
     async def seen(self, table: Table, seat: Seat) -> bool:
         """A request of the seat's player: True if they were gone and are back."""

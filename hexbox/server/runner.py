@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from dataclasses import dataclass
 
@@ -71,6 +72,7 @@ class Runner:
                 await self._poked.wait()
                 while True:
                     self._poked.clear()
+                    self.tables.looks += 1
                     try:
                         step = await self.plan(time.time())
                         if isinstance(step, Wait):
@@ -103,9 +105,11 @@ class Runner:
         if t.over or not t.started:
             return Wait(None)
         humans = [s for s in t.seats if s.bot is None]
-        present = {s.seat: await self.presence.present(t, s, now) for s in humans}
+        # when each player stops being present (None: gone); a table waits for the earliest of those, never a
+        # moment already past (a player present only through another process: tests/server/test_idle.py)
+        present = {s.seat: await self.presence.until(t, s, now) for s in humans}
         watched = any(w.viewer.seat is None for w in t.watchers)
-        if not (any(present.values()) or (not humans and watched)):
+        if not (any(at is not None for at in present.values()) or (not humans and watched)):
             return Wait(None)  # asleep: no one to play for, so no CPU is spent
         actors = t.state.actors
         wake: list[float] = []
@@ -117,14 +121,14 @@ class Runner:
             s = t.seats[seat]
             if s.bot is not None:
                 move = BotMove(seat, s.bot, "bot")
-            elif not present[seat]:
+            elif present[seat] is None:
                 move = BotMove(seat, STAND_IN, "stand-in")
             else:
                 ends = t.clocks.deadline(seat)
                 if ends is not None and now >= ends:
                     move = BotMove(seat, STAND_IN, "clock")
                 else:
-                    wake.extend(at for at in (ends, self.presence.gone_at(s)) if at is not None)
+                    wake.extend(at for at in (ends, present[seat]) if at is not None and at != math.inf)
                     continue
             ready = t.moved_at + self.settings.bot_delay
             if now < ready:

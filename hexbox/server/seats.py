@@ -62,20 +62,23 @@ class Seats:
         if not 0 <= seat < table.players:
             raise NotFound(f"no seat {seat} at this table of {table.players}")
 
-    async def claim(self, table: Table, seat: int, name: str | None) -> str:
+    async def claim(self, table: Table, seat: int, name: str | None, client: str | None = None) -> str:
+        """Take an open seat; ``client`` (tables.client_key) is who asks, held to its share of seats."""
         self._seat(table, seat)
         name = self.name(name)
         token = secrets.token_urlsafe(24)
         async with self.tables.change(table, "seats"):
             if not table.seats[seat].open:
                 raise Conflict(f"seat {seat} is taken")
+            await self.tables.check_client(client, seats=1)
             s = table.seats[seat]
             s.token_hash, s.name = token_hash(token), name
             facts = self.tables.started_now(table)
             if not await self.tables.write(table, self.tables.store.set_seat, seat, expect_open=True, table=facts,
-                                           token_hash=s.token_hash, name=name):
+                                           token_hash=s.token_hash, name=name, client=client):
                 s.token_hash = s.name = None
                 raise Conflict(f"seat {seat} is taken")
+            self.tables.remember_tokens(s.token_hash)
             await self.presence.seen(table, s)
         return token
 

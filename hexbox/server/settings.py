@@ -16,8 +16,14 @@ class Settings:
     max_bot_seconds: float = 5.0
     max_bot_iterations: int = 20_000
     max_bot_rollout: int = 300
-    rate: float = 20.0  # requests per second per seat token (or per address without one), sustained
+    bot_think: float = 1.0  # seconds a searching bot (the hard level) thinks when its spec names none
+    rate: float = 20.0  # requests per second per verified seat token (or per client address without one), sustained
     burst: int = 60  # ... and in a burst
+    # the peers whose X-Forwarded-For is believed (addresses, networks such as 10.0.0.0/8, or "*"): none by default,
+    # so that a client cannot name itself anew in every request; a server behind a proxy names the proxy
+    forwarded_allow_ips: tuple[str, ...] = ()
+    max_tables_per_client: int = 20  # unfinished tables made from one client address
+    max_seats_per_client: int = 20  # open seats claimed from one client address at unfinished tables
     max_body: int = 16 * 1024  # bytes
     chat_length: int = 280
     chat_burst: int = 5  # messages per speaker ...

@@ -32,6 +32,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
     text,
@@ -66,6 +67,7 @@ class TableRow(Base):
     seeded: Mapped[bool] = mapped_column(Boolean, default=False)  # made with a seed its creator chose
     rev: Mapped[int] = mapped_column(Integer, default=0)  # +1 at every change a viewer may see
     clocks: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON of clock.Clocks: turns and time banks
+    client: Mapped[str | None] = mapped_column(String(64), nullable=True)  # who made it (a hash of its address)
 
 
 class SeatRow(Base):
@@ -75,6 +77,7 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(120), nullable=True)  # an agent spec; None for a human seat
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: open (or a bot)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)  # what the player asked to be called
+    client: Mapped[str | None] = mapped_column(String(64), nullable=True)  # who claimed it (a hash of its address)
 
 
 class MoveRow(Base):
@@ -216,6 +219,22 @@ class Store:
     def live_table_ids(self) -> list[str]:
         with self.engine.connect() as conn:
             return list(conn.execute(select(TableRow.id).where(TableRow.over.is_(False))).scalars())
+
+    def token_known(self, hashed: str) -> bool:
+        """Whether a token with this hash holds a seat or a table (as its host) anywhere."""
+        with self.engine.connect() as conn:
+            return (conn.execute(select(SeatRow.seat).where(SeatRow.token_hash == hashed).limit(1)).first()
+                    or conn.execute(select(TableRow.id).where(TableRow.host_hash == hashed).limit(1)).first()
+                    ) is not None
+
+    def held_by(self, client: str) -> tuple[int, int]:
+        """The unfinished tables ``client`` made, and the seats it claimed at unfinished tables."""
+        with self.engine.connect() as conn:
+            made = conn.execute(select(func.count()).select_from(TableRow)
+                                .where(TableRow.client == client, TableRow.over.is_(False))).scalar()
+            claimed = conn.execute(select(func.count()).select_from(SeatRow).join(TableRow)
+                                   .where(SeatRow.client == client, TableRow.over.is_(False))).scalar()
+        return int(made or 0), int(claimed or 0)
 
     def rev_of(self, table_id: str) -> int | None:
         with self.engine.connect() as conn:

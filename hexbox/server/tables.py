@@ -14,10 +14,11 @@ A move is committed by :meth:`commit` alone: tried on a clone, appended to the d
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import secrets
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -26,15 +27,22 @@ from hexbox.core import Action, ConfigError, IllegalAction, State, load_with
 
 from .bus import LocalBus, RedisBus
 from .clock import Clocks
-from .errors import Conflict, Invalid, NotFound
+from .errors import Conflict, Invalid, NotFound, TooMany
 from .settings import Settings
 from .store import StaleSeq, Store, TableData
 from .table import Seat, Table, token_hash
 from .viewers import Answers
 
 MAX_SEED = 2**63 - 1
+#: the token hashes a process remembers as verified (the rest are looked up in the database when they come)
+KNOWN_TOKENS = 100_000
 
 Db = Callable[..., Awaitable[Any]]  # runs a Store method off (or on) the event loop
+
+
+def client_key(address: str) -> str:
+    """How the database knows a client (for its caps): a hash of its address, not the address itself."""
+    return hashlib.sha256(f"hexbox-client:{address}".encode()).hexdigest()[:32]
 
 
 class Tables:
@@ -44,6 +52,46 @@ class Tables:
         self._start_runner = start_runner
         self.held: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._tokens: OrderedDict[str, None] = OrderedDict()  # hashes of verified tokens, the latest used last
+        self.looks = 0  # times the runners looked at their tables (runner.py): none while nothing is due
+
+    # ---- tokens and clients ------------------------------------------------------------------------------
+
+    def token_cached(self, hashed: str) -> bool:
+        """Whether this process has verified the token with this hash (it made it, or looked it up)."""
+        if hashed in self._tokens:
+            self._tokens.move_to_end(hashed)
+            return True
+        return False
+
+    def remember_tokens(self, *hashes: str | None) -> None:
+        for hashed in hashes:
+            if hashed:
+                self._tokens[hashed] = None
+                self._tokens.move_to_end(hashed)
+        while len(self._tokens) > KNOWN_TOKENS:
+            self._tokens.popitem(last=False)
+
+    async def token_known(self, hashed: str) -> bool:
+        """Whether a token with this hash holds a seat or a table anywhere (the database knows them all)."""
+        if self.token_cached(hashed):
+            return True
+        known = bool(await self.db(self.store.token_known, hashed))
+        if known:
+            self.remember_tokens(hashed)
+        return known
+
+    async def check_client(self, client: str | None, *, tables: int = 0, seats: int = 0) -> None:
+        """Refuse (429) a client that would hold more than its share of unfinished tables or claimed seats."""
+        if client is None:
+            return
+        made, claimed = await self.db(self.store.held_by, client)
+        if tables and made + tables > self.settings.max_tables_per_client:
+            raise TooMany(f"a client may have at most {self.settings.max_tables_per_client} unfinished tables: "
+                          "finish one first", retry_after=60)
+        if seats and claimed + seats > self.settings.max_seats_per_client:
+            raise TooMany(f"a client may hold at most {self.settings.max_seats_per_client} claimed seats at "
+                          "unfinished tables: finish a game first", retry_after=60)
 
     # ---- finding and making tables --------------------------------------------------------------------
 
@@ -80,6 +128,7 @@ class Tables:
     def _hold(self, table: Table) -> None:
         self._evict()
         self.held[table.id] = table
+        self.remember_tokens(table.host_hash, *(s.token_hash for s in table.seats))
         self._start_runner(table)
 
     def _evict(self, keep: int = 64) -> None:
@@ -93,10 +142,10 @@ class Tables:
 
     async def create(self, game_name: str, players: int | None, options: dict[str, Any], bots: dict[int, str],
                      open_seats: list[int], seed: int | None, spectators: bool, names: dict[int, str],
-                     rematch_of: Table | None = None,
-                     hashes: dict[int, str] | None = None) -> tuple[Table, dict[int, str], str | None]:
+                     rematch_of: Table | None = None, hashes: dict[int, str] | None = None,
+                     client: str | None = None) -> tuple[Table, dict[int, str], str | None]:
         """A new table: its tokens by seat (for the human seats not left open) and the host's token (None for a
-        rematch, whose host is the old table's)."""
+        rematch, whose host is the old table's). ``client`` (client_key) is who asks, held to its caps."""
         try:
             game = load_with(game_name, players, options)  # an option named "players" is only an unknown option
         except ConfigError as exc:
@@ -108,6 +157,7 @@ class Tables:
         both = sorted(set(bots) & set(open_seats))
         if both:
             raise Invalid(f"open: seat {both[0]} is a bot's")
+        await self.check_client(client, tables=1)
         seeded = seed is not None
         if seed is None:
             seed = secrets.randbits(62)  # nobody may know the deal
@@ -127,7 +177,7 @@ class Tables:
         row = {"id": secrets.token_urlsafe(6), "game": game.name, "players": n, "options": dict(game.options),
                "seed": seed, "seeded": seeded, "spectators": spectators, "created_at": now, "seq": 0,
                "over": False, "host_hash": rematch_of.host_hash if rematch_of else token_hash(host or ""),
-               "rematch_of": rematch_of.id if rematch_of else None}
+               "rematch_of": rematch_of.id if rematch_of else None, "client": client}
         table = self._build(row, seats)
         if table.started:
             row.update(self._start(table, now))

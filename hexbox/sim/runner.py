@@ -23,6 +23,7 @@ from typing import Any, overload
 from hexbox.agents import Agent, make_agent
 from hexbox.core import JSON, ConfigError, Game, View, derive_seed, game_info, load
 from hexbox.core.data import OVERLAYS_ENV, use_overlay
+from hexbox.core.registry import import_packages, packages
 
 
 @dataclass(frozen=True)
@@ -237,7 +238,7 @@ def run(jobs: Iterable[GameJob], workers: int = 1, on_result: Callable[[dict[str
     pace = _Pace(_chunk(len(jobs) if isinstance(jobs, Sized) else 64 * 8 * workers, workers))
     if overlays:
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_start_variant_worker, initargs=(overlays,))
+                                   initializer=_start_variant_worker, initargs=(overlays, packages()))
     else:
         pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c_to_the_main_process)
     pending: deque[Future[tuple[list[dict[str, Any]], float]]] = deque()
@@ -275,9 +276,10 @@ def _leave_ctrl_c_to_the_main_process() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _start_variant_worker(overlays: dict[str, dict[str, Any]]) -> None:
+def _start_variant_worker(overlays: dict[str, dict[str, Any]], games: tuple[str, ...] = ()) -> None:
     _leave_ctrl_c_to_the_main_process()
     lay_overlays(overlays)
+    import_packages(games)  # the parent's games, one registered from outside hexbox.games too (spawned: none yet)
 
 
 def lay_overlays(overlays: dict[str, dict[str, Any]]) -> None:

@@ -15,7 +15,7 @@ def settings(tmp_path, **overrides) -> Settings:
     # a beat every 30 s: a "restart" here is a second app on the same database while the first still runs, and a
     # busy machine can hold the first one's beat back past the default's two seconds, which reads as downtime
     base = dict(db_url=f"sqlite:///{tmp_path / 'hexbox.db'}", workers=0, grace=600.0, rate=1000.0, burst=1000,
-                heartbeat=30.0)
+                heartbeat=30.0, max_tables_per_client=10**6, max_seats_per_client=10**6)
     base.update(overrides)
     return Settings(**base)
 

@@ -102,7 +102,9 @@ def test_rate_limits_count_per_seat_token_and_say_when_to_come_back(make_client)
         answers = [client.get(f"/api/tables/{created['id']}", headers=bearer(token)) for _ in range(4)]
         took = time.monotonic() - start
         assert [a.status_code for a in answers] == [200, 200, 200, 429]
-        assert NEVER - took - 1 <= int(answers[-1].headers["Retry-After"]) <= NEVER + 1
+        # a sliding window of burst / rate seconds (3 * NEVER): a request is allowed again within it (its counters
+        # are aligned on the clock, so when within it depends on the moment, not on the machine's speed)
+        assert 1 <= int(answers[-1].headers["Retry-After"]) <= 3 * NEVER, took
     chat = make_client(chat_burst=1, chat_window=30)
     made = new_table(chat, "werebeasts", 3)
     start = time.monotonic()

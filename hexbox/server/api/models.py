@@ -2,30 +2,39 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+from hexbox.core import games
+
+#: a registered game's name: the schema lists them, so that a client (and schemathesis) knows them all
+GameName = Literal[tuple(games())]  # type: ignore[valid-type]
+#: a seat number as a JSON object's key ("0", "1", …)
+SeatKey = Annotated[str, Field(pattern=r"^[0-9]{1,3}$")]
 
 # ---- requests ---------------------------------------------------------------------------------------------
 
 
 class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: str = Field(max_length=40)
+    game: GameName = Field(description="a registered game (GET /api/games)")
     players: StrictInt | None = Field(default=None, ge=1, le=99)
     options: dict[str, Any] = Field(default_factory=dict, max_length=40)
-    bots: dict[str, str] = Field(default_factory=dict, max_length=99,
+    bots: dict[SeatKey, Annotated[str, Field(min_length=1, max_length=120)]] = Field(
+        default_factory=dict, max_length=99,
                                  description='seat -> agent spec, e.g. {"1": "heuristic"}')
     open: list[StrictInt] = Field(default_factory=list, max_length=99,
                                   description="human seats left for anyone to claim from the lobby")
-    names: dict[str, str] = Field(default_factory=dict, max_length=99, description='seat -> name, e.g. {"0": "Mia"}')
+    names: dict[SeatKey, Annotated[str, Field(min_length=1, max_length=200)]] = Field(
+        default_factory=dict, max_length=99, description='seat -> name, e.g. {"0": "Mia"}')
     seed: StrictInt | None = Field(default=None, description="a chosen deal: the table is then marked seeded to all")
     spectators: StrictBool = True
 
 
 class Claim(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str | None = Field(default=None, max_length=200, description="what the others see you called")
+    name: str | None = Field(default=None, min_length=1, max_length=200, description="what the others see you called")
 
 
 class Move(BaseModel):
@@ -36,13 +45,13 @@ class Move(BaseModel):
 
 class Say(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    text: str | None = Field(default=None, max_length=2000)
-    reaction: str | None = Field(default=None, max_length=16)
+    text: str | None = Field(default=None, min_length=1, max_length=2000)
+    reaction: str | None = Field(default=None, min_length=1, max_length=16)
 
 
 class FillSeat(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    bot: str = Field(max_length=120, description="an agent spec: random, heuristic, ismcts:seconds=2 …")
+    bot: str = Field(min_length=1, max_length=120, description="an agent spec: random, heuristic, ismcts:seconds=2 …")
 
 
 class TableSettings(BaseModel):
@@ -70,6 +79,8 @@ class Health(BaseModel):
     ok: bool
     bots: BotHealth
     tables: int = Field(description="tables this process holds in memory")
+    looks: int = Field(description="times this process's runners have looked at their tables since it started: "
+                                   "a table with nothing due looks at it no more")
 
 
 class OptionInfo(BaseModel):
@@ -91,6 +102,11 @@ class GameEntry(BaseModel):
     default_players: int
     summary: str
     options: list[OptionInfo]
+    presets: dict[str, dict[str, Any]] = Field(description="ready-made sets of options beside the defaults (Standard)")
+    levels: dict[str, str] = Field(description="the bot levels a person picks, weakest first: level -> its agent spec "
+                                   "in this game (a seat's bot may be the level's name)")
+    view: list[str] = Field(description="the files of the game's own browser view under /static/games/; none: the "
+                            "generic board")
 
 
 class SeatToken(BaseModel):
@@ -211,6 +227,7 @@ class ReplayStep(BaseModel):
 # ---- refusals, documented --------------------------------------------------------------------------------
 
 WHY = {
+    400: "the body could not be read (not UTF-8 text)",
     401: "no token, or a token that holds nothing here",
     403: "the token may not do this (or not yet)",
     404: "no such table, seat, game or step",
@@ -223,8 +240,9 @@ WHY = {
 
 
 def refusals(*codes: int, body: bool = False) -> dict[int | str, dict[str, Any]]:
-    """The refusals a route may answer, for /openapi.json; every route may answer 429, and one with a body 413."""
-    every = {*codes, 429, *((413, 422) if body else ())}
+    """The refusals a route may answer, for /openapi.json; every route may answer 401 (a bearer token the server
+    does not know) and 429, and one with a body 400 (FastAPI's, for a body it cannot decode), 413 and 422."""
+    every = {*codes, 401, 429, *((400, 413, 422) if body else ())}
     out: dict[int | str, dict[str, Any]] = {}
     for code in sorted(every):
         entry: dict[str, Any] = {"model": Error, "description": WHY[code]}

@@ -11,6 +11,7 @@ from fastapi import Path as PathParam
 from .. import catalogue
 from ..errors import Invalid
 from ..play import record, replay_step
+from ..tables import client_key
 from .deps import HostTableDep, HubDep, MemberTableDep, PlayerDep, SeatParam, TableDep, ViewerDep
 from .models import (
     ChatLine,
@@ -88,14 +89,20 @@ def _seat_keys(mapping: dict[str, Any], what: str) -> dict[int, Any]:
     return out
 
 
-@tables.post("", status_code=201, responses=refusals(body=True))
-async def create_table(body: CreateTable, hub: HubDep) -> Created:
-    """A new table: a token for every human seat that is not left open, and the host's token."""
+def _client(request: Request) -> str:
+    """Who asks, for the caps per client: its address (api/limits.py believes a proxy's only if configured)."""
+    return client_key(request.client.host if request.client else "?")
+
+
+@tables.post("", status_code=201, responses=refusals(401, body=True))
+async def create_table(body: CreateTable, hub: HubDep, request: Request) -> Created:
+    """A new table: a token for every human seat that is not left open, and the host's token. A client may have
+    ``max_tables_per_client`` unfinished tables (429 beyond)."""
     bots = {seat: hub.check_bot(spec, body.game) for seat, spec in _seat_keys(body.bots, "bots").items()}
     names = {seat: hub.seats.name(text) for seat, text in _seat_keys(body.names, "names").items()}
     table, tokens, host_token = await hub.tables.create(
         body.game, body.players, body.options, bots, body.open, body.seed, body.spectators,
-        {seat: name for seat, name in names.items() if name})
+        {seat: name for seat, name in names.items() if name}, client=_client(request))
     return Created(id=table.id, host_token=host_token,
                    seats=[{"seat": s.seat, "token": tokens.get(s.seat), "bot": s.bot} for s in table.seats])
 
@@ -116,10 +123,11 @@ async def get_table(table: TableDep, viewer: ViewerDep, hub: HubDep) -> Response
 # ---- seats and the host --------------------------------------------------------------------------------------
 
 
-@seats.post("/seats/{seat}/claim", responses=refusals(404, 409, body=True))
-async def claim(table: TableDep, seat: SeatParam, hub: HubDep, body: Claim | None = None) -> Token:
-    """Take an open seat, with the name the others will see: its token, to keep secret (409 if taken)."""
-    return Token(token=await hub.seats.claim(table, seat, body.name if body else None))
+@seats.post("/seats/{seat}/claim", responses=refusals(401, 404, 409, body=True))
+async def claim(table: TableDep, seat: SeatParam, hub: HubDep, request: Request, body: Claim | None = None) -> Token:
+    """Take an open seat, with the name the others will see: its token, to keep secret (409 if taken). A client
+    may hold ``max_seats_per_client`` claimed seats at unfinished tables (429 beyond)."""
+    return Token(token=await hub.seats.claim(table, seat, body.name if body else None, _client(request)))
 
 
 @seats.post("/name", responses=refusals(401, 403, 404, body=True))

@@ -1,39 +1,35 @@
 // The hexbox browser client: the lobby (/), a table (/tables/ID, a seat's link adds #token=…) and a replay
 // (/tables/ID/replay). Everything it shows comes from the server's API: observations, legal actions, sentences.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, catalog, hostToken, html, personOf, render, seatColour, seatSymbol, seatToken, setPeople, title,
-  watchTable } from "./lib.js";
+import { api, catalog, gameEntry, gamesList, hostToken, html, personOf, render, seatColour, seatSymbol, seatToken,
+  setPeople, title, watchTable } from "./lib.js";
 import { ActionPicker, Chat, EndScreen, GenericBoard, Log, Seats, Timer } from "./ui.js";
 
-const VIEWS = {}; // game -> its view module (static/games/<game>.js), or the generic board
+const VIEWS = {}; // game -> its view module (static/games/<game>.js) or the generic board, and its registered title
+// A game's own view and styles are asked for only where its registration lists them (/api/games: "view"), so that a
+// game without a view gets the generic board and no 404.
 async function viewOf(game) {
   if (!VIEWS[game]) {
-    const style = document.createElement("link"); // the game's own styles, if it has any
-    style.rel = "stylesheet";
-    style.href = `/static/games/${game}.css`;
-    document.head.append(style);
-    try {
-      VIEWS[game] = (await import(`./games/${game}.js`)).default;
-    } catch (e) {
-      VIEWS[game] = { Board: GenericBoard };
+    const { view } = await gameEntry(game);
+    if (view.includes(`${game}.css`)) {
+      const style = document.createElement("link");
+      style.rel = "stylesheet";
+      style.href = `/static/games/${game}.css`;
+      document.head.append(style);
     }
+    const module = view.includes(`${game}.js`) ? (await import(`./games/${game}.js`)).default
+      : { Board: GenericBoard, key: [".generic"] };
+    VIEWS[game] = { ...module, title: (await gameEntry(game)).title };
   }
   return VIEWS[game];
 }
 
 // ---- the lobby ---------------------------------------------------------------------------------------------
 
-// Bots by difficulty, in players' words: easy plays at random, normal by the game's rules of thumb, hard searches.
-const BOTS = { easy: "random", normal: "heuristic", hard: "ismcts:seconds=2" };
 const NAME_LENGTH = 24;
-// Ready-made sets of options for each game, on top of the defaults ("Standard").
-const PRESETS = {
-  growl: { Quick: { spells: false, curses: false }, "Full expansions": { curses: true, spells: true } },
-  prowl: { Quick: { hand_size: 4 }, "Beginner (no leaders)": { leaders: false } },
-  transylvania: { Quick: { tiles: "compact", max_rounds: 15 } },
-  voodoo: { Quick: { target_score: 6 } },
-  werebeasts: { Quick: { max_bid_changes: 2 } },
-};
+// The bot a new seat gets: the game's middle level (its own bot, "normal"). The levels, weakest first, and the
+// presets of options come with each game from /api/games, as its registration declares them.
+const botOf = (game) => { const levels = Object.keys(game.levels); return levels[Math.floor(levels.length / 2)]; };
 
 // An option's help in players' words: no rule ids ("(R8)", "R9, D51:"), no "-1 = random".
 export const plain = (help) => help.replace(/\s*\([^()]*\b[RDTV]\d+[^()]*\)/g, "")
@@ -127,12 +123,12 @@ function Lobby() {
   const [players, setPlayers] = useState(0);
   const [options, setOptions] = useState({});
   const [preset, setPreset] = useState("Standard");
-  const [seats, setSeats] = useState([]); // per seat: "me", "friend", "open", "easy", "normal" or "hard"
+  const [seats, setSeats] = useState([]); // per seat: "me", "friend", "open", or a bot level of the game's
   const [name, setName] = useState(() => localStorage.getItem("hexbox:name") || "");
   const [made, setMade] = useState(null);
   const [error, setError] = useState("");
   useEffect(() => {
-    api("/api/games").then(setGames);
+    gamesList().then(setGames);
     api("/api/tables").then(setOpen);
   }, []);
   const defaults = (g) => Object.fromEntries(g.options.map((o) => [o.name, o.default]));
@@ -141,16 +137,16 @@ function Lobby() {
     setPlayers(g.default_players);
     setOptions(defaults(g));
     setPreset("Standard");
-    setSeats(Array.from({ length: g.default_players }, (_, i) => (i === 0 ? "me" : "normal")));
+    setSeats(Array.from({ length: g.default_players }, (_, i) => (i === 0 ? "me" : botOf(g))));
     setMade(null);
   };
   const usePreset = (p) => {
     setPreset(p);
-    setOptions({ ...defaults(game), ...(PRESETS[game.name]?.[p] || {}) });
+    setOptions({ ...defaults(game), ...(game.presets[p] || {}) });
   };
   const resize = (n) => {
     setPlayers(n);
-    setSeats(Array.from({ length: n }, (_, i) => seats[i] || "normal"));
+    setSeats(Array.from({ length: n }, (_, i) => seats[i] || botOf(game)));
   };
   const keepName = (text) => {
     const clean = text.replace(/[<>]/g, "").slice(0, NAME_LENGTH);
@@ -163,7 +159,7 @@ function Lobby() {
     const openSeats = [];
     const names = {};
     seats.forEach((s, i) => {
-      if (BOTS[s]) bots[String(i)] = BOTS[s];
+      if (s in game.levels) bots[String(i)] = s; // the server runs the level's spec for this game
       if (s === "open") openSeats.push(i);
       if (s === "me" && name.trim()) names[String(i)] = name.trim();
     });
@@ -213,10 +209,10 @@ function Lobby() {
         <select id=${`seat-${i}`} value=${s} onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? e.target.value : x)))}>
           <option value="me">me${name ? ` (${name})` : ""}</option><option value="friend">a friend (I send a link)</option>
           <option value="open">open (anyone may join)</option>
-          <option value="easy">Bot · easy</option><option value="normal">Bot · normal</option>
-          <option value="hard">Bot · hard (thinks 2 s a move)</option></select></div>`)}</fieldset>
+          ${Object.keys(game.levels).map((level) => html`<option value=${level}>Bot · ${level}</option>`)}
+        </select></div>`)}</fieldset>
       <fieldset><legend>Game</legend>
-        <div class="choices" role="group" aria-label="ready-made options">${["Standard", ...Object.keys(PRESETS[game.name] || {})]
+        <div class="choices" role="group" aria-label="ready-made options">${["Standard", ...Object.keys(game.presets)]
           .map((p) => html`<button type="button" aria-pressed=${preset === p} class=${preset === p ? "selected" : ""}
             onClick=${() => usePreset(p)}>${p}</button>`)}</div>
         <details><summary>All options</summary>${game.options.map((o) => html`<${OptionField} option=${o}
@@ -251,8 +247,8 @@ const ICON = (colour) => `data:image/svg+xml,${encodeURIComponent(
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${colour}"/></svg>`)}`;
 window.hexboxSignals = { turns: 0, vibrations: 0, sounds: 0 };
 
-function signal(mine, game) {
-  document.title = mine ? `● Your move — ${title(game)}` : `${title(game)} · hexbox`;
+function signal(mine, name) {
+  document.title = mine ? `● Your move — ${name}` : `${name} · hexbox`;
   const icon = document.querySelector("link[rel='icon']");
   if (icon) icon.href = ICON(mine ? "#f0b429" : "#3b3546");
   document.body.dataset.yourTurn = mine ? "1" : "";
@@ -426,7 +422,7 @@ function Table({ id }) {
   const mine = !!view && view.legal.length > 0;
   useEffect(() => {
     if (!view) return;
-    if (mine !== wasMine.current || !document.title.includes(title(view.game))) signal(mine, view.game);
+    if (module && (mine !== wasMine.current || !document.title.includes(module.title))) signal(mine, module.title);
     keys = module?.key || [];
     requestAnimationFrame(() => markChanges(document.querySelector(".table .board")));
     if (mine) requestAnimationFrame(() => requestAnimationFrame(showKey));
@@ -471,7 +467,7 @@ function Table({ id }) {
   const silent = obs.talk_allowed === false && me !== null && !view.result;
   return html`<main class=${`table game-${view.game} ${mine ? "your-turn" : ""}`} data-seq=${view.seq}>
     <header>
-      <h1>${title(view.game)} <small>table ${id}</small></h1>
+      <h1>${module.title} <small>table ${id}</small></h1>
       <span class="who">${me === null ? "👁 spectator"
         : html`<span class="seat-mark" style=${`--seat:${seatColour(me)}`} aria-hidden="true">${seatSymbol(me)}</span>${" "}${personOf(me)} <small>(seat ${me + 1})</small>
           ${mySeat.name ? html` <button type="button" class="rename" aria-label="change your name"
@@ -539,7 +535,7 @@ function Replay({ id }) {
   const Board = module.Board;
   const go = (n) => setStep(Math.max(0, Math.min(view.steps, n)));
   return html`<main class=${`table replay game-${view.game}`}>
-    <header><h1>Replay of ${title(view.game)} <small>table ${id}</small></h1></header>
+    <header><h1>Replay of ${module.title} <small>table ${id}</small></h1></header>
     <nav class="choices" aria-label="steps">
       <button type="button" onClick=${() => go(0)} aria-label="first move">⏮</button>
       <button type="button" onClick=${() => go(step - 1)} aria-label="previous move">◀</button>
@@ -549,7 +545,7 @@ function Replay({ id }) {
       <label for="as">as</label>
       <select id="as" value=${seat === null ? "" : seat} onChange=${(e) => setSeat(e.target.value === "" ? null : Number(e.target.value))}>
         <option value="">a spectator</option>
-        ${Array.from({ length: view.players }, (_, i) => html`<option value=${i}>seat ${i}</option>`)}
+        ${Array.from({ length: view.players }, (_, i) => html`<option value=${i}>seat ${i + 1}</option>`)}
       </select>
     </nav>
     <div class="play"><div class="board"><${Board} obs=${view.observation} seat=${seat} catalog=${cards} legal=${[]}

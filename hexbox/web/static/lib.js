@@ -71,6 +71,17 @@ export function hostToken(tableId) {
   return localStorage.getItem(`hexbox:host:${tableId}`);
 }
 
+// The games as the server registers them (/api/games, fetched once): titles, options, presets, bot levels, and the
+// files of a game's own view, if it has one.
+let registered = null;
+export async function gamesList() {
+  if (!registered) registered = api("/api/games");
+  return registered;
+}
+export async function gameEntry(name) {
+  return (await gamesList()).find((g) => g.name === name) || { name, title: title(name), view: [] };
+}
+
 export const catalogs = {};
 export async function catalog(game) {
   if (!catalogs[game]) catalogs[game] = await api(`/api/games/${encodeURIComponent(game)}/catalog`);

@@ -1,6 +1,6 @@
 // Parts every table has: cards with their text on tap, the action picker, the log, the clock, chat, seats, the end.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { html, personOf, seatColour, seatSymbol, title, touch } from "./lib.js";
+import { html, personOf, Seat, seatColour, seatSymbol, title, touch } from "./lib.js";
 
 // A card: its name, and its text shown on tap or Enter (no hover needed). `symbol` is shown beside the name so
 // that no colour carries meaning alone.
@@ -194,19 +194,28 @@ export function EndScreen({ result, me, seats, onRematch, rematch, tableId, canP
   </section>`;
 }
 
-// A readable board for any game: the public and private halves of the observation as nested lists.
-export function GenericBoard({ obs }) {
-  const show = (value, depth = 0) => {
+// A readable board for any game without a view of its own: the public and private halves of the observation as
+// nested lists. Seats read as people do, by name or counted from 1: the numbers under a seat's key ("active",
+// "winners", "first_seat"), and the keys of a table by seat ({"0": …}). A card's id reads as its name.
+const SEAT_KEY = /^(seats?|active|actors?|first|winners?|losers?|dealer|leader|turn_of|current|\w+_seats?|seat_\w+)$/;
+export function GenericBoard({ obs, catalog }) {
+  const word = (v) => catalog?.texts?.[v]?.name || title(v);
+  const show = (value, key = "") => {
+    const seats = SEAT_KEY.test(key);
     if (value === null || value === undefined) return html`<i>—</i>`;
+    if (seats && Number.isInteger(value)) return Seat(value);
     if (Array.isArray(value)) {
       if (!value.length) return html`<i>none</i>`;
-      if (value.every((v) => typeof v !== "object" || v === null)) return value.map((v) => title(String(v))).join(", ");
-      return html`<ol>${value.map((v) => html`<li>${show(v, depth + 1)}</li>`)}</ol>`;
+      if (seats && value.every(Number.isInteger)) return value.map((v) => Seat(v)).join(", ");
+      if (value.every((v) => typeof v !== "object" || v === null)) return value.map((v) => word(String(v))).join(", ");
+      return html`<ol>${value.map((v) => html`<li>${show(v)}</li>`)}</ol>`;
     }
     if (typeof value === "object") {
-      return html`<dl>${Object.entries(value).map(([k, v]) => html`<dt>${title(k)}</dt><dd>${show(v, depth + 1)}</dd>`)}</dl>`;
+      const bySeat = (k) => /^\d+$/.test(k) && seats; // {"0": …} under a seat's key ("seats": {"0": …})
+      return html`<dl>${Object.entries(value).map(([k, v]) => html`<dt>${bySeat(k) ? Seat(Number(k)) : title(k)}</dt>
+        <dd>${show(v, k)}</dd>`)}</dl>`;
     }
-    return typeof value === "string" ? title(value) : String(value);
+    return typeof value === "string" ? word(value) : String(value);
   };
   return html`<div class="generic">
     <section><h2>Table</h2>${show(obs.public)}</section>
