@@ -320,13 +320,14 @@ def _read_line(prompt: str) -> str:
     return line
 
 
-def _discard_typed_ahead() -> None:
+def _discard_typed_ahead(stream: Any = None) -> None:
     """Keys pressed while the bots thought (or the screen was being drawn) are thrown away: they were not an answer
     to the prompt now shown. Only at a terminal; piped input is read as it comes."""
+    stream = stream if stream is not None else sys.stdin
     try:
-        if sys.stdin.isatty():
+        if stream.isatty():
             import termios
 
-            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+            termios.tcflush(stream.fileno(), termios.TCIFLUSH)
     except (ImportError, OSError, ValueError):  # no termios (Windows), or no real stdin
         pass

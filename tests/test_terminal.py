@@ -699,3 +699,19 @@ def test_names_given_at_the_terminal_name_people_in_every_sentence_and_in_the_re
     replayed = spawn("replay", str(record))
     text, _ = finish(replayed)
     assert "Mia" in text and "Leo" in text and not re.search(r"\b[Ss]eat [01]\b", text)
+
+
+def test_keys_typed_before_a_prompt_shows_are_thrown_away_at_a_terminal():
+    """The issue: keys typed while the bots think were read by the next prompt. At a pseudo-terminal, what was
+    typed before the prompt is discarded (termios.tcflush) and what is typed after it is the answer."""
+    import pty
+
+    from hexbox.terminal import _discard_typed_ahead
+
+    keyboard, terminal = pty.openpty()
+    with os.fdopen(terminal, "r", closefd=True) as stdin:
+        os.write(keyboard, b"9\n")  # typed while the bots thought
+        _discard_typed_ahead(stdin)  # the prompt is about to show
+        os.write(keyboard, b"2\n")  # typed in answer to it
+        assert stdin.readline() == "2\n"
+    os.close(keyboard)
