@@ -688,7 +688,7 @@ def test_names_given_at_the_terminal_name_people_in_every_sentence_and_in_the_re
     record = tmp_path / "named.json"
     child = spawn("play", "werebeasts", "--players", "3", "--humans", "0,1", "--names", "Mia,Leo", "--seed", "5",
                   "--record", str(record))
-    while (i := child.expect([r"Pass the screen to \w+ and press Enter", PROMPT, pexpect.EOF])) != 2:
+    while child.expect([r"Pass the screen to \w+ and press Enter", PROMPT, pexpect.EOF]) != 2:
         child.sendline("")
     child.close()
     out = _plain(child.logfile_read.getvalue())
