@@ -78,6 +78,9 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: open (or a bot)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)  # what the player asked to be called
     client: Mapped[str | None] = mapped_column(String(64), nullable=True)  # who claimed it (a hash of its address)
+    # when the player's last socket closed (None: a socket was open when this was written, or none ever was):
+    # after a restart their grace runs on from here, not from the restart
+    left_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class MoveRow(Base):
@@ -236,6 +239,13 @@ class Store:
                                    .where(SeatRow.client == client, TableRow.over.is_(False))).scalar()
         return int(made or 0), int(claimed or 0)
 
+    def set_left(self, table_id: str, seat: int, at: float | None) -> None:
+        """When the seat's player left (their last socket closed), or None: they are at a socket now. Nobody is
+        shown anything new by it, so the table's revision stays."""
+        with self.engine.begin() as conn:
+            conn.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                         .values(left_at=at))
+
     def rev_of(self, table_id: str) -> int | None:
         with self.engine.connect() as conn:
             return conn.execute(select(TableRow.rev).where(TableRow.id == table_id)).scalar()
@@ -340,6 +350,10 @@ class Store:
                 return 0.0
             rows = conn.execute(select(TableRow.id, TableRow.deadline_at, TableRow.clocks)
                                 .where(TableRow.over.is_(False))).all()
+            # a player who had left has the grace they had left when the service went down
+            live = select(TableRow.id).where(TableRow.over.is_(False)).scalar_subquery()
+            conn.execute(update(SeatRow).where(SeatRow.left_at.is_not(None), SeatRow.table_id.in_(live))
+                         .values(left_at=SeatRow.left_at + gap))
             for row in rows:
                 if row.deadline_at is None and row.clocks is None:
                     continue

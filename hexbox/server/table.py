@@ -27,6 +27,7 @@ class Seat:
     name: str | None = None
     last_seen: float = 0.0
     sockets: int = 0
+    left_at: float | None = None  # as stored (Store.set_left): when the last socket closed, None while one is open
 
     @property
     def open(self) -> bool:
@@ -91,6 +92,9 @@ class Table:
     logs: dict[int | None, list[str]] = field(default_factory=dict)
     log_ends: dict[int | None, list[int]] = field(default_factory=dict)  # each viewer's log length after each move
     replay: tuple[int, State] | None = None  # the last step a replay showed, and its state
+    # the states of a replay every play.CHECKPOINT moves, made as a replay first passes them: stepping back starts
+    # from the nearest one, not from the first move
+    checkpoints: dict[int, State] = field(default_factory=dict)
     # (seat, the action's JSON text): text, not dicts, so that a server holding many long games does not give
     # Python's collector millions of small containers to walk (its full collections took 150-200 ms at 200 tables)
     moves: list[tuple[int, str]] = field(default_factory=list)
@@ -98,7 +102,7 @@ class Table:
     watchers: set[Watching] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     version: int = 0  # of what viewers are shown; bumped only by Tables.publish
-    answers: dict[int | None, tuple[int, str]] = field(default_factory=dict)
+    answers: dict[int | None, tuple[int, str, float]] = field(default_factory=dict)  # version, text, good until
     runner: Woken | None = None
 
     @property

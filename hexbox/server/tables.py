@@ -192,7 +192,9 @@ class Tables:
         now = time.time()
         table = Table(id=row["id"], game=game, seed=row["seed"], seeded=bool(row.get("seeded")),
                       host_hash=row["host_hash"], spectators=row["spectators"], created_at=row["created_at"],
-                      seats=[Seat(s["seat"], s["bot"], s["token_hash"], s.get("name"), last_seen=now) for s in seats],
+                      # a player who had left before a restart is as present as they were then (grace runs on)
+                      seats=[Seat(s["seat"], s["bot"], s["token_hash"], s.get("name"),
+                                  last_seen=s.get("left_at") or now, left_at=s.get("left_at")) for s in seats],
                       state=game.new_state(seed=row["seed"]), rematch_of=row.get("rematch_of"),
                       rematch_id=row.get("rematch_id"), rev=row.get("rev") or 0, deadline_at=row.get("deadline_at"),
                       deadline_window=row.get("deadline_window"),

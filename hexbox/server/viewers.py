@@ -4,6 +4,7 @@ are pushed it. A viewer sees its seat's observation and nothing more: ``observe(
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -91,12 +92,16 @@ class Answers:
     def text(self, table: Table, viewer: Viewer) -> str:
         key = viewer.seat
         cached = table.answers.get(key)
-        if cached is not None and cached[0] == table.version and not viewer.host:
+        now = time.time()
+        if cached is not None and cached[0] == table.version and now < cached[2] and not viewer.host:
             return cached[1]
         # msgspec: 27 us against json.dumps 260 us for a Voodoo answer with 300 lines of log
         text = msgspec.json.encode(self.answer(table, viewer)).decode()
         if not viewer.host:
-            table.answers[key] = (table.version, text)
+            # kept until the table changes, or until a player shown present without a socket is no longer
+            grace = [s.last_seen + self.presence.grace for s in table.seats
+                     if s.kind == "human" and s.sockets == 0 and self.presence.here(s, now)]
+            table.answers[key] = (table.version, text, min(grace, default=math.inf))
         return text
 
     def push(self, table: Table, channel: str | None = None) -> None:
