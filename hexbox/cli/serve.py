@@ -27,6 +27,10 @@ def serve_cmd(
     max_tables_per_client: Annotated[int, typer.Option(help="unfinished tables one client address may make")] = 20,
     max_seats_per_client: Annotated[int, typer.Option(help="seats one client address may claim at unfinished "
                                                            "tables")] = 20,
+    unload_after: Annotated[float, typer.Option(help="seconds after which a table nobody watches or asks for leaves "
+                                                     "memory (loaded again on the next request)")] = 120.0,
+    expire_after: Annotated[float, typer.Option(help="seconds without a move after which an unfinished table is "
+                                                     "abandoned and deleted (0: never)")] = 86_400.0,
     max_bot_seconds: Annotated[float, typer.Option(help="the longest a table's bot may think per move")] = 5.0,
     max_bot_iterations: Annotated[int, typer.Option(help="the most search iterations a table's bot may ask for")]
     = 20_000,
@@ -43,6 +47,8 @@ def serve_cmd(
     if not 0 < port < 65536 or workers < 0 or grace <= 0 or bot_delay < 0 or rate <= 0:
         raise BadInput("--port must be 1-65535, --workers at least 0, --grace and --rate positive, "
                        "--bot-delay not negative")
+    if unload_after < 0 or expire_after < 0:
+        raise BadInput("--unload-after and --expire-after must not be negative")
     if max_tables_per_client < 1 or max_seats_per_client < 1:
         raise BadInput("--max-tables-per-client and --max-seats-per-client must be at least 1")
     if max_bot_seconds <= 0 or max_bot_iterations < 1 or max_bot_rollout < 0:
@@ -52,5 +58,6 @@ def serve_cmd(
                    burst=max(1, int(3 * rate)), max_bot_seconds=max_bot_seconds,
                    max_bot_iterations=max_bot_iterations, max_bot_rollout=max_bot_rollout,
                    forwarded_allow_ips=tuple(a.strip() for a in forwarded_allow_ips.split(",") if a.strip()),
-                   max_tables_per_client=max_tables_per_client, max_seats_per_client=max_seats_per_client),
+                   max_tables_per_client=max_tables_per_client, max_seats_per_client=max_seats_per_client,
+                   unload_after=unload_after, expire_after=expire_after),
           host=host, port=port, access_log=access_log)

@@ -81,6 +81,7 @@ class Hub:
         await self.bots.start()
         await self.bus.start(self.tables.on_bus)
         self._tasks.append(asyncio.create_task(self._heartbeat()))
+        self._tasks.append(asyncio.create_task(self._sweep()))
         if self.bus.shared:
             self._tasks.append(asyncio.create_task(self.presence.keep_fresh(self.tables.held.values)))
 
@@ -91,6 +92,24 @@ class Hub:
                 await self.db(self.store.beat, time.time())
             except Exception:  # the database away for a moment: the next beat tries again
                 log.warning("the heartbeat could not be written", exc_info=True)
+
+    async def _sweep(self) -> None:
+        """Bounded memory: idle tables leave memory, abandoned ones are deleted (Tables.unload_idle, .expire)."""
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            try:
+                self.sweep()
+                gone = await self.tables.expire()
+                if gone:
+                    log.info("%d abandoned table(s) deleted", len(gone))
+            except Exception:  # the database away for a moment: the next sweep tries again
+                log.warning("the sweep of idle tables failed", exc_info=True)
+
+    def sweep(self) -> int:
+        """Let go of the idle tables now; how many went."""
+        now = time.time()
+        return self.tables.unload_idle(
+            lambda t: any(self.presence.here(s, now) for s in t.seats if s.kind == "human"))
 
     async def close(self) -> None:
         for task in self._tasks:

@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -206,7 +207,8 @@ class Store:
         """Unfinished tables, newest first, with their seats (the lobby decides which are open)."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(TableRow.id, TableRow.game, TableRow.players, TableRow.created_at,
-                                       TableRow.seq, TableRow.spectators, TableRow.seeded)
+                                       TableRow.seq, TableRow.spectators, TableRow.seeded,
+                                       self._active_at().label("active_at"))
                                 .where(TableRow.over.is_(False)).order_by(TableRow.created_at.desc()).limit(limit))
             tables = [dict(r._mapping) for r in rows]
             if not tables:
@@ -218,6 +220,26 @@ class Store:
         for t in tables:
             t["seats"] = sorted(by_table.get(t["id"], []), key=lambda s: s["seat"])
         return tables
+
+    @staticmethod
+    def _active_at() -> Any:
+        """A table's last activity: its last move's time (found by the moves' key), else its creation."""
+        last = (select(MoveRow.at).where(MoveRow.table_id == TableRow.id).order_by(MoveRow.seq.desc()).limit(1)
+                .correlate(TableRow).scalar_subquery())
+        return func.coalesce(last, TableRow.created_at)
+
+    def expire(self, before: float) -> list[str]:
+        """Delete the unfinished tables whose last move (or, with none, whose creation) came before ``before``:
+        abandoned. Their ids."""
+        with self.engine.begin() as conn:
+            ids = list(conn.execute(select(TableRow.id)
+                                    .where(TableRow.over.is_(False), self._active_at() < before)).scalars())
+            for start in range(0, len(ids), 500):
+                chunk = ids[start:start + 500]
+                for table in (ChatRow, MoveRow, SeatRow):
+                    conn.execute(delete(table).where(table.table_id.in_(chunk)))
+                conn.execute(delete(TableRow).where(TableRow.id.in_(chunk)))
+        return ids
 
     def live_table_ids(self) -> list[str]:
         with self.engine.connect() as conn:

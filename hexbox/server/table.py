@@ -104,6 +104,7 @@ class Table:
     version: int = 0  # of what viewers are shown; bumped only by Tables.publish
     answers: dict[int | None, tuple[int, str, float]] = field(default_factory=dict)  # version, text, good until
     runner: Woken | None = None
+    touched: float = 0.0  # time.monotonic() of the last request or change: an untouched table may leave memory
 
     @property
     def players(self) -> int:

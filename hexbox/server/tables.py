@@ -104,6 +104,7 @@ class Tables:
         elif self.bus.shared and await self.db(self.store.rev_of, table_id) != table.rev:
             async with self.change(table, "caught-up"):
                 pass
+        table.touched = time.monotonic()
         return table
 
     async def _load(self, table_id: str) -> Table:
@@ -125,6 +126,36 @@ class Tables:
             self._loading.pop(table_id, None)
         return table
 
+    def unload_idle(self, present: Callable[[Table], bool]) -> int:
+        """Let go of the tables nobody watches or has asked for in ``unload_after`` seconds, at which nobody is
+        present (``present``) and nothing is under way (their lock is free): the database has them, and the next
+        request or move loads them again. How many went."""
+        edge = time.monotonic() - self.settings.unload_after
+        idle = [t for t in self.held.values()
+                if t.touched < edge and not t.watchers and not t.lock.locked() and (t.over or not present(t))]
+        for table in idle:
+            self._drop(table)
+        return len(idle)
+
+    async def expire(self) -> list[str]:
+        """Delete the abandoned tables (no move for ``expire_after`` seconds) that nobody here watches."""
+        if self.settings.expire_after <= 0:
+            return []
+        gone = await self.db(self.store.expire, time.time() - self.settings.expire_after)
+        for table_id in gone:
+            table = self.held.get(table_id)
+            if table is not None:
+                for w in list(table.watchers):
+                    w.close()
+                self._drop(table)
+        return gone
+
+    def _drop(self, table: Table) -> None:
+        self.held.pop(table.id, None)
+        if table.runner is not None:
+            table.runner.close()
+            table.runner = None
+
     def _hold(self, table: Table) -> None:
         self._evict()
         self.held[table.id] = table
@@ -136,9 +167,7 @@ class Tables:
         or a replay asked for later loads its table again). Fewer objects held, shorter pauses of the collector."""
         done = [t for t in self.held.values() if t.over and not t.watchers and not t.lock.locked()]
         for table in done[:-keep]:
-            del self.held[table.id]
-            if table.runner is not None:
-                table.runner.close()
+            self._drop(table)
 
     async def create(self, game_name: str, players: int | None, options: dict[str, Any], bots: dict[int, str],
                      open_seats: list[int], seed: int | None, spectators: bool, names: dict[int, str],
@@ -225,6 +254,7 @@ class Tables:
         """Change ``table`` inside this block (see the module's docstring). ``kind`` tells the other processes
         what changed; ``channel`` limits the push to one chat room's viewers."""
         rev = table.rev
+        table.touched = time.monotonic()
         try:
             async with table.lock:
                 await self._catch_up(table)

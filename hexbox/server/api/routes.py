@@ -109,8 +109,10 @@ async def create_table(body: CreateTable, hub: HubDep, request: Request) -> Crea
 
 @tables.get("", responses=refusals())
 async def lobby(hub: HubDep) -> list[LobbyTable]:
-    """Tables with open seats, newest first; tables made with a chosen seed after the others, marked seeded."""
-    return [LobbyTable.model_validate(t) for t in await catalogue.lobby(hub.store, hub.db)]
+    """Tables with open seats, newest first; tables made with a chosen seed after the others, marked seeded. Each
+    says when it expires if nobody moves there (the server's ``expire_after``)."""
+    return [LobbyTable.model_validate(t)
+            for t in await catalogue.lobby(hub.store, hub.db, hub.settings.expire_after)]
 
 
 @play.get("", responses={200: {"model": TableView}, **refusals(401, 403, 404, 422)})
