@@ -9,7 +9,10 @@ With ``--loop``: how late an asyncio event loop wakes from ``sleep(0.001)`` for 
 thread of the same process that plays heuristic bots without a pause (what a light lane on a thread would do to
 the server's loop, through the GIL).
 
-    python benchmarks/bot_latency.py [--decisions 400] [--agent heuristic] [--loop]
+With ``--think S``: the agent as a server's worker builds it (``hexbox.agents.worker.limited``, default caps, a
+search thinking ``S`` seconds): the wall clock a person waits for a ``hard`` bot (``--agent hard --think 1``).
+
+    python benchmarks/bot_latency.py [--decisions 400] [--agent heuristic] [--think S] [--loop]
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ def percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def measure(game: str, agent_spec: str, decisions: int) -> tuple[list[float], list[float]]:
+def measure(game: str, agent_spec: str, decisions: int, think: float | None = None
+            ) -> tuple[list[float], list[float]]:
     setups = [(p, o) for g, p, o in conformance_setups() if g == game]
     act_times: list[float] = []
     pickle_times: list[float] = []
@@ -41,6 +45,10 @@ def measure(game: str, agent_spec: str, decisions: int) -> tuple[list[float], li
         players, options = setups[seed % len(setups)]
         state = load(game, players=players, **options).new_state(seed=seed)
         agent = make_agent(agent_spec, game)
+        if think is not None:
+            from hexbox.agents.worker import Limits, limited
+
+            agent = limited(agent, Limits(5.0, 20_000, 300, think))
         rng = random.Random(seed)
         while not state.is_over and len(act_times) < decisions:
             actors = state.actors
@@ -98,19 +106,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=400)
     parser.add_argument("--agent", default="heuristic")
+    parser.add_argument("--think", type=float, help="as a server's worker: a search stops after this many seconds")
     parser.add_argument("--loop", action="store_true", help="the event loop's lateness beside a busy bot thread")
     args = parser.parse_args()
     if args.loop:
         loop_report()
         return
-    print(f"{args.agent}, {args.decisions} decisions per game (ms)")
-    print(f"{'game':<14}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}{'mean':>8}   pickle p50/max")
+    think = f", thinking {args.think:g} s as at a table" if args.think is not None else ""
+    print(f"{args.agent}{think}, {args.decisions} decisions per game (ms, wall clock)")
+    print(f"{'game':<14}{'p50':>9}{'p90':>9}{'p99':>9}{'max':>9}{'mean':>9}   pickle p50/max")
     for game in games():
-        acts, pickles = measure(game, args.agent, args.decisions)
+        acts, pickles = measure(game, args.agent, args.decisions, args.think)
         ms = [x * 1000 for x in acts]
         pk = [x * 1000 for x in pickles]
-        print(f"{game:<14}{percentile(ms, .5):8.3f}{percentile(ms, .9):8.3f}{percentile(ms, .99):8.3f}"
-              f"{max(ms):8.3f}{statistics.fmean(ms):8.3f}   {percentile(pk, .5):.3f}/{max(pk):.3f}")
+        print(f"{game:<14}{percentile(ms, .5):9.3f}{percentile(ms, .9):9.3f}{percentile(ms, .99):9.3f}"
+              f"{max(ms):9.3f}{statistics.fmean(ms):9.3f}   {percentile(pk, .5):.3f}/{max(pk):.3f}")
 
 
 if __name__ == "__main__":

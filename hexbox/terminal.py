@@ -3,9 +3,14 @@
 - The log: every sentence the seat was told since its last decision (the game's own words for that viewer, never
   ``str(action)`` of another seat), with eliminations, deaths and reveals standing out; then the table as it
   stands, then the choice, so that both stay on the screen however long the log.
-- Choosing: a short list of legal actions is numbered; a long one is chosen in steps, first what (the kind of
+- Choosing: a short list of legal actions is numbered 1..n; a long one is chosen in steps, first what (the kind of
   move, or an entry the game's ``menu`` hook puts several kinds under), then which, field by field, each step a
-  short list. A decision with a single legal action is taken without asking, and said.
+  short list numbered 1..n. A step of amounts (a bid, a trait) shows what each number means. A decision with a
+  single legal action is taken without asking, and said. Keys typed while the bots think are thrown away, so
+  that they do not answer the next prompt.
+- Hotseat: at each handover the screen and the terminal's scrollback are wiped (ESC[2J and ESC[3J), so the next
+  person cannot scroll up to the last one's hand.
+- Names: ``names`` (seat -> name) name people in every sentence, the same way the server does (hexbox.core.people).
 - ``?`` shows the text of every card, tile or curse named on the screen (the game's ``cards.toml``); ``q`` (or
   Ctrl-C, Ctrl-D) stops the game and writes its record, which ``hexbox play --resume FILE`` continues.
 - The end: one line saying whether you won, who won and why, then the final reveal.
@@ -25,6 +30,7 @@ from rich.markup import escape
 
 from hexbox.core import Action, Record, State, View, game_info
 from hexbox.core.choices import Group, Item, amounts, group, humane
+from hexbox.core.people import named
 from hexbox.core.texts import texts as card_texts
 
 #: words that make a log line stand out
@@ -47,7 +53,8 @@ class TerminalTable:
     """One game at the terminal: people at ``people`` (hotseat when several), bots at the other seats."""
 
     def __init__(self, console: Console, state: State, record: Record, people: list[int],
-                 bots: Mapping[int, Any], rng: random.Random, read: Callable[[str], str] | None = None):
+                 bots: Mapping[int, Any], rng: random.Random, read: Callable[[str], str] | None = None,
+                 names: Mapping[int, str] | None = None):
         self.console = console
         self.state = state
         self.record = record
@@ -59,19 +66,29 @@ class TerminalTable:
         self.render = info.hook("render") or (lambda obs: escape(json.dumps(obs, indent=1)))
         self.label = info.hook("label") or (lambda _state, _seat, action: str(action))
         self.menu: Mapping[str, str] = info.hook("menu") or {}
-        # the first step's entries keep one number each for the whole game, in the order of the action space,
-        # so that "speak or emote" is the same number on every screen (a missing entry leaves a gap)
-        entries: dict[str, int] = {}
-        for kind in state.game.action_space.kinds:
-            entries.setdefault(self.menu.get(kind, humane(kind)), len(entries) + 1)
-        self.entry_number = entries
+        self.names: dict[int, str] = dict(names or {})
         self.unread: dict[int, list[str]] = {p: [] for p in people}
         self.last_viewer: int | None = None  # at a hotseat table, whose the screen is
         self._texts: list[tuple[str, str]] | None = None
 
     # ---- the loop
 
+    def who(self, seat: int) -> str:
+        """A seat as the terminal names it: its person's name, else "seat 2"."""
+        return self.names.get(seat) or f"seat {seat}"
+
+    def wipe(self) -> None:
+        """A clean screen with no scrollback: ESC[3J as well, or the next person scrolls up to the last one's hand."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J\x1b[H\x1b[2J")
+            self.console.file.flush()
+
     def play(self) -> None:
+        if len(self.people) > 1:
+            self.console.print("[bold]Hotseat:[/bold] at each handover the screen and the terminal's scrollback are "
+                               "wiped. Some terminals keep their own history (tmux, screen, an editor's console): "
+                               "play hotseat in a plain terminal window, and look away while another person plays.")
         while not self.state.is_over:
             actors = self.state.actors
             bot_actors = [s for s in actors if s in self.bots]
@@ -82,9 +99,9 @@ class TerminalTable:
                 seat = actors[0]
                 asked = len(self.state.legal_actions(seat)) > 1  # a choice of one is taken without the screen
                 if len(self.people) > 1 and seat != self.last_viewer and asked:
-                    self.console.clear()
-                    self.ask(f"Pass the screen to seat {seat} and press Enter")
-                    self.console.clear()
+                    self.wipe()
+                    self.ask(f"Pass the screen to {self.who(seat)} and press Enter")
+                    self.wipe()
                 self.last_viewer = seat if asked else self.last_viewer
                 action = self.decide(seat)
             self.apply(seat, action)
@@ -94,7 +111,7 @@ class TerminalTable:
         events = self.state.apply(seat, action)
         self.record.actions.append((seat, action.to_json()))
         for p in self.people:  # each person hears only what that seat was told, never str(action) of another
-            told = self.state.describe(events, p)
+            told = [named(line, self.names) for line in self.state.describe(events, p)]
             self.unread[p].extend(told)
             if not self.state.is_over and any(OUT.search(line) for line in told):
                 self.tell_out(p)
@@ -104,17 +121,19 @@ class TerminalTable:
         hotseat table the screen goes to them first, and back to the table after."""
         hotseat = len(self.people) > 1
         if hotseat:
-            self.console.clear()
-            self.ask(f"Pass the screen to seat {seat} and press Enter")
-            self.console.clear()
+            self.wipe()
+            self.ask(f"Pass the screen to {self.who(seat)} and press Enter")
+            self.wipe()
         self.show_log(seat, "Since your last move:")
         self.console.print("[bold]You are out of the game; the others play on to the end.[/bold]")
         if hotseat:
             self.ask("Press Enter, then pass the screen on")
-            self.console.clear()
+            self.wipe()
             self.last_viewer = None
 
     def ask(self, prompt: str) -> str:
+        if self.read is _read_line:  # before the prompt shows: what is typed after it is an answer to it
+            _discard_typed_ahead()
         self.console.print(prompt, end=" ")
         return self.read(prompt)
 
@@ -134,16 +153,17 @@ class TerminalTable:
         legal = state.legal_actions(seat)
         if len(legal) == 1:  # a choice of one is no choice: take it and say so
             self.show_log(seat, "Since your last move:")
-            self.console.print(f"[dim]seat {seat}: only one move — {escape(self.label(state, seat, legal[0]))}[/dim]")
+            self.console.print(f"[dim]{escape(self.who(seat))}: only one move — "
+                               f"{escape(named(self.label(state, seat, legal[0]), self.names))}[/dim]")
             return legal[0]
         # what happened first, then the table as it stands and the choice: on a long log the table and the choice
         # stay on the screen, and the log's beginning scrolls away above them
-        self.console.rule(f"seat {seat}")
+        self.console.rule(escape(self.who(seat)) + (f" (seat {seat})" if seat in self.names else ""))
         self.show_log(seat, "Since your last move:")
         screen = self.render(state.observe(seat))
         self.console.print(screen)
         default = state.default_action(seat)
-        items = [Item.of(a, self.label(state, seat, a)) for a in legal]
+        items = [Item.of(a, named(self.label(state, seat, a), self.names)) for a in legal]
         return self.pick(seat, items, default, screen)
 
     def pick(self, seat: int, items: list[Item], default: Action, screen: str) -> Action:
@@ -161,11 +181,16 @@ class TerminalTable:
                 self.console.print(f"[bold]{escape(path[-1].title)}[/bold] — which?")
             if by_amount:
                 name, table = by_amount
-                self.console.print(f"  {escape(options[0].title)} … {escape(options[-1].title)}")
+                if len(table) <= 12:  # what each number means, as on every other prompt
+                    for value, it in sorted(table.items()):
+                        mark = " [bold](default)[/bold]" if it.action == default else ""
+                        self.console.print(f"  {value:>3} = {escape(it.label)}{mark}")
+                else:
+                    self.console.print(f"  {escape(options[0].title)} … {escape(options[-1].title)}")
                 back = "0" if 0 not in table else "b"
                 self.hint([enter, f"{back}: back" if path and inside else "", "q: stop"])
-                answer = self.ask(f"seat {seat}, your choice — type the {humane(name)} [{_spans(sorted(table))}]:"
-                                  ).strip()
+                answer = self.ask(f"{self.who(seat)}, your choice — type the {humane(name)} "
+                                  f"[{_spans(sorted(table))}]:").strip()
                 if not answer and path and not inside:
                     path.pop()
                     continue
@@ -180,11 +205,7 @@ class TerminalTable:
                     return table[int(answer)].action
                 self.console.print(f"[red]not one of the amounts: {escape(answer)}[/red]")
                 continue
-            numbers = list(range(1, len(options) + 1))
-            if not path and groups is not None and all(g.field is None for g in groups):
-                fixed = [self.entry_number.get(g.title) for g in groups]
-                if None not in fixed:
-                    numbers = fixed
+            numbers = list(range(1, len(options) + 1))  # 1..n on every step: no gaps to puzzle over
             for i, o in zip(numbers, options):
                 if isinstance(o, Group) and len(o.items) > 1:
                     self.console.print(f"  {i:>3}. {escape(o.title)} … ({len(o.items)})")
@@ -193,7 +214,7 @@ class TerminalTable:
                     mark = " [bold](default)[/bold]" if o.action == default else ""
                     self.console.print(f"  {i:>3}. {escape(o.label)}{mark}")
             self.hint([enter, "0: back" if path and inside else "", "?: card texts", "q: stop"])
-            answer = self.ask(f"seat {seat}, your choice [{_spans(numbers)}]:").strip()
+            answer = self.ask(f"{self.who(seat)}, your choice [{_spans(numbers)}]:").strip()
             if not answer and path and not inside:
                 path.pop()
                 continue
@@ -252,14 +273,15 @@ class TerminalTable:
         if len(self.people) > 1:
             self.console.clear()  # the end: everything is revealed, so the screen is shown to the whole table
         for p in self.people:
-            self.show_log(p, "How it ended:" if len(self.people) == 1 else f"How it ended, as seat {p} heard it:")
+            self.show_log(p, "How it ended:" if len(self.people) == 1 else f"How it ended, as {self.who(p)} heard it:")
         self.console.rule("the end")
-        self.console.print(f"[bold]{escape(end_line(result, self.people))}[/bold]")
+        self.console.print(f"[bold]{escape(end_line(result, self.people, self.names))}[/bold]")
         self.console.print(self.render(self.state.observe(shown)))
 
 
-def end_line(result: Any, people: list[int]) -> str:
-    """One line: whether you won (when one person plays), who won and why."""
+def end_line(result: Any, people: list[int], names: Mapping[int, str] | None = None) -> str:
+    """One line: whether you won (when one person plays), who won and why, with people's names where given ("Seat
+    2 wins" becomes "Mia wins": a name takes the grammar of "Seat 2")."""
     me = people[0] if len(people) == 1 else None
     winners = [f"{w}{' (you)' if w == me else ''}" for w in sorted(result.winners)]
     if not winners:
@@ -270,7 +292,7 @@ def end_line(result: Any, people: list[int]) -> str:
         who = f"Seats {', '.join(winners[:-1])} and {winners[-1]} win"
     why = f" — {result.reason}" if result.reason else ""
     verdict = "" if me is None else "You won! " if me in result.winners else "You lost. "
-    return f"{verdict}{who}{why}"
+    return named(f"{verdict}{who}{why}", dict(names or {}))
 
 
 def _spans(numbers: list[int]) -> str:
@@ -292,3 +314,15 @@ def _read_line(prompt: str) -> str:
     if not line:
         raise Stop("input ended")
     return line
+
+
+def _discard_typed_ahead() -> None:
+    """Keys pressed while the bots thought (or the screen was being drawn) are thrown away: they were not an answer
+    to the prompt now shown. Only at a terminal; piped input is read as it comes."""
+    try:
+        if sys.stdin.isatty():
+            import termios
+
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):  # no termios (Windows), or no real stdin
+        pass

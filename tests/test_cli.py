@@ -127,7 +127,8 @@ def test_bench_reports_rates():
         assert refs["python_liars_poker"]["engine"] == "Python" and refs["leduc_poker"]["engine"] == "C++"
         assert 0 < refs["python_liars_poker"]["decision_share"] < 1 and refs["hearts"]["us_per_chance"]["min"] > 0
     report = full["games"]["werebeasts"]
-    for key in ("games_per_s", "actions_per_s", "us_per_decision", "clones_per_s", "simulate_overhead"):
+    for key in ("games_per_s", "actions_per_s", "us_per_decision", "clones_per_s", "simulate_overhead",
+                "normal_games_per_s", "normal_decisions_per_s"):  # the last two: whole games of normal bots
         low, mid, high = (report[key][k] for k in ("min", "median", "max"))
         assert 0 < low <= mid <= high, key
     for variant in ("ismcts", "ismcts_plain"):  # both searches are timed; the plain one rolls out uniformly

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pkgutil
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -173,7 +174,11 @@ def test_games_is_both_the_list_and_the_package():
     import hexbox.games.werebeasts.game as game  # a function named `games` would hide the package
 
     assert game.WerebeastsGame.name == "werebeasts"
-    assert hexbox.games() == ["growl", "prowl", "transylvania", "voodoo", "werebeasts"]
+    builtin = [g for g in hexbox.games() if hexbox.game_info(g).builtin]
+    # every package of hexbox/games is a registered game, its name the package's (the one line imports it)
+    packages = sorted(m.name for m in pkgutil.iter_modules(hexbox.games.__path__) if m.ispkg)
+    assert builtin == packages and {"growl", "prowl", "transylvania", "voodoo", "werebeasts"} <= set(builtin)
+    assert set(hexbox.games()) - set(builtin) == {"hunch"}  # the toy of the session (tests/conftest.py)
 
 
 @pytest.mark.parametrize("seed", [None, 1.5, "7", True, float("inf")])
@@ -189,3 +194,15 @@ def test_new_state_takes_numpy_integers_as_the_same_seed():
     import numpy as np
     game = hexbox.load("werebeasts", players=3)
     assert game.new_state(np.int64(5)).observe(0) == game.new_state(5).observe(0)
+
+
+def test_an_events_audience_is_one_seat_or_several_and_anything_else_is_refused_by_name():
+    """docs/adding-a-game.md: `to=seat` or `to=(seats…)`; a string or a non-seat is a TypeError naming the event."""
+    assert Event("peek", {}, to=2).to == frozenset({2}) and Event("peek", to=2).visible_to(2)
+    assert not Event("peek", to=2).visible_to(0) and not Event("peek", to=2).visible_to(None)
+    assert Event("deal", to=(0, 2)).to == frozenset({0, 2}) and Event("deal", to=iter([1])).to == frozenset({1})
+    assert Event("news").to is None and Event("news").public
+    with pytest.raises(TypeError, match="Event 'peek': to= is a seat or an iterable of seats, not a float"):
+        Event("peek", to=2.0)
+    with pytest.raises(TypeError, match="Event 'peek': to= names seats by their numbers"):
+        Event("peek", to="02")

@@ -124,3 +124,18 @@ def test_strength_smoke_normal_beats_easy_in_the_same_werebeasts_deals():
         gained += seat in r["winners"] and seat not in alone[r["index"]]
         lost += seat in alone[r["index"]] and seat not in r["winners"]
     assert gained > 2 * lost, (gained, lost)
+
+
+def test_a_registration_declares_levels_presets_and_view_it_can_have_or_is_refused():
+    from hexbox.core import GameInfo, Option
+
+    base = dict(name="x", title="X", min_players=2, max_players=3, factory="m.x:F", options=(Option("a", 1, "a"),))
+    assert GameInfo(**base, levels={"hard": "ismcts:iters=5"}, presets={"Quick": {"a": 2}}, view=("x.js", "x.css"))
+    with pytest.raises(ValueError, match="unknown level"):
+        GameInfo(**base, levels={"expert": "random"})
+    with pytest.raises(ValueError, match="preset 'Quick'.* b"):
+        GameInfo(**base, presets={"Quick": {"b": 2}})
+    with pytest.raises(ValueError, match="preset 'Standard'"):
+        GameInfo(**base, presets={"Standard": {}})
+    with pytest.raises(ValueError, match="a view is x.js"):
+        GameInfo(**base, view=("x.css",))

@@ -92,3 +92,18 @@ def test_a_file_of_another_run_is_refused(tmp_path):
         read_partial(path, jobs_for("werebeasts", 5, ["random"] * 5, 30, 9))
     out = hexbox(*ARGS, "--out", str(path))
     assert out.returncode == 2 and "another run" in out.stderr
+
+
+def test_batches_are_sized_by_time_one_slow_game_at_a_time_many_fast_ones():
+    """`hexbox simulate` streams: while games are untimed, and whenever a game takes longer than a batch should, a
+    batch is one game (each is handed on, written and kept as it finishes); fast games go in batches up to the cap."""
+    from hexbox.sim.runner import BATCH_SECONDS, _Pace
+
+    pace = _Pace(cap=64)
+    assert pace.size == 1
+    pace.learn(1, 2.0)  # a normal bot's game: seconds
+    assert pace.size == 1
+    pace.learn(64, 64 * 0.0001)  # random bots: a tenth of a millisecond a game
+    assert pace.size == 64
+    pace.learn(10, 10 * BATCH_SECONDS / 4)
+    assert pace.size == 4

@@ -1,11 +1,12 @@
 """Every card's text, once (hexbox.core.texts): read from each game's cards.toml by the terminal's ``?``,
-`hexbox rules`, the browser's catalogue and docs/games; the kit's check that every component seen in an
-observation has one is in tests/test_conformance.py."""
+`hexbox rules`, the browser's catalogue and each game's rules reference (docs/games for hexbox's own); the kit's
+check that every component seen in an observation has one is in tests/test_conformance.py."""
 
 from __future__ import annotations
 
 import io
 import random
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from rich.console import Console
 
 import hexbox
 from hexbox.core import Record
-from hexbox.core.texts import BEGIN, END, texts, with_cards
+from hexbox.core.texts import BEGIN, END, reference, texts, with_cards
 from hexbox.terminal import TerminalTable
 
 from .test_screens import internals
@@ -23,8 +24,13 @@ DOCS = Path(__file__).resolve().parents[1] / "docs" / "games"
 
 @pytest.mark.parametrize("game", hexbox.games())
 def test_every_component_has_a_name_and_a_text_without_internals(game):
+    """Every entry with an id in the game's catalogue (its cards.toml) is a component with words: none is left out
+    of the texts, however few the game has."""
     t = texts(game)
-    assert len(t.cards) >= 30
+    catalogue = hexbox.game_info(game).need("catalogue", "the card texts")()
+    declared = [e["id"] for entries in catalogue.values() if isinstance(entries, list)
+                for e in entries if isinstance(e, dict) and "id" in e]
+    assert declared and list(t.cards) == declared
     for c in t.cards.values():
         assert c.name and len(c.text) >= 20, c
         assert internals(c.text) == [], (c.id, internals(c.text))
@@ -32,12 +38,19 @@ def test_every_component_has_a_name_and_a_text_without_internals(game):
 
 
 @pytest.mark.parametrize("game", hexbox.games())
-def test_the_docs_show_the_card_texts_of_cards_toml(game):
-    doc = (DOCS / f"{game}.md").read_text(encoding="utf-8")
+def test_the_rules_reference_shows_the_card_texts_of_cards_toml(game):
+    """A game's rules reference is its package's reference.md (`hexbox rules`, the browser's rules page); hexbox's
+    own games have a copy of it in docs/games/, which the registration says (``builtin``)."""
+    info = hexbox.game_info(game)
+    doc = (resources.files(info.package) / "reference.md").read_text(encoding="utf-8")
     assert BEGIN in doc and END in doc
-    assert with_cards(doc, game) == doc, "docs/games is behind cards.toml: run `python -m hexbox.games`"
+    assert with_cards(doc, game) == doc, "the reference is behind cards.toml: run `python -m hexbox.games`"
     some = list(texts(game).cards.values())[::7]
     assert all(c.text.replace("|", "/") in doc for c in some)
+    assert reference(game) == doc
+    if info.builtin:
+        assert (DOCS / f"{game}.md").read_text(encoding="utf-8") == doc, \
+            "docs/games is behind the game's reference.md: run `python -m hexbox.games`"
 
 
 def explained(game: str, screen: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import random
 import re
-import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,23 +16,14 @@ import hexbox
 from hexbox.core import conformance as kit
 from hexbox.core import registry
 
+from .session import HEXBOX, env
 from .waiting import NEVER
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def hunch():
-    """The toy is registered for this module only: the other tests count the five games."""
-    import tests.toygame  # the one line a game needs: importing its package registers it
-
-    registry.register(tests.toygame.INFO)  # again, should an earlier module have taken it away
-    yield tests.toygame.INFO
-    registry._REGISTRY.pop("hunch", None)
-    from hexbox.core import schema, texts
-
-    schema.observation_type.cache_clear()
-    texts.texts.cache_clear()
+# The toy is registered for the whole session (tests/conftest.py imports its package, the one line a game needs), so
+# every test that runs on each game runs on it too; the tests here are those only a game from outside hexbox needs.
 
 
 def setups():
@@ -95,10 +86,9 @@ def test_it_is_played_to_its_end_at_a_terminal(tmp_path):
     from tests.test_terminal import PROMPT, TERMINAL, _interruptible, _plain
 
     record = tmp_path / "hunch.json"
-    main = "import tests.toygame; from hexbox.cli import main; main()"  # `hexbox` with the toy's one line first
-    child = pexpect.spawn(sys.executable, ["-c", main, "play", "hunch", "--players", "3", "--seed", "3", "--record",
-                                           str(record)], encoding="utf-8", timeout=NEVER, dimensions=(40, 100),
-                          env={**TERMINAL, "PYTHONPATH": str(ROOT)}, cwd=str(tmp_path), preexec_fn=_interruptible)
+    child = pexpect.spawn(HEXBOX[0], [*HEXBOX[1:], "play", "hunch", "--players", "3", "--seed", "3", "--record",
+                                       str(record)], encoding="utf-8", timeout=NEVER, dimensions=(40, 100),
+                          env=env(TERMINAL), cwd=str(tmp_path), preexec_fn=_interruptible)  # `hexbox` + the toy
     log = child.logfile_read = io.StringIO()
     prompts = 0
     while child.expect([PROMPT, pexpect.EOF]) == 0:
@@ -140,6 +130,37 @@ def test_a_table_of_the_server_plays_it_over_the_api_and_the_websocket(tmp_path)
         assert end["result"]["kind"] in ("guessed", "highest_card")
         record = client.get(f"/api/tables/{table}/record", headers=bearer(toks[2])).json()
         assert hexbox.replay(hexbox.Record.from_json(record)).observe(None) == state(client, table)["observation"]
+
+
+def test_a_real_servers_bot_workers_play_it(tmp_path):
+    """`hexbox serve` with bot worker processes (spawned: they know only hexbox's own games unless told): a table
+    of the toy with a person and a bot of each search lane (easy is light, hard searches) plays to its end."""
+    pytest.importorskip("fastapi", reason="the server tests need the [server] extra")
+    import httpx
+
+    from hexbox.agents import LEVELS
+    from tests.server.live import Live
+
+    server = Live(f"sqlite:///{tmp_path / 'live.db'}", tmp_path / "server.log", workers=1).start()
+    try:
+        made = httpx.post(server.url + "/api/tables", json={"game": "hunch", "players": 3, "seed": 5, "bots": {
+            "1": LEVELS[0], "2": LEVELS[-1]}, "options": {"rounds": 10}}, timeout=NEVER).json()
+        auth = {"Authorization": f"Bearer {made['seats'][0]['token']}"}
+        deadline = time.monotonic() + NEVER
+        while time.monotonic() < deadline:
+            view = httpx.get(f"{server.url}/api/tables/{made['id']}", headers=auth, timeout=NEVER).json()
+            if view["result"]:
+                break
+            if view["legal"]:
+                pass_ = next((a for a in view["legal"] if a["kind"] == "pass"), view["legal"][0])
+                httpx.post(f"{server.url}/api/tables/{made['id']}/actions", headers=auth, timeout=NEVER,
+                           json={"seq": view["seq"], "action": pass_})
+            time.sleep(0.05)
+        assert view["result"] and view["result"]["kind"] in ("guessed", "highest_card"), view
+        assert view["seq"] > 1 and [s["level"] for s in view["seats"][1:]] == [LEVELS[0], LEVELS[-1]]
+    finally:
+        server.stop()
+    assert "Traceback" not in (tmp_path / "server.log").read_text()
 
 
 # ---- through the learning adapters -------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import random
 from typing import Protocol
 
 from hexbox.core import Action, ConfigError, View, game_info, read_toml
+from hexbox.core.registry import LEVELS as _LEVELS
 
 
 class Agent(Protocol):
@@ -52,9 +53,10 @@ class Sloppy:
         return self.bot.act(view, rng)
 
 
-#: the levels a person can pick, weakest first; each is an agent spec per game (levels.toml)
-LEVELS = ("easy", "normal", "hard")
-_LEVEL_SPECS = read_toml(__package__, "levels.toml")
+#: the levels a person can pick, weakest first: the lobby's, `hexbox play --bots`' and a server seat's. Each stands
+#: for an agent spec per game: the game's registration (``GameInfo.levels``), else the default of levels.toml
+LEVELS = _LEVELS
+_DEFAULT_LEVELS = read_toml(__package__, "levels.toml")["default"]
 
 
 def level_spec(level: str, game: str) -> str:
@@ -62,8 +64,12 @@ def level_spec(level: str, game: str) -> str:
     name = level.strip().lower()
     if name not in LEVELS:
         raise ConfigError(f"unknown level {level!r}; expected one of: {', '.join(LEVELS)}")
-    game_info(game)
-    return _LEVEL_SPECS.get(game, {}).get(name) or _LEVEL_SPECS["default"][name]
+    return game_info(game).levels.get(name) or _DEFAULT_LEVELS[name]
+
+
+def levels(game: str) -> dict[str, str]:
+    """Every level of a game, weakest first, with the agent spec it stands for there (what /api/games sends)."""
+    return {name: level_spec(name, game) for name in LEVELS}
 
 
 def resolve(spec: str, game: str) -> str:
@@ -152,5 +158,5 @@ def make_agent(spec: str, game: str) -> Agent:
     raise ConfigError(f"unknown agent {spec!r}; expected one of: {', '.join(AGENT_KINDS)}{hint}")
 
 
-__all__ = ["AGENT_KINDS", "LEVELS", "Agent", "RandomAgent", "Sloppy", "View", "heuristic_for", "level_spec",
+__all__ = ["AGENT_KINDS", "LEVELS", "Agent", "RandomAgent", "Sloppy", "View", "heuristic_for", "level_spec", "levels",
            "make_agent", "parse_spec", "resolve"]

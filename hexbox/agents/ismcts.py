@@ -34,7 +34,9 @@ is drawn uniformly from ``state.actors``, as the simulator does. Edges are keyed
 the deciding seat is always the view's own.
 
 Budgets (any combination; the first one reached stops the search): ``iters`` (iterations), ``calls``
-(forward-model calls, i.e. ``apply``), ``seconds`` (wall clock; not reproducible, unlike the other two).
+(forward-model calls, i.e. ``apply``), ``seconds`` (wall clock from the start of ``act``, the game's belief and
+advice included; not reproducible, unlike the other two). The search is anytime: whichever budget stops it, it
+plays the best move found so far (the clock is read between iterations, from ``clock``, which tests replace).
 Parameters of the agent spec: ``ismcts:iters=2000+c=0.7+rollout=100+policy=kind+reward=score+eval=none``.
 """
 
@@ -99,6 +101,7 @@ class ISMCTS:
     """``act(view, rng)`` searches a fresh tree of determinized worlds and plays the most visited root action."""
 
     name = "ismcts"
+    clock: Callable[[], float] = staticmethod(time.perf_counter)  # the wall clock of ``seconds``
     PARAMS: dict[str, type] = {"iters": int, "calls": int, "seconds": float, "c": float, "rollout": int,
                                "policy": str, "reward": str, "eval": str, "prune": str, "bias": float,
                                "worlds": str, "focus": str}
@@ -138,6 +141,7 @@ class ISMCTS:
         self.focus = focus
         self.last_iterations = 0  # of the latest act(), for benchmarks and tests
         self.last_calls = 0
+        self._started: float | None = None  # when the running act() began: ``seconds`` counts from there
 
     @classmethod
     def from_params(cls, params: dict[str, str], game: str | None = None) -> ISMCTS:
@@ -168,6 +172,13 @@ class ISMCTS:
         return make(view), (set(roots(view, view.legal_actions)) if roots is not None else None)
 
     def act(self, view: View, rng: random.Random) -> Action:
+        self._started = self.clock() if self.seconds is not None else None
+        try:
+            return self._act(view, rng)
+        finally:
+            self._started = None
+
+    def _act(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions
         belief = self._belief(view) if self.worlds == "belief" and len(legal) > 1 else None
         if belief is not None and belief[1] is not None:
@@ -222,7 +233,11 @@ class ISMCTS:
         kind_of = attrgetter("kind")
         evaluate = evaluator_for(game.name) if self.eval == "game" else None
         prune = pruner_for(game.name) if self.prune == "game" else None
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        clock = self.clock
+        if self.seconds is not None:
+            deadline = (self._started if self._started is not None else clock()) + self.seconds
+        else:
+            deadline = None
         max_iters = self.iters
         max_calls = self.calls
         log, sqrt = math.log, math.sqrt
@@ -237,7 +252,7 @@ class ISMCTS:
                 break
             if max_calls is not None and calls >= max_calls:
                 break
-            if deadline is not None and iterations and time.perf_counter() >= deadline:
+            if deadline is not None and iterations and clock() >= deadline:
                 break
             world = draw(rng)
             node = root

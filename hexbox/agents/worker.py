@@ -16,6 +16,7 @@ from multiprocessing.connection import Connection
 from typing import Any, NamedTuple
 
 from hexbox.core import ConfigError, View
+from hexbox.core.registry import import_packages
 
 from . import Agent, make_agent, resolve
 from .ismcts import ISMCTS
@@ -28,22 +29,32 @@ KEPT_AGENTS = 256
 LIGHT_KINDS = ("random", "heuristic")  # no search: a decision costs milliseconds
 
 
+#: the wall clock a search that names none of its own (a level, an ``iters`` spec) thinks at a person's table
+THINK = 1.0
+
+
 class Limits(NamedTuple):
     """The most one decision may cost: ``seconds`` of wall clock, ``iterations`` (ISMCTS iters and calls) and
-    ``rollout`` (the actions of one ISMCTS rollout)."""
+    ``rollout`` (the actions of one ISMCTS rollout); ``think``: the wall clock of a search whose spec names no
+    ``seconds`` (within ``seconds``)."""
 
     seconds: float
     iterations: int
     rollout: int
+    think: float = THINK
 
 
 def limited(agent: Agent, limits: Limits) -> Agent:
     """``agent`` with its budgets brought within ``limits`` (in place): whatever its spec asked, an ISMCTS search
-    stops at ``limits.seconds`` (checked between iterations), ``limits.iterations`` iterations or calls, and
-    cuts its rollouts at ``limits.rollout`` actions. Other agents (random, heuristic) do not search."""
+    stops at its own ``seconds`` or, naming none, at ``limits.think`` (a person feels time, not iterations; the
+    search is anytime and plays the best move found so far), never later than ``limits.seconds`` (checked between
+    iterations), at ``limits.iterations`` iterations or calls, and cuts its rollouts at ``limits.rollout``
+    actions. Other agents (random, heuristic) do not search. Simulations build agents without limits: there a
+    level's iteration budget alone stops the search, and a game is a function of its seed."""
     if isinstance(agent, ISMCTS):
         seconds = agent.seconds
-        agent.seconds = seconds if seconds is not None and 0 < seconds <= limits.seconds else limits.seconds  # NaN too
+        think = min(limits.think, limits.seconds) if limits.think > 0 else limits.seconds  # NaN too
+        agent.seconds = seconds if seconds is not None and 0 < seconds <= limits.seconds else think
         agent.iters = limits.iterations if agent.iters is None else min(agent.iters, limits.iterations)
         if agent.calls is not None:
             agent.calls = min(agent.calls, limits.iterations)
@@ -88,11 +99,14 @@ def decide(payload: bytes, limits: Limits) -> dict[str, Any]:
     return agent.act(View.of(state, seat), random.Random(seed)).to_json()
 
 
-def serve(conn: Connection, limits: Limits) -> None:
+def serve(conn: Connection, limits: Limits, packages: tuple[str, ...] = ()) -> None:
     """A worker process: imports the games, says :data:`READY`, then answers each payload it receives with the
-    pickled ``(True, action_json)`` or ``(False, exception)``, until its pipe closes."""
+    pickled ``(True, action_json)`` or ``(False, exception)``, until its pipe closes. ``packages``: the packages of
+    the server's games, imported too, so that a game registered from elsewhere (not by hexbox.games) is known here."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle; the pipe's end stops us
     import hexbox  # noqa: F401  (the games register on import; the first decision should not pay for it)
+
+    import_packages(packages)
 
     try:
         conn.send_bytes(READY)

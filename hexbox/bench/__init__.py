@@ -344,6 +344,38 @@ def simulate_pair(name: str, players: int, games: int) -> tuple[Callable[[int], 
     return bare, simulate
 
 
+# ---- normal bots ---------------------------------------------------------------------------------------------
+
+
+def normal_games(name: str, players: int) -> Callable[[int, float], dict[str, float]]:
+    """``one(first, seconds)``: whole games of the game's normal bot (its heuristic) at every seat, seeds from
+    ``first`` on, for at least ``seconds`` of CPU: games/s and decisions/s, what a designer's simulation costs."""
+    from hexbox.agents import make_agent
+
+    game = load(name, players=players)
+
+    def one(first: int, seconds: float) -> dict[str, float]:
+        done = decisions = 0
+        start = time.process_time()
+        seed = first
+        while True:
+            state = game.new_state(seed=seed)
+            bot = make_agent("normal", name)
+            rng = random.Random(seed)
+            while not state.is_over:
+                actors = state.actors
+                seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+                state.apply(seat, bot.act(View.of(state, seat), rng))
+                decisions += 1
+            done += 1
+            seed += 1
+            spent = time.process_time() - start
+            if spent >= seconds:
+                return {"games_per_s": done / spent, "decisions_per_s": decisions / spent}
+
+    return one
+
+
 # ---- the run ------------------------------------------------------------------------------------------------
 
 
@@ -353,7 +385,7 @@ def _players(name: str) -> int:
 
 
 def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool = True,
-          simulate: bool = True) -> dict[str, Any]:
+          simulate: bool = True, bots: bool = True) -> dict[str, Any]:
     """Every subject measured once per round, in turn; min / median / max over the rounds."""
     rng = random.Random(1)
     playouts: dict[str, Playout] = {name: hexbox_playout(name, _players(name)) for name in names}
@@ -383,6 +415,8 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
     clones: dict[str, list[float]] = {n: [] for n in names}
     found_search: dict[tuple[str, str], list[tuple[float, float]]] = {k: [] for k in searches}
     sim_ratio: dict[str, list[float]] = {n: [] for n in sims}
+    normal = {name: normal_games(name, _players(name)) for name in names} if bots else {}
+    normal_rates: dict[str, list[dict[str, float]]] = {n: [] for n in normal}
     py_one = references.get("python_liars_poker")
     for r in range(rounds):
         for ref_name, one in references.items():
@@ -402,6 +436,8 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
             b = bare(first)
             s = sim(first)
             sim_ratio[name].append(s / b)
+        for name, one_bots in normal.items():
+            normal_rates[name].append(one_bots(r * 1000, seconds))
 
     def column(name: str, key: str) -> dict[str, float]:
         return spread([m[key] for m in play[name]])
@@ -434,6 +470,9 @@ def bench(names: list[str], rounds: int = 5, seconds: float = 1.0, search: bool 
                 row.setdefault("ratio_to_cpp", {})[ref_name] = ref["us_per_decision"]["median"] / us["median"]
         if name in sims:
             row["simulate_overhead"] = spread(sim_ratio[name])
+        if name in normal:
+            row["normal_games_per_s"] = spread([m["games_per_s"] for m in normal_rates[name]])
+            row["normal_decisions_per_s"] = spread([m["decisions_per_s"] for m in normal_rates[name]])
         out["games"][name] = row
     if search:
         _search_report(out, names, found_search)

@@ -20,6 +20,7 @@ def bench_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     search: Annotated[bool, typer.Option(help="also time ISMCTS (and OpenSpiel's ISMCTSBot as reference)")] = True,
     simulate: Annotated[bool, typer.Option(help="also time `hexbox simulate`'s loop against a bare loop")] = True,
+    bots: Annotated[bool, typer.Option(help="also time whole games of normal bots (a designer's simulations)")] = True,
 ) -> None:
     """Random playouts per decision step beside OpenSpiel's Python and C++ games, ISMCTS beside OpenSpiel's
     ISMCTSBot (Python and C++), and simulate's own cost; CPU time, interleaved, min/median/max."""
@@ -30,7 +31,7 @@ def bench_cmd(
         game_info(name)
     if rounds < 1 or seconds <= 0:
         raise BadInput("--rounds must be at least 1 and --seconds positive")
-    report = bench(chosen, rounds=rounds, seconds=seconds, search=search, simulate=simulate)
+    report = bench(chosen, rounds=rounds, seconds=seconds, search=search, simulate=simulate, bots=bots)
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return
@@ -70,6 +71,13 @@ def bench_cmd(
                        "bare playout loop of the same games")
         for name, r in report["games"].items():
             table.add_row(name, mmm(r["simulate_overhead"], ".3f"))
+        console.print(table)
+    if bots:
+        table = new_table("game", "players", "games/s", "decisions/s", title="normal bots (the game's heuristic) at "
+                          "every seat, whole games: median, then min–max, CPU time")
+        for name, r in report["games"].items():
+            table.add_row(name, str(r["players"]), mmm(r["normal_games_per_s"], ",.1f"),
+                          mmm(r["normal_decisions_per_s"]))
         console.print(table)
     if not search:
         return

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from hexbox.agents import make_agent
+from hexbox.agents import LEVELS, make_agent
 from hexbox.core import ConfigError, Record, game_info, load
 
 from .base import BadInput, parse_options, read_record, replayed
@@ -20,10 +20,13 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
     seat: Annotated[int | None, typer.Option(help="your seat (the others are bots)")] = None,
     humans: Annotated[str | None, typer.Option(help="hotseat: seats played by people, e.g. 0,2")] = None,
-    bots: Annotated[str | None, typer.Option(help="easy | normal (the default) | hard, or an agent spec: random | "
-                                                  "heuristic | ismcts:iters=N")] = None,
+    bots: Annotated[str | None, typer.Option(help=f"a level, {' | '.join(LEVELS)} (normal is the default; each "
+                                                  "game's bot of that level, as in the lobby: docs/agents.md), or an "
+                                                  "agent spec: random | heuristic | ismcts:iters=N")] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the deal (random if omitted)")] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="game option name=value")] = [],  # noqa: B006
+    names: Annotated[str | None, typer.Option(help="the people's names, in the order of their seats, e.g. Mia,Leo: "
+                                                   "every sentence names them")] = None,
     record: Annotated[Path | None, typer.Option(help="write the game's record here (at the end, or when stopped)")
                       ] = None,
     resume: Annotated[Path | None, typer.Option(help="continue the unfinished game of this record")] = None,
@@ -60,8 +63,9 @@ def play(
         raise BadInput("give either --seat or --humans, not both")
     if resume is not None and rec.seats is not None:
         # the record says who sat where: a resumed game goes on with the same people and the same bots
-        if seat is not None or humans is not None or bots is not None:
-            raise BadInput(f"{resume} says who plays each seat: give no --seat, --humans or --bots with --resume")
+        if seat is not None or humans is not None or bots is not None or names is not None:
+            raise BadInput(f"{resume} says who plays each seat: give no --seat, --humans, --bots or --names with "
+                           "--resume")
         people = [s for s, who in enumerate(rec.seats) if who == PERSON]
         if not people:
             raise BadInput(f"{resume}: nobody plays at this terminal in that record")
@@ -74,6 +78,12 @@ def play(
     except ConfigError as exc:
         raise BadInput(f"{resume}: {exc}" if resume is not None and rec.seats is not None else str(exc)) from None
     rec.seats = [PERSON if s in people else specs[s] for s in range(n)]
+    if names is not None:
+        given = [x.strip() for x in names.split(",")]
+        if len(given) != len(people) or not all(given):
+            raise BadInput(f"--names: give one name per person ({len(people)}: seats "
+                           f"{', '.join(map(str, people))}), separated by commas, not {names!r}")
+        rec.names = [given[people.index(s)] if s in people else None for s in range(n)]
     console = Console(highlight=False)
     title = game_info(rec.game).title
     you = _who_plays(people, specs)
@@ -88,7 +98,8 @@ def play(
         target.write_text(rec.dumps() + "\n", encoding="utf-8")
         return target
 
-    table = TerminalTable(console, state, rec, people, bot, random.Random(rec.seed + len(rec.actions)))
+    called = {s: x for s, x in enumerate(rec.names or []) if x}
+    table = TerminalTable(console, state, rec, people, bot, random.Random(rec.seed + len(rec.actions)), names=called)
     try:
         table.play()
     except (Stop, KeyboardInterrupt) as exc:

@@ -35,6 +35,8 @@ def serve_cmd(
     max_bot_iterations: Annotated[int, typer.Option(help="the most search iterations a table's bot may ask for")]
     = 20_000,
     max_bot_rollout: Annotated[int, typer.Option(help="the longest rollout a table's bot may ask for")] = 300,
+    bot_think: Annotated[float, typer.Option(help="seconds a searching bot (hard) thinks per move when its spec "
+                                                  "names none; at most --max-bot-seconds")] = 1.0,
     access_log: Annotated[bool, typer.Option("--access-log", help="log every request (tokens are never in a URL)")]
     = False,
 ) -> None:
@@ -51,12 +53,12 @@ def serve_cmd(
         raise BadInput("--unload-after and --expire-after must not be negative")
     if max_tables_per_client < 1 or max_seats_per_client < 1:
         raise BadInput("--max-tables-per-client and --max-seats-per-client must be at least 1")
-    if max_bot_seconds <= 0 or max_bot_iterations < 1 or max_bot_rollout < 0:
+    if max_bot_seconds <= 0 or max_bot_iterations < 1 or max_bot_rollout < 0 or not 0 < bot_think <= max_bot_seconds:
         raise BadInput("--max-bot-seconds must be positive, --max-bot-iterations at least 1, "
-                       "--max-bot-rollout not negative")
+                       "--max-bot-rollout not negative, --bot-think positive and at most --max-bot-seconds")
     serve(Settings(db_url=db, redis_url=redis, workers=workers, grace=grace, bot_delay=bot_delay, rate=rate,
                    burst=max(1, int(3 * rate)), max_bot_seconds=max_bot_seconds,
-                   max_bot_iterations=max_bot_iterations, max_bot_rollout=max_bot_rollout,
+                   max_bot_iterations=max_bot_iterations, max_bot_rollout=max_bot_rollout, bot_think=bot_think,
                    forwarded_allow_ips=tuple(a.strip() for a in forwarded_allow_ips.split(",") if a.strip()),
                    max_tables_per_client=max_tables_per_client, max_seats_per_client=max_seats_per_client,
                    unload_after=unload_after, expire_after=expire_after),

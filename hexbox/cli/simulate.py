@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -65,6 +66,7 @@ def simulate(
     console = Console(stderr=True)
     played = 0
     step = max(1, len(todo) // 500)  # the bar moves in 500 steps: drawing it per game cost more than a game
+    shown = time.monotonic()  # ... or every half second, whichever comes first: slow games move it each game
     sink = out.open("a" if done else "w", encoding="utf-8") if out else None
 
     def kept(r: dict[str, Any]) -> None:  # a game the workers had finished when the run was stopped
@@ -84,7 +86,8 @@ def simulate(
                 if sink:
                     sink.write(json.dumps(r) + "\n")
                 played += 1
-                if played % step == 0:
+                if played % step == 0 or time.monotonic() - shown > 0.5:
+                    shown = time.monotonic()
                     progress.update(task, completed=len(done) + played)
                     if sink:
                         sink.flush()

@@ -130,10 +130,21 @@ class ActionSpace:
         return self.actions[i]  # the shared instance
 
 
+def _seats(kind: str, to: Iterable[int]) -> frozenset[int]:
+    try:
+        seats = frozenset(to)
+    except TypeError:
+        raise TypeError(f"Event {kind!r}: to= is a seat or an iterable of seats, not a {type(to).__name__}") from None
+    if not all(isinstance(s, int) for s in seats):
+        raise TypeError(f"Event {kind!r}: to= names seats by their numbers, not {sorted(map(repr, seats))}")
+    return seats
+
+
 class Event:
     """Something that happened: a ``kind``, its ``data``, and its audience ``to``.
 
-    ``to`` is None for a public event, else the seats that may see it. Data and audience are kept apart: an
+    ``to`` is None for a public event, else the seats that may see it: one seat (an int) or several (any iterable of
+    ints); it is kept as a frozenset of seats. Data and audience are kept apart: an
     event may well have a field called "to" (a card sent to a seat) without it being taken for the audience.
 
     An event is never changed once ``apply`` has returned it, so a game may make an event that recurs (GROWL's
@@ -142,10 +153,10 @@ class Event:
 
     __slots__ = ("kind", "data", "to")
 
-    def __init__(self, kind: str, data: JSON | None = None, to: Iterable[int] | None = None):
+    def __init__(self, kind: str, data: JSON | None = None, to: int | Iterable[int] | None = None):
         self.kind = kind
         self.data = data or {}
-        self.to = None if to is None else frozenset(to)
+        self.to = None if to is None else frozenset((to,)) if isinstance(to, int) else _seats(kind, to)
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)

@@ -11,13 +11,14 @@ import json
 import os
 import random
 from collections.abc import Callable, Iterator, Mapping
+from importlib import resources
 from typing import Any
 
 from .actions import Action, ActionSpace
 from .errors import IllegalAction
 from .game import Game, State
 from .record import Record, replay
-from .registry import HOOKS, game_info, games, load
+from .registry import HOOKS, game_info, games, load, load_with
 from .schema import Struct
 
 MAX_STEPS = 200_000
@@ -41,6 +42,12 @@ def check_registration(name: str) -> None:
         f"{name}: players {info.min_players}..{info.max_players}, default {info.default_players}"
     for setup in info.conformance:
         assert "players" in setup, f"{name}: a conformance set-up names its players: {dict(setup)}"
+    for options in info.presets.values():  # the lobby offers each: every one must make a table
+        load_with(name, None, options)
+    assert info.intended_turns is None or (isinstance(info.intended_turns, int) and info.intended_turns > 0), \
+        f"{name}: intended_turns is a number of turns, not {info.intended_turns!r}"
+    assert isinstance(info.regular_endings, tuple) and all(isinstance(e, str) and e for e in info.regular_endings), \
+        f"{name}: regular_endings is a tuple of endings (result kinds or the end statistic)"
     game = load(name)
     assert isinstance(game, Game) and game.name == name and game.info is info, \
         f"{name}: its factory {info.factory} makes {game!r}, not a Game called {name!r} carrying its registration"
@@ -626,9 +633,13 @@ def check_texts(name: str, players: int, options: dict[str, Any], seed: int) -> 
     """Every card, tile, ability or token that appears in an observation along a random game has a name and a text
     in the game's data (hexbox.core.texts). A field of the observation holds components when at least half of the
     values seen in it are; then every value seen in it must be one, with its text: a card added to the rules but
-    not to the data, or known by another id, is caught."""
+    not to the data, or known by another id, is caught. And the game's package has its rules reference, reference.md
+    (`hexbox rules`, the browser's rules page), where the card texts are shown."""
     from .texts import texts
 
+    package = game_info(name).package
+    assert "reference.md" in {p.name for p in resources.files(package).iterdir()}, \
+        f"{name}: its package has no reference.md (`hexbox rules {name}`, the browser's rules page)"
     known = texts(name)
     seen: dict[str, set[str]] = {}
     for n, (state, _, _) in enumerate(play_random(name, players, options, seed)):

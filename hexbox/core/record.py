@@ -23,6 +23,9 @@ class Record:
     #: that ``hexbox play --resume`` seats everybody again as they were; None when nobody noted it (a server's,
     #: a simulation's or an older record), and then left out of the JSON so those stay as they were
     seats: list[str] | None = None
+    #: the name each seat's person went by (None: no name), so that a replay names them as the table did; None
+    #: when nobody was named, and then left out of the JSON
+    names: list[str | None] | None = None
 
     def to_json(self) -> JSON:
         out: JSON = {
@@ -34,6 +37,8 @@ class Record:
         }
         if self.seats is not None:
             out["seats"] = list(self.seats)
+        if self.names is not None and any(self.names):
+            out["names"] = list(self.names)
         return out
 
     @classmethod
@@ -73,7 +78,12 @@ class Record:
         if seats is not None and (not isinstance(seats, list) or len(seats) != players
                                   or not all(isinstance(s, str) and s for s in seats)):
             raise ValueError(f"not a hexbox record: seats must list who played each of the {players} seats")
-        return cls(game, players, dict(options), seed, moves, None if seats is None else list(seats))
+        names = obj.get("names")
+        if names is not None and (not isinstance(names, list) or len(names) != players
+                                  or not all(n is None or isinstance(n, str) for n in names)):
+            raise ValueError(f"not a hexbox record: names must give each of the {players} seats a name or null")
+        return cls(game, players, dict(options), seed, moves, None if seats is None else list(seats),
+                   None if names is None else list(names))
 
     def dumps(self) -> str:
         return json.dumps(self.to_json())

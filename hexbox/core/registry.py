@@ -26,9 +26,18 @@ HOOKS = {
     "report": "sections(results, plot) -> list[Section]: the game's part of `hexbox report`",
     "schema": "an object with Public and Private, the types of the observation's two halves",
     "encoder": "encoder(game) -> Encoder: the observation vector of learning agents, read from observe(seat) alone",
+    "out": "out(state, seat) -> how a seat is out of the game (\"dead\", \"eliminated\"), or (how, because: a "
+           "clause to its player), else None; the server tells its person at once, with the move's sentences",
+    "reveal": "reveal(finished state) -> list of {role, hidden, why} per seat: each seat's side, role or goals, the "
+              "hidden cards the rules show at the end, and why it won or lost (seats named \"seat N\")",
     "timer": "timer(state) -> (seconds, window) or None: the server's clock on the decision now open; it restarts "
              "when window changes (None: at every move)",
 }
+
+
+#: the levels of bot a person can pick, weakest first (public as ``hexbox.agents.LEVELS``, where the default spec
+#: of each is); a registration's ``levels`` gives the spec a level stands for in that game
+LEVELS = ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True)
@@ -56,11 +65,44 @@ class GameInfo:
     #: the modules of the package (names without .py) that a playout runs through: legal actions, the gate's
     #: checks and handlers. What setup.py's compiled build compiles (docs/compiled.md)
     compiled: tuple[str, ...] = ()
+    #: the mean turns of a game between the game's own bots at its default player count (`hexbox simulate GAME -n 40
+    #: --agents heuristic`): a simulation whose median is under a third of it warns that its games end far sooner
+    #: than the rules mean them to (hexbox.sim). None: no such warning
+    intended_turns: int | None = None
+    #: the ways (``Result.kind``, or the game's own ``end`` statistic) the game ends when it is played out by its
+    #: rules: nearly every game of a run ending so is no sign of the bots. Empty: every ending is a side winning,
+    #: and one side nearly always winning is what the simulation's warning is for
+    regular_endings: tuple[str, ...] = ()
+    #: ready-made sets of options the lobby offers beside the defaults ("Standard"): name -> options
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: level (LEVELS) -> the agent spec it stands for in this game, where it is not hexbox.agents' default; each
+    #: is measured (docs/strength.md, "Levels")
+    levels: Mapping[str, str] = field(default_factory=dict)
+    #: the files of the game's own browser view, in hexbox/web/static/games/ (a ``.js`` module exporting ``Board``,
+    #: and its styles); none: the browser shows the generic board, and asks for no file
+    view: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         unknown = set(self.hooks) - set(HOOKS)
         if unknown:
             raise ValueError(f"{self.name}: unknown hook(s) {', '.join(sorted(unknown))}; known: {', '.join(HOOKS)}")
+        if set(self.levels) - set(LEVELS):
+            raise ValueError(f"{self.name}: unknown level(s) {', '.join(sorted(set(self.levels) - set(LEVELS)))}; "
+                             f"known: {', '.join(LEVELS)}")
+        names = {o.name for o in self.options}
+        for preset, options in self.presets.items():
+            if preset == "Standard" or set(options) - names:
+                raise ValueError(f"{self.name}: preset {preset!r} is not a name (Standard is the defaults') or sets "
+                                 f"an option the game lacks: {', '.join(sorted(set(options) - names))}")
+        if [f for f in self.view if not f.startswith(f"{self.name}.")] or (self.view and f"{self.name}.js" not in
+                                                                          self.view):
+            raise ValueError(f"{self.name}: a view is {self.name}.js and, if styled, {self.name}.css, not {self.view}")
+
+    @property
+    def builtin(self) -> bool:
+        """Whether the game is one of hexbox's own (its package is in ``hexbox.games``): the project's docs/ describe
+        those; a game from elsewhere describes itself in its package."""
+        return self.package.startswith("hexbox.games.")
 
     @property
     def package(self) -> str:
@@ -108,6 +150,18 @@ def register(info: GameInfo) -> None:
 
 def games() -> list[str]:
     return sorted(_REGISTRY)
+
+
+def packages() -> tuple[str, ...]:
+    """The packages of the registered games: what a fresh process (a server's bot worker, a simulation's) imports
+    to know the same games as this one, a game registered from outside hexbox.games included."""
+    return tuple(_REGISTRY[name].package for name in games())
+
+
+def import_packages(names: tuple[str, ...]) -> None:
+    """Import (and so register) the games of ``packages()`` of another process; a package imports its rules lazily."""
+    for name in names:
+        importlib.import_module(name)
 
 
 def game_info(name: str) -> GameInfo:

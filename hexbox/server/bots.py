@@ -4,10 +4,11 @@
 ``iterations`` (ISMCTS ``iters`` and ``calls``) and ``rollout`` (the actions of one ISMCTS rollout). They hold
 twice. :func:`check_spec` refuses a bot whose spec asks for more, saying why, and returns the spec normalised
 (what a table stores). And the worker builds every agent within them, whatever its spec
-(``hexbox.agents.worker.limited``): an ISMCTS search thinks ``min(its seconds, caps.seconds)`` (``caps.seconds``
-when it named none), runs at most ``caps.iterations`` iterations and calls, and cuts its rollouts at
-``caps.rollout`` actions. A search looks at its clock between iterations, so it may overrun by one iteration: at
-the default caps, at most 0.7 s measured (Prowl with ``policy=heuristic``, whose rollouts ask the game's bot at
+(``hexbox.agents.worker.limited``): an ISMCTS search thinks ``min(its seconds, caps.seconds)`` (``caps.think``,
+1 s by default, when it named none, as a level does: a person feels seconds, not iterations), runs at most
+``caps.iterations`` iterations and calls, and cuts its rollouts at ``caps.rollout`` actions. A search looks at
+its clock between iterations (anytime: it plays the best move found so far), so it may overrun by one iteration:
+at the default caps, at most 0.7 s measured (Prowl with ``policy=heuristic``, whose rollouts ask the game's bot at
 every step). Agents are built once per worker process and kept (the latest 256 specs).
 
 **Lanes.** A decision is *light* (``random``, ``heuristic``: no search, milliseconds) or a *search*
@@ -74,6 +75,7 @@ from typing import Any
 from hexbox.agents import LEVELS, make_agent, parse_spec, resolve
 from hexbox.agents import worker as agent_worker
 from hexbox.core import ConfigError, State, game_info
+from hexbox.core.registry import packages
 
 from .errors import Invalid, Unavailable
 
@@ -101,14 +103,16 @@ class Caps:
     seconds: float = 5.0  # wall-clock thinking
     iterations: int = 20_000  # ISMCTS iters, and calls
     rollout: int = 300  # actions of one ISMCTS rollout
+    think: float = agent_worker.THINK  # wall-clock thinking of a search whose spec names no seconds (a level)
 
     def __post_init__(self) -> None:
-        if not 0 < self.seconds < float("inf") or self.iterations < 1 or self.rollout < 0:
+        if not 0 < self.seconds < float("inf") or self.iterations < 1 or self.rollout < 0 \
+                or not 0 < self.think < float("inf"):
             raise ValueError(f"caps must be positive and finite: {self}")
 
     @property
     def limits(self) -> agent_worker.Limits:
-        return agent_worker.Limits(float(self.seconds), int(self.iterations), int(self.rollout))
+        return agent_worker.Limits(float(self.seconds), int(self.iterations), int(self.rollout), float(self.think))
 
 
 class WorkerLost(Unavailable):
@@ -239,7 +243,9 @@ class _Worker:
 
     def _spawn(self) -> None:
         conn, child = self.ctx.Pipe()
-        process = self.ctx.Process(target=agent_worker.serve, args=(child, self.limits), name=self.name,
+        # a spawned process knows only hexbox's own games until a pickled state imports its game's modules: it
+        # imports every package this one has registered first, so that it knows them all from its first decision
+        process = self.ctx.Process(target=agent_worker.serve, args=(child, self.limits, packages()), name=self.name,
                                    daemon=True)
         try:
             process.start()

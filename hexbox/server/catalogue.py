@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexbox.agents import levels
 from hexbox.core import ConfigError, game_info, games
 
 from .errors import NotFound
@@ -29,7 +30,9 @@ def games_list() -> list[dict[str, Any]]:
             options.append(entry)
         out.append({"name": name, "title": info.title, "min_players": info.min_players,
                     "max_players": info.max_players, "default_players": info.default_players or info.min_players,
-                    "summary": info.summary, "options": options})
+                    "summary": info.summary, "options": options,
+                    "presets": {name: dict(preset) for name, preset in info.presets.items()},
+                    "levels": levels(name), "view": list(info.view)})
     return out
 
 

@@ -47,7 +47,8 @@ class Hub:
         # in the GIL and the queue) and added a thread's wake-up to every move.
         self._inline = self.store.url.startswith("sqlite")
         self._db_threads: Executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="hexbox-db")
-        self.caps = Caps(settings.max_bot_seconds, settings.max_bot_iterations, settings.max_bot_rollout)
+        self.caps = Caps(settings.max_bot_seconds, settings.max_bot_iterations, settings.max_bot_rollout,
+                         settings.bot_think)
         self.bots = BotScheduler(settings.workers, self.caps)
         self.presence = Presence(settings.grace, self.bus)
         self.answers = Answers(self.presence)

@@ -21,10 +21,20 @@ def config(engine: Engine) -> Config:
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Bring the database to ``revision``. On PostgreSQL an advisory lock makes processes starting together take
-    turns, so that only one of them creates the tables."""
+    turns, so that only one of them creates the tables. On SQLite the foreign keys are off while it migrates:
+    altering a table there copies it to a new one and drops the old, which the seats and moves of a database with
+    tables in it refer to (tests/server/test_migrations.py)."""
     cfg = config(engine)
-    with engine.begin() as conn:
-        if conn.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_advisory_xact_lock(72 * 1000 + 66)"))  # 'H', 'B'
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, revision)
+    with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:  # a no-op inside a transaction: before the migration's, and after it
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.commit()
+        with conn.begin():
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(72 * 1000 + 66)"))  # 'H', 'B'
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, revision)
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+            conn.commit()

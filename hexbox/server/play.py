@@ -8,8 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from hexbox.core import IllegalAction
+from hexbox.core.people import named
 
 from .errors import Conflict, Forbidden, Invalid, NotFound
+from .people import names_of
 from .presence import Presence
 from .table import Table, Viewer
 from .tables import Tables
@@ -102,7 +104,8 @@ def replay_step(table: Table, step: int, seat: int | None) -> dict[str, Any]:
             marks[index + 1] = state.clone()
     table.replay = (step, state)
     ends = table.log_ends.get(seat, [])
-    log = table.logs.get(seat, [])[:ends[step - 1] if step else 0]
+    names = names_of(table)
+    log = [named(line, names) for line in table.logs.get(seat, [])[:ends[step - 1] if step else 0]]
     return {"id": table.id, "game": table.game.name, "players": table.players, "step": step, "steps": steps,
             "seat": seat, "observation": state.observe(seat), "log": log,
             "moved": None if step == 0 else table.moves[step - 1][0]}

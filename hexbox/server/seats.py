@@ -82,6 +82,13 @@ class Seats:
             await self.presence.seen(table, s)
         return token
 
+    async def rename(self, table: Table, seat: int, name: Any) -> None:
+        """A seated person names themselves, or changes their name (kept in the seat's row)."""
+        name = self.name(name)
+        async with self.tables.change(table, "seats"):
+            await self.tables.write(table, self.tables.store.set_seat, seat, expect_open=False, name=name)
+            table.seats[seat].name = name
+
     async def fill(self, table: Table, seat: int, spec: Any) -> None:
         """The host puts a bot in an open seat."""
         self._seat(table, seat)

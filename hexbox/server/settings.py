@@ -16,6 +16,7 @@ class Settings:
     max_bot_seconds: float = 5.0
     max_bot_iterations: int = 20_000
     max_bot_rollout: int = 300
+    bot_think: float = 1.0  # seconds a searching bot (the hard level) thinks when its spec names none
     rate: float = 20.0  # requests per second per verified seat token (or per client address without one), sustained
     burst: int = 60  # ... and in a burst
     # the peers whose X-Forwarded-For is believed (addresses, networks such as 10.0.0.0/8, or "*"): none by default,

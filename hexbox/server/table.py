@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -13,6 +14,9 @@ from typing import Any, Protocol
 from hexbox.core import Event, Game, Record, State
 
 from .clock import Clocks
+
+#: a sentence about its reader
+YOU = re.compile(r"\b([Yy]ou|[Yy]our)\b")
 
 
 def token_hash(token: str) -> str:
@@ -105,6 +109,10 @@ class Table:
     answers: dict[int | None, tuple[int, str, float]] = field(default_factory=dict)  # version, text, good until
     runner: Woken | None = None
     touched: float = 0.0  # time.monotonic() of the last request or change: an untouched table may leave memory
+    people: tuple[Any, dict[int, str]] | None = None  # (the seats' names and bots, the name each goes by): people.py
+    named_logs: dict[int | None, tuple[Any, list[str]]] = field(default_factory=dict)  # each viewer's log in names
+    # a seat that is out of the game (dead, eliminated): what it was told of the move that put it out
+    out: dict[int, tuple[str, str | None, list[str]]] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -130,11 +138,22 @@ class Table:
 
     def record(self) -> Record:
         return Record(self.game.name, self.players, dict(self.game.options), self.seed,
-                      [(seat, json.loads(action)) for seat, action in self.moves])
+                      [(seat, json.loads(action)) for seat, action in self.moves],
+                      names=[s.name for s in self.seats] if any(s.name for s in self.seats) else None)
 
     def note(self, events: list[Event], state: State) -> None:
         """Each viewer's sentences about a move, from the events it may see."""
+        info = self.game.info
+        gone = info.hook("out") if info is not None else None
         for viewer in (*range(self.players), None):
             log = self.logs.setdefault(viewer, [])
-            log.extend(state.describe(events, viewer))
+            told = state.describe(events, viewer)
+            log.extend(told)
             self.log_ends.setdefault(viewer, []).append(len(log))
+            if gone is not None and viewer is not None and viewer not in self.out:
+                how = gone(state, viewer)
+                if how:  # told at once, and why: the game's reason, and the sentences of the move up to the last
+                    # one about the seat itself ("It is Ana's turn." that follows is no part of the why)
+                    how, because = (how, None) if isinstance(how, str) else how
+                    mine = [i for i, line in enumerate(told) if YOU.search(line)]
+                    self.out[viewer] = (how, because, told[:mine[-1] + 1] if mine else told)

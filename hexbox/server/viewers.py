@@ -12,8 +12,10 @@ from typing import Any
 import msgspec
 
 from hexbox.core.choices import steps
+from hexbox.core.people import named
 
 from .bots import level
+from .people import chat_of, choices_of, ending, log_of, names_of, waiting
 from .presence import Presence
 from .table import Table, Viewer
 
@@ -61,6 +63,7 @@ class Answers:
     def answer(self, table: Table, viewer: Viewer) -> dict[str, Any]:
         """The viewer's state: its observation, legal actions, log, the clocks, the result and the table."""
         state, seat, now = table.state, viewer.seat, time.time()
+        names = names_of(table)  # the server's words name people: clients show them as they are
         legal, labels, choices = [], [], None
         if seat is not None and table.started and not table.over:
             actions = state.legal_actions(seat)
@@ -68,24 +71,27 @@ class Answers:
             info = table.game.info
             label = info.hook("label") if info else None
             # the seat's own choices, in its own words (another seat's moves reach it only through "log")
-            labels = [label(state, seat, a) if label else str(a) for a in actions]
+            labels = [named(label(state, seat, a) if label else str(a), names) for a in actions]
             # a long list in steps, grouped here once for every client (the terminal walks the same groups)
-            choices = steps(actions, labels, (info.hook("menu") if info else None) or {})
-        result = state.result
+            choices = choices_of(steps(actions, labels, (info.hook("menu") if info else None) or {}), names)
         running = table.started and not table.over
+        out = table.out.get(seat) if seat is not None else None
         return {
             "id": table.id, "game": table.game.name, "players": table.players, "seq": table.seq,
             "seat": seat, "host": viewer.host, "started": table.started, "seeded": table.seeded,
             "observation": state.observe(seat), "legal": legal, "labels": labels,
-            "choices": choices, "log": table.logs.get(seat, []),
+            "choices": choices, "log": log_of(table, seat), "waiting": waiting(table, seat, names),
+            "out": None if out is None else {"how": out[0], "because": out[1],
+                                             "why": [named(line, names) for line in out[2]]},
             "deadline": table.deadline_at if running else None,
             "clocks": table.clocks.view() if running else [],
-            "result": None if result is None else result.to_json(),
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
+            "result": None if state.result is None else state.result.to_json(),
+            "ending": ending(table, seat, names),
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "called": names[s.seat], "bot": s.bot,
                        "level": level(s.bot) if s.bot else None,
                        "present": self.presence.here(s, now) if s.kind == "human" else None}
                       for s in table.seats],
-            "chat": list(table.chat[viewer.channel]), "spectators": table.spectators,
+            "chat": chat_of(table.chat[viewer.channel], seat, names), "spectators": table.spectators,
             "rematch": table.rematch_id,
         }
 

@@ -33,6 +33,7 @@ from typing import Any
 from hexbox.core import ConfigError, DataError, game_info
 from hexbox.core.data import ART, NAME, TEXT, entry_name, fixed_reason
 from hexbox.core.loading import catalogue_of
+from hexbox.core.registry import import_packages, packages
 
 from .variant import fixed_keys, validate_overlay
 
@@ -285,7 +286,10 @@ def fresh_processes(workers: int) -> ProcessPoolExecutor:
         ctx.set_forkserver_preload(["hexbox.agents", "hexbox.sim.knobs"])
     except ValueError:
         ctx = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=max(1, workers), mp_context=ctx, max_tasks_per_child=1)
+    # the registered games' packages (registrations only: rules are imported by the probe, after its overlay), so
+    # that a game registered from outside hexbox.games is known there too
+    return ProcessPoolExecutor(max_workers=max(1, workers), mp_context=ctx, max_tasks_per_child=1,
+                               initializer=import_packages, initargs=(packages(),))
 
 
 def plan_for(game: str, knob: Knob, seeds: int, exercise: dict[str, dict[str, Any]] | None = None

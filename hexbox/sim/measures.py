@@ -16,6 +16,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from hexbox.core.errors import ConfigError
+from hexbox.core.registry import GameInfo, game_info
 from hexbox.core.report import rate
 
 #: the fewest seat-games on each side (held / not held) before a card's strength is shown: below that, an
@@ -24,14 +26,24 @@ MIN_CARD_GAMES = 40
 #: the copy number some games add to a card's id ("t_vampire_bite#0"): a card's strength is the card's, not a copy's
 _COPY = re.compile(r"#\d+$")
 
-#: the mean turns of a game between the heuristic bots at the default player count (`hexbox simulate GAME -n 40
-#: --agents heuristic`: GROWL 29.0, Prowl 20.0, Transylvania 59.0, Voodoo 31.1, Werebeasts 12.0); a run whose median
-#: is under a third of it ends far sooner than a game played to its rules does
-INTENDED_TURNS = {"growl": 29, "prowl": 20, "transylvania": 59, "voodoo": 31, "werebeasts": 12}
-#: the way a game ends when it is played out, by its rules: nearly every game ending so is no sign of the bots
-#: (GROWL's Final Night at 7+ players, where two or fewer left alive is all but impossible). Transylvania has none:
-#: each of its endings is a side winning, and one side nearly always winning is what the warning is for.
-REGULAR_ENDINGS = {"growl": "final_night", "prowl": "sole_control", "voodoo": "reached_target", "werebeasts": "deck"}
+def intended_turns_of(game: str) -> int | None:
+    """The mean turns of a game between its own bots, as its registration declares (``GameInfo.intended_turns``);
+    None for a game that declares none, or that is not registered here (lines read from elsewhere)."""
+    info = _info(game)
+    return None if info is None else info.intended_turns
+
+
+def regular_endings(game: str) -> tuple[str, ...]:
+    """The ways the game ends when it is played out by its rules (``GameInfo.regular_endings``)."""
+    info = _info(game)
+    return () if info is None else info.regular_endings
+
+
+def _info(game: str) -> GameInfo | None:
+    try:
+        return game_info(game)
+    except ConfigError:
+        return None
 
 
 def seat_from_first(seat: int, first: int, players: int) -> int:
@@ -337,10 +349,10 @@ def warnings_of(game: str, endings: Counter[str], turns: Counter[int], players: 
     out = []
     n = sum(endings.values())
     kind, count = endings.most_common(1)[0]
-    if n >= 20 and count / n > 0.9 and kind != REGULAR_ENDINGS.get(game) and _could_end_otherwise(game):
+    if n >= 20 and count / n > 0.9 and kind not in regular_endings(game) and _could_end_otherwise(game):
         out.append(f"{count / n:.0%} of the games end the same way ({kind}): the bots may be playing one line "
                    "rather than the game")
-    intended = intended_turns or INTENDED_TURNS.get(game)
+    intended = intended_turns or intended_turns_of(game)
     median = _median(turns)
     if intended and median < intended / 3:
         out.append(f"games last {median:g} turns at the median, under a third of the {intended:g} a game between "
@@ -363,11 +375,7 @@ def _median(counts: Counter[int]) -> float:
 
 
 def _could_end_otherwise(game: str) -> bool:
-    # a game with a single way of ending (a Result.kind that never varies) would always warn; the kinds it can end
-    # by are its registration's, read lazily so that a test can build lines for a game it does not load
-    try:
-        from hexbox.core import game_info
-
-        return len(game_info(game).result_kinds) > 1
-    except Exception:  # noqa: BLE001 - an unknown game's lines: warn as for any game
-        return True
+    # a game with a single way of ending (a Result.kind that never varies) would always warn; an unknown game's
+    # lines (a test's, another install's): warn as for any game
+    info = _info(game)
+    return info is None or len(info.result_kinds) > 1

@@ -23,6 +23,7 @@ from typing import Any, overload
 from hexbox.agents import Agent, make_agent
 from hexbox.core import JSON, ConfigError, Game, View, derive_seed, game_info, load
 from hexbox.core.data import OVERLAYS_ENV, use_overlay
+from hexbox.core.registry import import_packages, packages
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,34 @@ def _chunk(games: int, workers: int) -> int:
     return max(1, min(64, games // (workers * 8) or 1))
 
 
+#: how long one batch of a local pool should take: long enough that handing it over costs little, short enough that
+#: the first games show at once and a Ctrl-C loses no finished game (a batch is kept only when all of it is done)
+BATCH_SECONDS = 0.25
+
+
+class _Pace:
+    """Batch sizes by time: one game a batch until games are timed, then as many as fill ``BATCH_SECONDS`` (at most
+    ``cap``). A run of normal bots (a second or more a game) hands on every game as it finishes; a run of random
+    bots (a tenth of a millisecond a game) still ships them in batches of ``cap``."""
+
+    def __init__(self, cap: int):
+        self.cap, self.size = cap, 1
+
+    def learn(self, games: int, seconds: float) -> None:
+        if games:
+            per = max(seconds / games, 1e-6)
+            self.size = max(1, min(self.cap, int(BATCH_SECONDS / per)))
+
+
+def play_timed(jobs: list[GameJob], stats: bool = True) -> tuple[list[dict[str, Any]], float]:
+    """A batch of games and the seconds the worker spent on it (the pace of the next batches)."""
+    import time
+
+    start = time.perf_counter()
+    lines = play_games(jobs, stats)
+    return lines, time.perf_counter() - start
+
+
 def _batches(jobs: Iterable[GameJob], size: int) -> Iterator[list[GameJob]]:
     it = iter(jobs)
     while batch := list(islice(it, size)):
@@ -206,30 +235,33 @@ def run(jobs: Iterable[GameJob], workers: int = 1, on_result: Callable[[dict[str
         yield from _tap((play_game(j, stats) for j in jobs), on_result)
         return
     workers = max(1, workers)
-    size = _chunk(len(jobs) if isinstance(jobs, Sized) else 64 * 8 * workers, workers)
+    pace = _Pace(_chunk(len(jobs) if isinstance(jobs, Sized) else 64 * 8 * workers, workers))
     if overlays:
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_start_variant_worker, initargs=(overlays,))
+                                   initializer=_start_variant_worker, initargs=(overlays, packages()))
     else:
         pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c_to_the_main_process)
-    pending: deque[Future[list[dict[str, Any]]]] = deque()
+    pending: deque[Future[tuple[list[dict[str, Any]], float]]] = deque()
     ready: deque[dict[str, Any]] = deque()  # the results of the batch being handed on
 
-    def hand_on(batch: Future[list[dict[str, Any]]]) -> Iterator[dict[str, Any]]:
-        ready.extend(batch.result())
+    def hand_on(batch: Future[tuple[list[dict[str, Any]], float]]) -> Iterator[dict[str, Any]]:
+        lines, seconds = batch.result()
+        pace.learn(len(lines), seconds)
+        ready.extend(lines)
         while ready:
             yield from _tap([ready.popleft()], on_result)
 
     try:
-        for batch in _batches(jobs, size):
-            pending.append(pool.submit(play_games, batch, stats))
+        it = iter(jobs)
+        while batch := list(islice(it, pace.size)):
+            pending.append(pool.submit(play_timed, batch, stats))
             if len(pending) >= 4 * workers:  # enough queued to keep every worker busy, no more
                 yield from hand_on(pending.popleft())
         while pending:
             yield from hand_on(pending.popleft())
     except BaseException:  # KeyboardInterrupt, or GeneratorExit when the caller stops reading
         finished = [*ready, *(r for f in pending if f.done() and not f.cancelled() and f.exception() is None
-                              for r in f.result())]
+                              for r in f.result()[0])]
         _halt(pool)
         if on_stop is not None:
             for r in finished:
@@ -244,9 +276,10 @@ def _leave_ctrl_c_to_the_main_process() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _start_variant_worker(overlays: dict[str, dict[str, Any]]) -> None:
+def _start_variant_worker(overlays: dict[str, dict[str, Any]], games: tuple[str, ...] = ()) -> None:
     _leave_ctrl_c_to_the_main_process()
     lay_overlays(overlays)
+    import_packages(games)  # the parent's games, one registered from outside hexbox.games too (spawned: none yet)
 
 
 def lay_overlays(overlays: dict[str, dict[str, Any]]) -> None:

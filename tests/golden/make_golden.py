@@ -2,6 +2,10 @@
 
     python tests/golden/make_golden.py werebeasts     # rewrites tests/golden/werebeasts/*.json
 
+A game without set-ups of its own below gets its registration's conformance set-ups, seeded 1, 2, 3… (a game from
+outside hexbox: import its package first, ``python -c "import tests.toygame, runpy, sys; sys.argv[1:] = ['hunch'];
+runpy.run_path('tests/golden/make_golden.py', run_name='__main__')"``).
+
 Run it only when a rule change is intended; the diff of the JSON files is then the change to review.
 """
 
@@ -96,16 +100,24 @@ def dumps(doc: dict) -> str:
     return "\n".join(lines) + "\n}\n"
 
 
+def setups(game: str) -> list[tuple[int, dict, int]]:
+    """The set-ups of a game's golden records: its own above, else its registration's conformance set-ups."""
+    if game in SETUPS:
+        return SETUPS[game]
+    conformance = hexbox.game_info(game).conformance
+    return [(s["players"], {k: v for k, v in s.items() if k != "players"}, i + 1) for i, s in enumerate(conformance)]
+
+
 def main(games: list[str]) -> None:
-    unknown = [g for g in games if g not in SETUPS]
+    unknown = [g for g in games if g not in hexbox.games()]
     if unknown:  # checked before anything is written: "--help" once made a folder of that name
         print(__doc__.strip(), file=sys.stderr)
-        print(f"\nunknown game(s): {', '.join(unknown)}; choose from {', '.join(sorted(SETUPS))}", file=sys.stderr)
+        print(f"\nunknown game(s): {', '.join(unknown)}; choose from {', '.join(hexbox.games())}", file=sys.stderr)
         sys.exit(2)
     for game in games:
         folder = HERE / game
         folder.mkdir(exist_ok=True)
-        for players, options, seed in SETUPS[game]:
+        for players, options, seed in setups(game):
             record, state, logs, words = play(game, players, options, seed)
             doc = {"record": record.to_json(), "final": views(state), "logs": logs, "words": words}
             path = folder / f"{game}_{players}p_seed{seed}.json"
@@ -114,4 +126,4 @@ def main(games: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or sorted(SETUPS))
+    main(sys.argv[1:] or hexbox.games())

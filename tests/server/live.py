@@ -9,13 +9,13 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 import websockets
 
+from ..session import HEXBOX, env
 from ..waiting import NEVER
 
 
@@ -44,14 +44,14 @@ class Live:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> Live:
-        args = [sys.executable, "-m", "hexbox", "serve", "--port", str(self.port), "--db", self.db_url,
+        args = [*HEXBOX, "serve", "--port", str(self.port), "--db", self.db_url,
                 "--workers", str(self.workers), "--grace", str(self.grace), "--bot-delay", str(self.bot_delay),
                 "--rate", "5000", "--max-tables-per-client", "100000", "--max-seats-per-client", "100000"]
         if self.redis:
             args += ["--redis", self.redis]
         args += self.extra_args
         out = open(self.log, "ab")
-        self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
+        self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, env=env())  # the session's games
         deadline = time.monotonic() + NEVER
         while time.monotonic() < deadline:  # readiness: the health check answers
             if self.proc.poll() is not None:

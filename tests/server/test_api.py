@@ -8,6 +8,8 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 import hexbox
+from hexbox.agents import LEVELS, level_spec
+from hexbox.core.people import default_names, named
 
 from .conftest import bearer, move, new_table, play_out, state, tokens
 
@@ -21,6 +23,14 @@ def test_health_and_games(client):
     by_name = {o["name"]: o for o in wb["options"]}
     assert by_name["bid_window_seconds"]["default"] == 10 and by_name["bid_window_seconds"]["high"] == 120
     assert by_name["dealer"]["bounds"]["5"] == [-1, 4]  # a bound that depends on the player count
+    for name, entry in listed.items():  # what the lobby offers is what each game's registration declares
+        info = hexbox.game_info(name)
+        assert entry["title"] == info.title and entry["view"] == list(info.view)
+        assert entry["presets"] == {k: dict(v) for k, v in info.presets.items()}
+        assert list(entry["levels"]) == list(LEVELS) and entry["levels"] == {lv: level_spec(lv, name) for lv in LEVELS}
+        for file in entry["view"]:  # the browser asks for exactly these: each is there
+            assert client.get(f"/static/games/{file}").status_code == 200, file
+    assert listed["prowl"]["levels"]["hard"] == "ismcts:iters=300" and listed["hunch"]["view"] == []
 
 
 def test_create_gives_a_token_to_every_human_seat_and_none_to_bots_or_open_seats(client):
@@ -77,10 +87,13 @@ def test_a_game_played_through_the_api_is_the_game_played_locally(client):
         events = local.apply(seat, local.game.parse_action(action))
         for viewer in logs:
             logs[viewer] += local.describe(events, viewer)
+    people = default_names(4)  # nobody chose a name: "Seat 1" … "Seat 4", counted from 1 as people count
     for seat, token in [*toks.items(), (None, None)]:
         view = state(client, table, token)
         assert view["result"] == local.result.to_json()
-        assert view["log"] == logs[seat]  # the viewer's own sentences, and no one else's
+        # the viewer's own sentences, and no one else's, with people's names in them (hexbox.core.people)
+        assert view["log"] == [named(line, people) for line in logs[seat]]
+        assert view["ending"]["reason"] == named(local.result.reason, people)
         assert view["observation"] == local.observe(seat)
         assert view["seq"] == len(made) and view["deadline"] is None
 

@@ -5,17 +5,21 @@ A right guess wins at once; after the last round the highest card wins.
 Importing this package registers the game (the one line a game needs: ``import tests.toygame``).
 """
 
-from hexbox.core import GameInfo, Option, register
+from hexbox.core import GameInfo, Option, clock_options, register
 
 INFO = GameInfo(
     name="hunch",
-    title="Hunch",
+    title="Hunch (a toy)",  # not its name capitalized: the pages must show the registered title
     min_players=2,
     max_players=3,
     default_players=3,
     factory="tests.toygame.game:HunchGame",
     summary="name another player's hidden card before the rounds run out",
-    options=(Option("rounds", 3, "rounds of turns before the highest card wins (R5)", low=1, high=10),),
+    options=(
+        Option("rounds", 3, "rounds of turns before the highest card wins (R5)", low=1, high=10),
+        # the server's turn clock and time bank: a turn is one guess among a handful
+        *clock_options(30, 90),
+    ),
     conformance=({"players": 2}, {"players": 3}, {"players": 3, "rounds": 1}),
     result_kinds=("guessed", "highest_card"),
     compiled=("state", "rules"),

@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hexbox.core import require
+from hexbox.core.data import NAME, TEXT
 from hexbox.core.loading import cards_toml, catalogue_of
+
+#: what a variant's overlay may not change, and why: words and ids (a card's value is refused by the check below)
+FIXED = {"ending": TEXT, "*.*.name": TEXT, "*.*.text": TEXT, "*.*.id": NAME}
 
 
 @dataclass(frozen=True)

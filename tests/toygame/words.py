@@ -7,8 +7,11 @@ from typing import Any
 from hexbox.core import Event, State
 
 
-def _who(seat: int, viewer: int | None) -> str:
-    return "You" if seat == viewer else f"Seat {seat}"
+def _who(seat: int, viewer: int | None, capital: bool = True) -> str:
+    """A seat as a viewer reads it: "you" for its own (tests/test_choices.py checks every game's words so)."""
+    if seat == viewer:
+        return "You" if capital else "you"
+    return f"{'S' if capital else 's'}eat {seat}"
 
 
 def describe(state: State, events: list[Event], viewer: int | None) -> list[str]:
@@ -16,7 +19,8 @@ def describe(state: State, events: list[Event], viewer: int | None) -> list[str]
     for e in events:
         d = e.data
         if e.kind == "guess":
-            out.append(f"{_who(d['seat'], viewer)} said seat {d['target']} holds the {d['card']}: "
+            held = "hold" if d["target"] == viewer else "holds"
+            out.append(f"{_who(d['seat'], viewer)} said {_who(d['target'], viewer, False)} {held} the {d['card']}: "
                        + ("right." if d["right"] else "wrong."))
         elif e.kind == "pass":
             out.append(f"{_who(d['seat'], viewer)} passed.")

@@ -16,7 +16,7 @@ from .conftest import DESKTOP, axe_check, new_table, sync_api
 
 # each game at a table that a test can play to its end in a few hundred taps
 GAMES = {"werebeasts": (3, {}), "prowl": (3, {}), "growl": (4, {}), "voodoo": (3, {"target_score": 5}),
-         "transylvania": (3, {"max_rounds": 10})}
+         "transylvania": (3, {"max_rounds": 10}), "hunch": (3, {})}  # hunch: the toy of the session, no view
 
 
 def test_every_game_is_played_here():
@@ -44,7 +44,7 @@ def _play_to_the_end(page, limit=400):
 
 #: each game's key pieces, the first found in view at every decision (the game module's `key`)
 KEYS = {"werebeasts": [".wb-sale", ".wb-mine-goals"], "prowl": [".pw-mine"], "growl": [".g-hand"],
-        "voodoo": [".v-bag", ".v-track"], "transylvania": [".tv-map"]}
+        "voodoo": [".v-bag", ".v-track"], "transylvania": [".tv-map"], "hunch": [".generic"]}
 
 #: where the key piece is, where the choices are, and the viewport (CSS pixels)
 BOXES = """(keys) => {
@@ -502,7 +502,11 @@ def test_the_browser_and_the_terminal_show_the_same_steps_for_a_voodoo_menu(serv
     console = Console(file=io.StringIO(), width=120)
     table = TerminalTable(console, state, Record("voodoo", 3), [seat], {}, random.Random(0),
                           read=lambda prompt: next(answers))
-    answers = iter([str(table.entry_number["speak or emote"]), "q"])
+    from hexbox.core.choices import group
+
+    menu = hexbox.game_info("voodoo").hook("menu")
+    titles = [g.title for g in group([Item.of(a, str(a)) for a in state.legal_actions(seat)], menu)]
+    answers = iter([str(1 + titles.index("speak or emote")), "q"])
     items = [Item.of(a, str(a)) for a in state.legal_actions(seat)]
     with pytest.raises(Stop):
         table.pick(seat, items, state.default_action(seat), "")

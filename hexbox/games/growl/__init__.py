@@ -35,6 +35,13 @@ register(GameInfo(
     result_kinds=("final_night", "two_or_fewer_alive"),  # R69, R70
     # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
     compiled=("state", "night", "spells"),
+    intended_turns=29,
+    # the Final Night at 7+ players, where two or fewer left alive is all but impossible
+    regular_endings=("final_night",),
+    presets={"Quick": {"spells": False, "curses": False}, "Full expansions": {"curses": True, "spells": True}},
+    # hard: worlds drawn from the fitted belief (docs/strength.md, "Levels")
+    levels={"hard": "ismcts:iters=800+worlds=belief"},
+    view=("growl.js", "growl.css"),
     hooks={
         "catalogue": "hexbox.games.growl.cards:catalogue",
         "render": "hexbox.games.growl.render:render",
@@ -46,5 +53,7 @@ register(GameInfo(
         "report": "hexbox.games.growl.report:sections",
         "schema": "hexbox.games.growl.schema:TYPES",
         "encoder": "hexbox.games.growl.encoder:encoder",
+        "out": "hexbox.games.growl.ending:out",
+        "reveal": "hexbox.games.growl.ending:reveal",
     },
 ))

@@ -308,5 +308,11 @@ def determinizer(view: View, tries: int = TRIES, warmup: tuple[int, int] = WARMU
 
 
 def root_actions(view: View, legal: list) -> list:
-    """Every legal move is searched (GROWL prunes nothing at the root)."""
-    return legal
+    """Every legal move is searched, but a kill that hands the game to the other team when the seat can tell
+    (the bot's ``Mind.loses_by``: the game ends at once, R70, and a survivor it knows decides it, R71)."""
+    from .heuristic import KILLING, Mind
+
+    if not any(a.kind in KILLING for a in legal):
+        return legal
+    mind = Mind(view.observation)
+    return [a for a in legal if not (a.kind in KILLING and mind.loses_by(a))] or legal

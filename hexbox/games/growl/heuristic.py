@@ -85,6 +85,10 @@ def win_chances(state) -> list[float]:
     return [1.0 - p if w else p for w in state.wolf]
 
 
+KILLING = frozenset({"pick", "save"})  # the decisions that may kill a seat on their own (Night cards, R62-R68)
+SELF_DEFEAT = -100.0  # below any other score: a kill that hands the game to the other team, when it can tell
+
+
 class Heuristic:
     """``noise`` is the chance of a random legal move (a difficulty knob)."""
 
@@ -185,8 +189,40 @@ class Mind:
 
     def score(self, a: Action) -> float:
         kind = a.kind
+        if kind in KILLING and self.loses_by(a):
+            return SELF_DEFEAT
         f = getattr(self, "_" + kind, None)
         return f(a) if f else 0.0
+
+    # ---- kills that end the game (R70) against the seat's own team ----------------------------------------
+
+    def victim(self, a: Action) -> int | None:
+        """The seat this decision alone kills, or None: the victim named (The Trusted, The Unwanted's last
+        round), a tie broken in a vote that kills (R62-R63), the last unsaved left by a save (R67)."""
+        w = self.pub["window"]
+        if a.kind == "pick":
+            why = w["why"]
+            if why == "victim" or (why == "tie" and self.pub["night_card"] != "the_trusted"):
+                return a.target
+            return None
+        if a.kind == "save":
+            left = [s for s in w["unsaved"] if s != a.target]
+            return left[0] if len(left) == 1 else None
+        return None
+
+    def loses_by(self, a: Action) -> bool:
+        """Whether the kill this decision makes ends the game at once (2 or fewer alive, R70) with the seat's
+        team losing (R71), as far as the seat can tell: a werewolf leaving a seat it knows to be human alive;
+        a human, dead or killed, leaving only seats it knows to be werewolves."""
+        victim = self.victim(a)
+        if victim is None:
+            return False
+        living = [s for s in range(self.n) if self.alive[s] and s != victim]
+        if len(living) > 2:
+            return False
+        if self.wolf:
+            return any(s != self.me and self.p[s] == 0.0 for s in living)
+        return self.me not in living and all(self.p[s] == 1.0 for s in living)
 
     def _give(self, a: Action) -> float:
         card = self.pub["top_card"]

@@ -324,7 +324,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
     # ---- Actors and legal actions ------------------------------------------------------------------------
 
     def update_actors(self) -> None:
-        """Work out ``actors`` again: after every move (see _logged), and after any change made by hand."""
+        """Work out ``actors`` again: after every move (see logged), and after any change made by hand."""
         self.actors = self._who_acts()
 
     def _who_acts(self) -> tuple[int, ...]:

@@ -132,7 +132,7 @@ def _gave(w: _Words, d: dict[str, Any]) -> str:
 _TARGET: dict[str, str] = {
     "blood_hound": "{A} {send} the Blood Hound to look at {b_s} hand.",
     "caged": "{A} {cage} {b}: {b_is} out of this Night's passing.",
-    "insomnia": "{A} {give} Insomnia to {b}: this Night {b} will learn who sends each card.",
+    "insomnia": "{A} {give} Insomnia to {b}: this Night {b_sub} will learn who sends each card.",
     "seance": "{A} {place} the Séance in front of {b}.",
     "silver_bullet": "{A} {place} the Silver Bullet in front of {b}.",
     "truth_serum": "{A} {give} the Truth Serum to {b}.",
@@ -158,8 +158,9 @@ def _night_target(w: _Words, d: dict[str, Any]) -> str:
     b = "yourself" if t == a == w.viewer else "themselves" if t == a else w.whom(t)
     b_s = "your own" if t == a == w.viewer else "their own" if t == a else w.whose(t)
     b_is = "you sit" if t == w.viewer else "they sit"
+    b_sub = "you" if t == w.viewer else "they" if t == a else w.whom(t)  # the subject of a clause of its own
     text = _TARGET.get(d["card"], "{A} {use} " + name + " on {b}.")
-    return text.format(A=w.who(a), b=b, b_s=b_s, b_is=b_is, use=w.verb(a, "use", "uses"), **verbs)
+    return text.format(A=w.who(a), b=b, b_s=b_s, b_is=b_is, b_sub=b_sub, use=w.verb(a, "use", "uses"), **verbs)
 
 
 def _hypnosis(w: _Words, d: dict[str, Any]) -> str:

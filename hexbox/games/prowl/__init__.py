@@ -30,6 +30,11 @@ register(GameInfo(
                   "no_winner_contract"),
     # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
     compiled=("state", "rules", "effects", "scoring"),
+    intended_turns=20,
+    regular_endings=("sole_control",),
+    presets={"Quick": {"hand_size": 4}, "Beginner (no leaders)": {"leaders": False}},
+    levels={"hard": "ismcts:iters=300"},
+    view=("prowl.js", "prowl.css"),
     hooks={
         "catalogue": "hexbox.games.prowl.cards:catalogue",
         "render": "hexbox.games.prowl.render:render",
@@ -41,5 +46,6 @@ register(GameInfo(
         "report": "hexbox.games.prowl.report:sections",
         "schema": "hexbox.games.prowl.schema:TYPES",
         "encoder": "hexbox.games.prowl.encoder:encoder",
+        "reveal": "hexbox.games.prowl.ending:reveal",
     },
 ))

@@ -15,7 +15,7 @@ from collections import Counter
 from hexbox.core import Action, View
 
 from . import actions as A
-from .cards import CARD_INDEX, CARDS, CLAN_INDEX
+from .cards import CARD_INDEX, CARDS, CLAN_INDEX, CURSED_EFFIGY, EXILED_PRINCE, GRAND_CHANCELLOR, HIGH_MAGE, WARLORD
 from .scoring import decide
 from .state import PROMPT, ProwlState
 
@@ -95,12 +95,30 @@ def value_after(world: ProwlState, seat: int, action: Action, depth: int) -> flo
     return evaluate(w, seat)
 
 
+_WINNERS: dict[tuple, frozenset[int]] = {}  # who would win now, by all that decides it (R45-R51): see winners()
+
+
+def winners(w: ProwlState, clans: list[int]) -> frozenset[int]:
+    """``decide(...).winners`` for the position, kept by what decides it: the track, the clans, Dominance and the
+    cards in front of players that take part (the Cursed Effigy, the leaders). A bot tries each move in a few
+    worlds, and most of the positions it scores were scored before."""
+    by, a = w.att_by, w.att_a
+    key = (*w.track, *clans, w.dominance, by[CURSED_EFFIGY], a[CURSED_EFFIGY], w.att_b[CURSED_EFFIGY],
+           by[EXILED_PRINCE], by[WARLORD], by[GRAND_CHANCELLOR], by[HIGH_MAGE], a[HIGH_MAGE])
+    found = _WINNERS.get(key)
+    if found is None:
+        if len(_WINNERS) > 1 << 16:
+            _WINNERS.clear()
+        found = _WINNERS[key] = decide(w.track, clans, w.dominance, by, a, w.att_b).winners
+    return found
+
+
 def evaluate(w: ProwlState, seat: int) -> float:
     if w.is_over:
         return 1.0 if seat in w.result.winners else 0.0
     n = w.n
     clans = [w.clan_of(p) for p in range(n)]
-    won = seat in decide(w.track, clans, w.dominance, w.att_by, w.att_a, w.att_b).winners
+    won = seat in winners(w, clans)
     mine = w.track.index(clans[seat])
     rivals_above = sum(1 for p in range(n) if p != seat and w.track.index(clans[p]) < mine)
     shared = sum(1 for p in range(n) if p != seat and clans[p] == clans[seat])

@@ -37,6 +37,14 @@ INFO = GameInfo(
     result_kinds=("curse_broken", "monster_kills", "monster_slain", "monster_duel", "curse_endures"),
     # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
     compiled=("state", "play", "legal", "board", "abilities"),
+    intended_turns=59,
+    # no regular ending: each ending is a side winning, and one side nearly always winning is what the warning is for
+    presets={"Quick": {"tiles": "compact", "max_rounds": 15}},
+    # hard: the bot walks, the search decides the rest: the heuristic's move against every action of another kind
+    # (stop, attempt, challenge, fight), started from the heuristic's (progressive bias); the plain search walks at
+    # random and lost to the heuristic (docs/strength.md, "Transylvania")
+    levels={"hard": "ismcts:iters=100+focus=kinds+bias=2"},
+    view=("transylvania.js", "transylvania.css"),
     hooks={
         "catalogue": "hexbox.games.transylvania.cards:catalogue",
         "render": "hexbox.games.transylvania.render:render",
@@ -50,6 +58,7 @@ INFO = GameInfo(
         "schema": "hexbox.games.transylvania.schema:TYPES",
         "timer": "hexbox.games.transylvania.timer:timer",
         "encoder": "hexbox.games.transylvania.encoder:encoder",
+        "reveal": "hexbox.games.transylvania.ending:reveal",
     },
 )
 

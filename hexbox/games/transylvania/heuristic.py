@@ -35,6 +35,13 @@ def board_of(tiles: tuple[tuple[str, int, int, int], ...]) -> Board:
     return b
 
 
+@lru_cache(maxsize=1 << 16)
+def distances(tiles: tuple[tuple[str, int, int, int], ...], start: int, blocked: frozenset[int]) -> dict[int, int]:
+    """Steps from ``start`` on the board of ``tiles``, through no space of ``blocked``; kept, as a bot asks the same
+    walks over and over (a turn is a chain of steps, each a decision). Read it, never change it."""
+    return board_of(tiles).distances(start, (lambda x: x not in blocked) if blocked else None)
+
+
 @cache
 def p_at_least(n: int, t: int) -> float:
     """P(sum of n dice >= t) with our faces (R118)."""
@@ -101,7 +108,8 @@ class Context:
         self.by_kind: dict[str, list[Action]] = {}
         for a in legal:
             self.by_kind.setdefault(a.kind, []).append(a)
-        self.board = board_of(tuple((t["tile"], t["at"][0], t["at"][1], t["rotation"]) for t in pub["board"]["tiles"]))
+        self.tiles = tuple((t["tile"], t["at"][0], t["at"][1], t["rotation"]) for t in pub["board"]["tiles"])
+        self.board = board_of(self.tiles)
         self.seats = pub["seats"]
         self.mine = self.seats[seat]
         self.here = SLOT[self.mine["node"]] if self.mine["node"] else -1
@@ -132,10 +140,12 @@ class Context:
             n += kind_of(c).mods.get(TRAITS[trait], 0)
         return max(0, min(12, n))
 
-    def monsters_near(self, within: int) -> list[int]:
-        if self.here < 0:
+    def monsters_near(self, within: int, at: int | None = None) -> list[int]:
+        """The Monsters that could reach the piece (or space ``at``) within ``within`` steps."""
+        here = self.here if at is None else at
+        if here < 0:
             return []
-        dist = self.board.distances(self.here)
+        dist = self.dist(here)
         out = []
         for s in self.seats:
             if s["role"] != "adventurer" and s["node"] and s["seat"] != self.seat:
@@ -147,21 +157,43 @@ class Context:
     # ---- walking ----------------------------------------------------------------------------------------
 
     def step_toward(self, targets: set[int], avoid: set[int] = frozenset()) -> Action | None:
-        """The legal move that starts a shortest walk to one of ``targets``."""
+        """The legal move that starts a shortest walk to one of ``targets``, if it brings the piece closer: when
+        the next space of the way is full (R29), a step aside and back would only come back to where it stood."""
         moves = self.by_kind.get("move", [])
         if not moves or not targets:
             return None
-        locks = {SLOT[x] for x in self.pub["board"]["locks"]}
-        ok = lambda x: not (x in locks and CARDS.nodes[x].feature == "gate") or self.mine["role"] != "adventurer"
+        ok = self.gates()
         best, score = None, 99
         for a in moves:
             if a.node in avoid:
                 continue
-            dist = self.board.distances(a.node, ok)
+            dist = self.dist(a.node, ok)
             d = min((dist[t] for t in targets if t in dist), default=99)
             if d < score:
                 best, score = a, d
+        if best is not None and self.here >= 0:
+            dist = self.dist(self.here, ok)
+            if score >= min((dist[t] for t in targets if t in dist), default=99):
+                return None
         return best
+
+    def blocked(self, targets: set[int]) -> bool:
+        """Whether one of ``targets`` can be reached but no step brings the piece closer (the next space of the way
+        is full, R29): a walk elsewhere would come back this way."""
+        if not targets or self.here < 0:
+            return False
+        dist = self.dist(self.here, self.gates())
+        return any(t in dist for t in targets)
+
+    def gates(self) -> frozenset[int]:
+        """The spaces a walk of this piece may not pass: for an adventurer, the locked gates (R83)."""
+        if self.mine["role"] != "adventurer":
+            return frozenset()
+        locks = map(SLOT.__getitem__, self.pub["board"]["locks"])
+        return frozenset(x for x in locks if CARDS.nodes[x].feature == "gate")
+
+    def dist(self, start: int, blocked: frozenset[int] = frozenset()) -> dict[int, int]:
+        return distances(self.tiles, start, blocked)
 
     # ---- pending decisions ------------------------------------------------------------------------------
 
@@ -269,23 +301,24 @@ class Context:
         church = set(CARDS.tiles[0].nodes)
         danger = self.monsters_near(6)
         if need == 0 or self.mine["health"] <= 3 or danger:
-            if self.here in church and need == 0 and self.pub["this_turn"]["movement_left"] >= 2:
-                # R3: the curse breaks only on stepping onto the Church, so off it and straight back
-                off = self.step_toward(set(self.board.slots()) - church)
-                if off is not None:
-                    return off
+            # On the Church with the set and no win: it qualifies for a Monster (R2, R66), as the curse check runs
+            # after every action (R3); off the Church and back would not win either, so it stays
             if self.here in church and (need == 0 or not danger):
                 return A.END_EXPLORATION
             go = self.step_toward(church)
             if go is not None:
                 return go
+            if self.blocked(church):  # the way home is full (R29): wait there, not off toward something else
+                return A.END_EXPLORATION
         target = self.token_targets()
-        go = self.step_toward(target) if target else None
+        # no step into a Monster's reach: the next decision would turn back to the Church, where it came from
+        unsafe = {a.node for a in self.by_kind.get("move", []) if self.monsters_near(6, a.node)}
+        go = self.step_toward(target, unsafe) if target else None
         if go is None and first("explore") is not None:
             return first("explore")
-        if go is None:
+        if go is None and not self.blocked(target):  # a full way on (R29) is waited out, not walked around
             exits = {x for x in self.board.slots() if self.board.open_exit(x)}
-            go = self.step_toward(exits)
+            go = self.step_toward(exits, unsafe)
         if go is not None:
             return go
         return A.END_EXPLORATION
@@ -293,7 +326,7 @@ class Context:
     def victim_near(self) -> bool:
         if self.here < 0:
             return False
-        dist = self.board.distances(self.here)
+        dist = self.dist(self.here)
         for s in self.seats:
             if s["seat"] != self.seat and s["role"] == "adventurer" and s["node"] and s["health"] <= 4:
                 node = SLOT[s["node"]]
@@ -379,7 +412,7 @@ class Context:
     def distance(self, node: int, targets: set[int]) -> int:
         if not targets or node < 0:
             return 99
-        dist = self.board.distances(node)
+        dist = self.dist(node)
         return min((dist.get(t, 99) for t in targets), default=99)
 
 
@@ -458,7 +491,7 @@ def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
         return legal
     kept = [a for a in legal if a.kind not in OPTIONAL] if state.phase == "exploration" else legal
     moves = [a for a in kept if a.kind == "move"]
-    if len(moves) > 1:
+    if len(moves) > 1 or (moves and state.pos[seat] in CHURCH):
         toward = _steps_toward_goal(state, seat, moves)
         if len(toward) < len(moves):
             kept = [a for a in kept if a.kind != "move"] + toward
@@ -473,7 +506,9 @@ def _steps_toward_goal(state, seat: int, moves: list[Action]) -> list[Action]:
     else:
         need = need_of(state, seat)
         if need == 0 and here in CHURCH:
-            return moves  # R3: the curse breaks on stepping onto the Church, so off it and back is the way
+            # with the set on the Church and the game still on, it qualifies for a Monster (R2, R66): no step wins,
+            # and a walk off the Church and back only comes back to where it stood
+            return []
         if need == 0 or state.health[seat] <= 3:
             targets = set(CHURCH)
         else:

@@ -23,6 +23,18 @@ def who(adventurer: str) -> str:
     return _WHO.get(adventurer, adventurer.replace("_", " ").title())
 
 
+def _a(word: str) -> str:
+    """"a Combat", "an Attack": the article the word's sound takes."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def _needs(d: dict) -> str:
+    """What a roll had to be, where the roll alone decides (R59: a Determination roll of 2 or less earns the token)."""
+    if d["why"] != "Determination":
+        return ""
+    return ": 2 or less earns the trait's token"  # an Inventor may still re-roll it (R107), so no verdict here
+
+
 def card(text: str | None) -> str:
     if text is None:
         return "a card"
@@ -78,7 +90,7 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     "token_flipped": lambda d: f"Seat {d['seat']} flips the token on {space(d['node'])}: "
                                f"{d['trait'].capitalize()} {d['target']}.",
     "rolled": lambda d: f"Seat {d['seat']} rolls {d['sum']} for {d['why']} "
-                        f"({', '.join(map(str, d['dice'])) or 'no dice'}).",
+                        f"({', '.join(map(str, d['dice'])) or 'no dice'}){_needs(d)}.",
     "discovery": lambda d: f"Seat {d['seat']} {'makes a discovery' if d['success'] else 'fails the token'}.",
     "challenge": lambda d: f"Seat {d['seat']} challenges seat {d['target']} on {d['trait'].capitalize()}.",
     "challenge_result": lambda d: "The challenge is a tie." if d["winner"] < 0 else
@@ -95,7 +107,7 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     "locked": lambda d: f"Seat {d['seat']} locks {space(d['node'])}.",
     "token_placed": lambda d: f"A token is placed on {space(d['node'])}.",
     "mirrors": lambda d: f"The mirrors stand on {space(d['a'])} and {space(d['b'])}.",
-    "trait_token": lambda d: f"Seat {d['seat']} gains a {d['trait'].capitalize()} token.",
+    "trait_token": lambda d: f"Seat {d['seat']} gains {_a(d['trait'].capitalize())} token.",
     "examined": lambda d: f"Seat {d['seat']} examines {card(d['card'])}.",
     "bumped": lambda d: f"Seat {d['seat']} bumps {card(d['card'])} back to its hand.",
     "phase": lambda d: f"Seat {d['seat']} moves on to {d['phase'].capitalize()}.",

@@ -34,6 +34,13 @@ register(GameInfo(
     result_kinds=("reached_target", "turn_cap"),
     # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
     compiled=("state", "legal", "curses", "artefacts"),
+    intended_turns=31,
+    regular_endings=("reached_target",),
+    presets={"Quick": {"target_score": 6}},
+    # easy: two moves in three at random never reach 11 points (271 of 300 games among such bots hit the turn cap, so
+    # a person would play alone); one in three still finishes (98 of 100 games, in 97 turns against 31)
+    levels={"easy": "heuristic:random=0.33", "hard": "ismcts:iters=200"},
+    view=("voodoo.js", "voodoo.css"),
     hooks={
         "catalogue": "hexbox.games.voodoo.cards:catalogue",
         "render": "hexbox.games.voodoo.render:render",
@@ -46,6 +53,7 @@ register(GameInfo(
         "schema": "hexbox.games.voodoo.schema:TYPES",
         "timer": "hexbox.games.voodoo.timer:timer",
         "menu": "hexbox.games.voodoo.words:MENU",
+        "label": "hexbox.games.voodoo.label:label",
         "encoder": "hexbox.games.voodoo.encoder:encoder",
     },
 ))

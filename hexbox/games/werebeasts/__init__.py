@@ -26,6 +26,16 @@ register(GameInfo(
     result_kinds=("most_points", "tie_most_cans", "tie_most_cards", "unbroken_tie"),
     # the modules of a playout (legal actions, checks, handlers): what the compiled build compiles
     compiled=("state", "rules"),
+    intended_turns=12,
+    # the deck running out (the game's "end" statistic; its result kind says only which tie-break step decided)
+    regular_endings=("deck",),
+    presets={"Quick": {"max_bid_changes": 2}},
+    # easy: random bids hide one's goals and make a bot harder to read, not weaker, and a timid bot (accusing only
+    # when 95% sure) is no easier, so its easy bot is a beginner who collects and never dares accuse. hard: worlds
+    # drawn from the belief over goals, accusations searched: clearly stronger than the plain search against the
+    # heuristic that accuses from that belief (docs/strength.md, "Levels")
+    levels={"easy": "heuristic:accuse=no", "hard": "ismcts:iters=100+worlds=belief"},
+    view=("werebeasts.js", "werebeasts.css"),
     hooks={
         "catalogue": "hexbox.games.werebeasts.cards:catalogue",
         "render": "hexbox.games.werebeasts.render:render",
@@ -38,5 +48,7 @@ register(GameInfo(
         "schema": "hexbox.games.werebeasts.schema:TYPES",
         "timer": "hexbox.games.werebeasts.timer:timer",
         "encoder": "hexbox.games.werebeasts.encoder:encoder",
+        "out": "hexbox.games.werebeasts.ending:out",
+        "reveal": "hexbox.games.werebeasts.ending:reveal",
     },
 ))

@@ -170,12 +170,15 @@ def _forward(weights: list[list[float]]) -> list[dict[int, float]] | None:
     m = len(weights)
     forward: list[dict[int, float]] = [{0: 1.0}]
     for i in range(m):
-        nxt: dict[int, float] = defaultdict(float)
-        row = weights[i]
+        nxt: dict[int, float] = {}
+        get = nxt.get
+        # the types this position may take, as (bit, weight): the same sums in the same order as bit by bit
+        row = [(1 << j, w) for j, w in enumerate(weights[i]) if w]
         for mask, f in forward[i].items():
-            for j in range(m):
-                if not mask >> j & 1 and row[j]:
-                    nxt[mask | 1 << j] += f * row[j]
+            for bit, w in row:
+                if not mask & bit:
+                    key = mask | bit
+                    nxt[key] = get(key, 0.0) + f * w
         forward.append(nxt)
     return forward if forward[m].get((1 << m) - 1, 0.0) > 0 else None
 
@@ -193,23 +196,26 @@ def _marginals(weights: list[list[float]]) -> list[list[float]] | None:
     total = forward[m][full]
     backward: list[dict[int, float]] = [{} for _ in range(m + 1)]
     backward[m] = {full: 1.0}
+    rows = [[(j, 1 << j, w) for j, w in enumerate(weights[i]) if w] for i in range(m)]  # as in _forward
     for i in range(m - 1, -1, -1):
-        row = weights[i]
-        cur: dict[int, float] = defaultdict(float)
+        row = rows[i]
+        after = backward[i + 1].get
+        cur: dict[int, float] = {}
         for mask in forward[i]:
-            for j in range(m):
-                if not mask >> j & 1 and row[j]:
-                    b = backward[i + 1].get(mask | 1 << j, 0.0)
+            for _, bit, w in row:
+                if not mask & bit:
+                    b = after(mask | bit, 0.0)
                     if b:
-                        cur[mask] += row[j] * b
+                        cur[mask] = cur.get(mask, 0.0) + w * b
         backward[i] = cur
     out = []
     for i in range(m):
-        row = weights[i]
+        row = rows[i]
+        after = backward[i + 1].get
         probs = [0.0] * m
         for mask, f in forward[i].items():
-            for j in range(m):
-                if not mask >> j & 1 and row[j]:
-                    probs[j] += f * row[j] * backward[i + 1].get(mask | 1 << j, 0.0)
+            for j, bit, w in row:
+                if not mask & bit:
+                    probs[j] += f * w * after(mask | bit, 0.0)
         out.append([x / total for x in probs])
     return out

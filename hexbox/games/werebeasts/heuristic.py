@@ -18,7 +18,7 @@ from hexbox.core import Action, View
 from . import actions as A
 from . import belief
 from .cards import CARD_INDEX, CARDS, GOAL_INDEX
-from .state import BEAST
+from .state import BEAST, BIDDING
 
 BEAST_OF = {a.id: CARDS.goals[a.beast].id for a in CARDS.auction}
 ICONS = {a.id: a.icons for a in CARDS.auction}
@@ -48,10 +48,29 @@ def win_chances(state) -> list[float]:
 
 
 def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
-    """What ISMCTS considers: no accusations. Sampled worlds weigh every deal the public facts allow alike,
-    so an accusation looks right far more often than it is; the heuristic's evidence-based accusations
-    are what a searching bot cannot reproduce from uniform worlds."""
+    """What ISMCTS considers: no accusations, and no raise of a bid that already leads (:func:`bid_moves`).
+    Sampled worlds weigh every deal the public facts allow alike, so an accusation looks right far more often
+    than it is; the heuristic's evidence-based accusations are what a searching bot cannot reproduce from
+    uniform worlds."""
+    if state.phase == BIDDING:
+        cans, cards = state.offer_cans, state.offer_cards
+        rival = max([cans[s] + len(cards[s]) for s in range(state.n) if s != seat], default=0)
+        return bid_moves(legal, cans[seat], len(cards[seat]), rival)
     keep = [a for a in legal if type(a) is not A.Accuse]
+    return keep or legal
+
+
+def bid_moves(legal: list[Action], cans: int, cards: int, rival: int) -> list[Action]:
+    """The bidding moves worth making for a seat whose standing bid has ``cans`` cans and ``cards`` cards, against
+    a best rival bid of ``rival`` items: when its bid has more items than any other (the measure of the default
+    acceptance, W4), it does not raise it against nobody (more cans, another card); it may pass or lower it.
+
+    A person never bids against themselves, and the others read every bid (belief.py): a search that raises a
+    leading bid pays more for nothing and tells the table a story that is not true. The rules allow it, so this
+    is advice to the bots, not a rule."""
+    if cans + cards <= rival:
+        return legal
+    keep = [a for a in legal if not (type(a) is A.OfferCard or (type(a) is A.OfferCans and a.cans > cans))]
     return keep or legal
 
 
@@ -290,12 +309,18 @@ ROOT_ACCUSATIONS = 3  # the accusations the search weighs against selling: the l
 
 def root_actions(view: View, legal: list[Action]) -> list[Action]:
     """What ISMCTS weighs at its root with worlds drawn from the belief: every move but accusations, and the
-    ``ROOT_ACCUSATIONS`` accusations the belief gives the best chance of being right (at least even)."""
+    ``ROOT_ACCUSATIONS`` accusations the belief gives the best chance of being right (at least even); in a
+    bidding window, no raise of a bid that already leads (:func:`bid_moves`)."""
+    obs = view.observation
+    if obs["phase"] == "bidding":
+        bids = obs["public"]["bids"]
+        mine = next(b for b in bids if b["seat"] == view.seat)
+        rival = max([b["cans"] + len(b["cards"]) for b in bids if b["seat"] != view.seat], default=0)
+        return bid_moves(legal, mine["cans"], len(mine["cards"]), rival)
     keep = [a for a in legal if type(a) is not A.Accuse]
     accusable = {(a.target, a.goal): a for a in legal if type(a) is A.Accuse}
     if not accusable:
         return keep
-    obs = view.observation
     post = belief.posterior(view.seat, obs["public"], obs["private"]["my_goals"])
     odds = sorted(((p, pair) for t, q in post.items() for g, p in q.items() if (pair := (t, g)) in accusable),
                   reverse=True)

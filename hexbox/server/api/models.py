@@ -102,6 +102,11 @@ class GameEntry(BaseModel):
     default_players: int
     summary: str
     options: list[OptionInfo]
+    presets: dict[str, dict[str, Any]] = Field(description="ready-made sets of options beside the defaults (Standard)")
+    levels: dict[str, str] = Field(description="the bot levels a person picks, weakest first: level -> its agent spec "
+                                   "in this game (a seat's bot may be the level's name)")
+    view: list[str] = Field(description="the files of the game's own browser view under /static/games/; none: the "
+                            "generic board")
 
 
 class SeatToken(BaseModel):
@@ -150,7 +155,10 @@ class TableId(BaseModel):
 class ChatLine(BaseModel):
     id: int
     channel: str
-    speaker: str
+    speaker: str = Field(description="who spoke: \"seat 2\", \"host\" or \"spectator\"")
+    who: str | None = Field(default=None, description="the speaker as the viewer knows them: You, a seat's name, host "
+                                                       "or spectator")
+    seat: int | None = Field(default=None, description="the speaker's seat, if a player")
     kind: str
     text: str
     at: float
@@ -159,7 +167,9 @@ class ChatLine(BaseModel):
 class SeatView(BaseModel):
     seat: int
     kind: str = Field(description="human, bot or open")
-    name: str | None
+    name: str | None = Field(description="the name its person chose (null: none yet, a bot or an open seat)")
+    called: str = Field(description="the name the seat goes by in every sentence: its person's name, "
+                                    "\"Bot · hard\", or \"Seat 3\" (counted from 1)")
     bot: str | None
     level: str | None = Field(description="a bot's strength: easy, normal or hard")
     present: bool | None
@@ -188,10 +198,17 @@ class TableView(BaseModel):
         "a long list of legal actions grouped in steps (what, then which), the same for every client: null when "
         "the list is shown whole, else {amount, groups: [{title, field, value, actions: indices into legal, "
         "then: the next step or null}]}"))
-    log: list[str]
+    log: list[str] = Field(description="the viewer's sentences, in the server's words with people's names")
+    waiting: str = Field(description="whose move it is, for this viewer (\"Your move!\", \"Waiting for Mia.\")")
+    out: dict[str, Any] | None = Field(description=(
+        "the viewer's seat is out of the game: {how: \"dead\"/\"eliminated\", why: the sentences of that move}"))
     deadline: float | None = Field(description="when the game's own clock on the open window runs out")
     clocks: list[ClockView]
-    result: dict[str, Any] | None
+    result: dict[str, Any] | None = Field(description="after the end: the game's Result (winners, scores, reason, "
+                                                "kind), as the engine gives it")
+    ending: dict[str, Any] | None = Field(description=(
+        "after the end, for this viewer: winners, scores, reason (in names), kind, headline (\"You win\", "
+        "\"Mia wins\"), verdict (won/lost, for a seat) and seats: [{seat, name, you, won, score, role, hidden, why}]"))
     seats: list[SeatView]
     chat: list[ChatLine]
     spectators: bool

@@ -132,6 +132,15 @@ async def claim(table: TableDep, seat: SeatParam, hub: HubDep, request: Request,
     return Token(token=await hub.seats.claim(table, seat, body.name if body else None, _client(request)))
 
 
+@seats.post("/name", responses=refusals(401, 403, 404, body=True))
+async def rename(table: TableDep, seat: PlayerDep, body: Claim, hub: HubDep) -> Ok:
+    """The name the others see for the token's seat, set or changed at any time (the log and the end follow)."""
+    if body.name is None:
+        raise Invalid("send the name: {\"name\": \"Mia\"}")
+    await hub.seats.rename(table, seat, body.name)
+    return Ok(ok=True)
+
+
 @host.post("/seats/{seat}/bot", responses=refusals(401, 403, 404, 409, body=True))
 async def fill_seat(table: HostTableDep, seat: SeatParam, body: FillSeat, hub: HubDep) -> Ok:
     """The host puts a bot in an open seat."""

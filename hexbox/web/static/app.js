@@ -1,39 +1,35 @@
 // The hexbox browser client: the lobby (/), a table (/tables/ID, a seat's link adds #token=…) and a replay
 // (/tables/ID/replay). Everything it shows comes from the server's API: observations, legal actions, sentences.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, catalog, hostToken, html, inNames, personOf, render, seatColour, seatName, seatSymbol, seatToken,
+import { api, catalog, gameEntry, gamesList, hostToken, html, personOf, render, seatColour, seatSymbol, seatToken,
   setPeople, title, watchTable } from "./lib.js";
 import { ActionPicker, Chat, EndScreen, GenericBoard, Log, Seats, Timer } from "./ui.js";
 
-const VIEWS = {}; // game -> its view module (static/games/<game>.js), or the generic board
+const VIEWS = {}; // game -> its view module (static/games/<game>.js) or the generic board, and its registered title
+// A game's own view and styles are asked for only where its registration lists them (/api/games: "view"), so that a
+// game without a view gets the generic board and no 404.
 async function viewOf(game) {
   if (!VIEWS[game]) {
-    const style = document.createElement("link"); // the game's own styles, if it has any
-    style.rel = "stylesheet";
-    style.href = `/static/games/${game}.css`;
-    document.head.append(style);
-    try {
-      VIEWS[game] = (await import(`./games/${game}.js`)).default;
-    } catch (e) {
-      VIEWS[game] = { Board: GenericBoard };
+    const { view } = await gameEntry(game);
+    if (view.includes(`${game}.css`)) {
+      const style = document.createElement("link");
+      style.rel = "stylesheet";
+      style.href = `/static/games/${game}.css`;
+      document.head.append(style);
     }
+    const module = view.includes(`${game}.js`) ? (await import(`./games/${game}.js`)).default
+      : { Board: GenericBoard, key: [".generic"] };
+    VIEWS[game] = { ...module, title: (await gameEntry(game)).title };
   }
   return VIEWS[game];
 }
 
 // ---- the lobby ---------------------------------------------------------------------------------------------
 
-// Bots by difficulty, in players' words: easy plays at random, normal by the game's rules of thumb, hard searches.
-const BOTS = { easy: "random", normal: "heuristic", hard: "ismcts:seconds=2" };
 const NAME_LENGTH = 24;
-// Ready-made sets of options for each game, on top of the defaults ("Standard").
-const PRESETS = {
-  growl: { Quick: { spells: false, curses: false }, "Full expansions": { curses: true, spells: true } },
-  prowl: { Quick: { hand_size: 4 }, "Beginner (no leaders)": { leaders: false } },
-  transylvania: { Quick: { tiles: "compact", max_rounds: 15 } },
-  voodoo: { Quick: { target_score: 6 } },
-  werebeasts: { Quick: { max_bid_changes: 2 } },
-};
+// The bot a new seat gets: the game's middle level (its own bot, "normal"). The levels, weakest first, and the
+// presets of options come with each game from /api/games, as its registration declares them.
+const botOf = (game) => { const levels = Object.keys(game.levels); return levels[Math.floor(levels.length / 2)]; };
 
 // An option's help in players' words: no rule ids ("(R8)", "R9, D51:"), no "-1 = random".
 export const plain = (help) => help.replace(/\s*\([^()]*\b[RDTV]\d+[^()]*\)/g, "")
@@ -127,12 +123,12 @@ function Lobby() {
   const [players, setPlayers] = useState(0);
   const [options, setOptions] = useState({});
   const [preset, setPreset] = useState("Standard");
-  const [seats, setSeats] = useState([]); // per seat: "me", "friend", "open", "easy", "normal" or "hard"
+  const [seats, setSeats] = useState([]); // per seat: "me", "friend", "open", or a bot level of the game's
   const [name, setName] = useState(() => localStorage.getItem("hexbox:name") || "");
   const [made, setMade] = useState(null);
   const [error, setError] = useState("");
   useEffect(() => {
-    api("/api/games").then(setGames);
+    gamesList().then(setGames);
     api("/api/tables").then(setOpen);
   }, []);
   const defaults = (g) => Object.fromEntries(g.options.map((o) => [o.name, o.default]));
@@ -141,16 +137,16 @@ function Lobby() {
     setPlayers(g.default_players);
     setOptions(defaults(g));
     setPreset("Standard");
-    setSeats(Array.from({ length: g.default_players }, (_, i) => (i === 0 ? "me" : "normal")));
+    setSeats(Array.from({ length: g.default_players }, (_, i) => (i === 0 ? "me" : botOf(g))));
     setMade(null);
   };
   const usePreset = (p) => {
     setPreset(p);
-    setOptions({ ...defaults(game), ...(PRESETS[game.name]?.[p] || {}) });
+    setOptions({ ...defaults(game), ...(game.presets[p] || {}) });
   };
   const resize = (n) => {
     setPlayers(n);
-    setSeats(Array.from({ length: n }, (_, i) => seats[i] || "normal"));
+    setSeats(Array.from({ length: n }, (_, i) => seats[i] || botOf(game)));
   };
   const keepName = (text) => {
     const clean = text.replace(/[<>]/g, "").slice(0, NAME_LENGTH);
@@ -163,7 +159,7 @@ function Lobby() {
     const openSeats = [];
     const names = {};
     seats.forEach((s, i) => {
-      if (BOTS[s]) bots[String(i)] = BOTS[s];
+      if (s in game.levels) bots[String(i)] = s; // the server runs the level's spec for this game
       if (s === "open") openSeats.push(i);
       if (s === "me" && name.trim()) names[String(i)] = name.trim();
     });
@@ -213,10 +209,10 @@ function Lobby() {
         <select id=${`seat-${i}`} value=${s} onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? e.target.value : x)))}>
           <option value="me">me${name ? ` (${name})` : ""}</option><option value="friend">a friend (I send a link)</option>
           <option value="open">open (anyone may join)</option>
-          <option value="easy">Bot · easy</option><option value="normal">Bot · normal</option>
-          <option value="hard">Bot · hard (thinks 2 s a move)</option></select></div>`)}</fieldset>
+          ${Object.keys(game.levels).map((level) => html`<option value=${level}>Bot · ${level}</option>`)}
+        </select></div>`)}</fieldset>
       <fieldset><legend>Game</legend>
-        <div class="choices" role="group" aria-label="ready-made options">${["Standard", ...Object.keys(PRESETS[game.name] || {})]
+        <div class="choices" role="group" aria-label="ready-made options">${["Standard", ...Object.keys(game.presets)]
           .map((p) => html`<button type="button" aria-pressed=${preset === p} class=${preset === p ? "selected" : ""}
             onClick=${() => usePreset(p)}>${p}</button>`)}</div>
         <details><summary>All options</summary>${game.options.map((o) => html`<${OptionField} option=${o}
@@ -251,14 +247,16 @@ const ICON = (colour) => `data:image/svg+xml,${encodeURIComponent(
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${colour}"/></svg>`)}`;
 window.hexboxSignals = { turns: 0, vibrations: 0, sounds: 0 };
 
-function signal(mine, game) {
-  document.title = mine ? `● Your move — ${title(game)}` : `${title(game)} · hexbox`;
+function signal(mine, name) {
+  document.title = mine ? `● Your move — ${name}` : `${name} · hexbox`;
   const icon = document.querySelector("link[rel='icon']");
   if (icon) icon.href = ICON(mine ? "#f0b429" : "#3b3546");
   document.body.dataset.yourTurn = mine ? "1" : "";
   if (!mine) return;
   window.hexboxSignals.turns += 1;
-  if (navigator.vibrate && navigator.vibrate(180)) window.hexboxSignals.vibrations += 1;
+  // a phone vibrates only once the person has touched the page: before that Chromium refuses, and says so
+  const touched = navigator.userActivation ? navigator.userActivation.hasBeenActive : false;
+  if (touched && navigator.vibrate && navigator.vibrate(180)) window.hexboxSignals.vibrations += 1;
   if (localStorage.getItem("hexbox:sound") === "on") {
     try {
       const audio = new AudioContext();
@@ -362,6 +360,45 @@ function markChanges(board) {
   }
 }
 
+// The name the others see: asked when a person first sits at a table (a seat link, a claimed seat), offered from
+// what this browser remembers, and changeable at any time; the server keeps it with the seat.
+function NameForm({ id, token, seat, onDone }) {
+  const [name, setName] = useState(() => (seat.name || localStorage.getItem("hexbox:name") || ""));
+  const [error, setError] = useState("");
+  const save = async () => {
+    const clean = name.replace(/[<>]/g, "").trim().slice(0, NAME_LENGTH);
+    if (!clean) {
+      setError("Type the name the others will see.");
+      return;
+    }
+    try {
+      await api(`/api/tables/${id}/name`, { method: "POST", token, body: { name: clean } });
+      localStorage.setItem("hexbox:name", clean);
+      onDone();
+    } catch (e) {
+      setError(e.message);
+    }
+  };
+  return html`<form class="name-form" aria-label="your name" onSubmit=${(e) => { e.preventDefault(); save(); }}>
+    <label for="seat-name">${seat.name ? "Your name at this table" : "What should the others call you?"}</label>
+    <input id="seat-name" value=${name} maxlength=${NAME_LENGTH} autocomplete="nickname"
+      placeholder="your name" onInput=${(e) => setName(e.target.value)} />
+    <button type="submit" class="primary">${seat.name ? "Change" : "Sit down"}</button>
+    ${seat.name ? html`<button type="button" onClick=${onDone}>Cancel</button>` : null}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+  </form>`;
+}
+
+// Out of the game (dead, eliminated): said at once and why, then the game goes on in front of the person.
+function OutNotice({ out }) {
+  return html`<section class="out" role="alert" aria-label="you are out">
+    <h2>${out.how === "dead" ? "💀 You are dead" : `You are ${out.how}`} — out of the game</h2>
+    ${out.because ? html`<p><b>Why:</b> ${out.because}.</p>` : null}
+    ${out.why.length ? html`<ul>${out.why.map((line) => html`<li>${line}</li>`)}</ul>` : null}
+    <p>You watch the rest as the table sees it; your side can still win, and the end shows every role.</p>
+  </section>`;
+}
+
 function Table({ id }) {
   const [token] = useState(() => seatToken(id));
   const [view, setView] = useState(null);
@@ -372,6 +409,7 @@ function Table({ id }) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const [seen, setSeen] = useState(0); // the log's length at your last move
+  const [naming, setNaming] = useState(false);
   const wasMine = useRef(false);
   useEffect(() => watchTable(id, token, setView, setStatus), [id]);
   useEffect(() => {
@@ -384,7 +422,7 @@ function Table({ id }) {
   const mine = !!view && view.legal.length > 0;
   useEffect(() => {
     if (!view) return;
-    if (mine !== wasMine.current || !document.title.includes(title(view.game))) signal(mine, view.game);
+    if (module && (mine !== wasMine.current || !document.title.includes(module.title))) signal(mine, module.title);
     keys = module?.key || [];
     requestAnimationFrame(() => markChanges(document.querySelector(".table .board")));
     if (mine) requestAnimationFrame(() => requestAnimationFrame(showKey));
@@ -394,6 +432,8 @@ function Table({ id }) {
     return html`<main class="table"><p role="status">${status.startsWith("closed") ? status : "Loading the table…"}</p></main>`;
   }
   setPeople(view.seats, me);
+  const mySeat = me === null ? null : view.seats[me];
+  const askName = mySeat !== null && (naming || !mySeat.name);
   const { observation: obs } = view;
   const act = async (action) => {
     setBusy(true);
@@ -422,26 +462,27 @@ function Table({ id }) {
   const Board = module.Board;
   const narrow = (predicate) => setFocus(() => predicate || null); // a function given to a state setter is an updater
   const actors = obs.actors;
-  const log = view.log.map((line) => inNames(line, me));
-  const waiting = !view.started ? "Waiting for every seat to be taken…"
-    : view.result ? "" : mine ? "Your move!"
-      : `Waiting for ${actors.map((s) => seatName(s, me)).join(", ") || "the table"}.`;
+  // the server's sentences, shown as they come: they already name people, and say "You" in the right grammar
+  const { log, labels, chat, waiting } = view;
   const silent = obs.talk_allowed === false && me !== null && !view.result;
-  const chat = view.chat.map((m) => ({ ...m, speaker: m.speaker === `seat ${me}` ? "You" : inNames(m.speaker, -1) }));
-  const labels = view.labels.map((line) => inNames(line, me));
   return html`<main class=${`table game-${view.game} ${mine ? "your-turn" : ""}`} data-seq=${view.seq}>
     <header>
-      <h1>${title(view.game)} <small>table ${id}</small></h1>
+      <h1>${module.title} <small>table ${id}</small></h1>
       <span class="who">${me === null ? "👁 spectator"
-        : html`<span class="seat-mark" style=${`--seat:${seatColour(me)}`} aria-hidden="true">${seatSymbol(me)}</span>${" "}${personOf(me)} <small>(seat ${me + 1})</small>`}</span>
+        : html`<span class="seat-mark" style=${`--seat:${seatColour(me)}`} aria-hidden="true">${seatSymbol(me)}</span>${" "}${personOf(me)} <small>(seat ${me + 1})</small>
+          ${mySeat.name ? html` <button type="button" class="rename" aria-label="change your name"
+            onClick=${() => setNaming(true)}>✎</button>` : null}`}</span>
+      <a class="rules-link" href=${`/rules/${view.game}`} target="_blank" rel="noopener">Rules & cards</a>
       <span class=${`status ${status}`}>${status === "live" ? "● live" : status}</span>
       ${view.seeded ? html`<span class="seeded" title="This table was made with a chosen seed: whoever chose it may
         know every hand.">⚠ seeded deal</span>` : null}
       <${SoundToggle} />
       ${mine ? null : html`<${Timer} deadline=${timeLeft(view, me)} />`}
     </header>
+    ${askName ? html`<${NameForm} id=${id} token=${token} seat=${mySeat} onDone=${() => setNaming(false)} />` : null}
+    ${view.out && !view.result ? html`<${OutNotice} out=${view.out} />` : null}
     <p class=${`turn ${mine ? "banner" : ""}`} role="status">${waiting}</p>
-    ${view.result ? html`<${EndScreen} result=${view.result} me=${me} seats=${view.seats} rematch=${view.rematch}
+    ${view.ending ? html`<${EndScreen} result=${view.ending} me=${me} seats=${view.seats} rematch=${view.rematch}
       tableId=${id} canPropose=${!!host || me !== null} onRematch=${rematch} token=${token} turns=${obs.turn} />` : null}
     <div class="play">
       ${me !== null && !view.result ? html`<${Recent} lines=${log.slice(seen)} />` : null}
@@ -494,7 +535,7 @@ function Replay({ id }) {
   const Board = module.Board;
   const go = (n) => setStep(Math.max(0, Math.min(view.steps, n)));
   return html`<main class=${`table replay game-${view.game}`}>
-    <header><h1>Replay of ${title(view.game)} <small>table ${id}</small></h1></header>
+    <header><h1>Replay of ${module.title} <small>table ${id}</small></h1></header>
     <nav class="choices" aria-label="steps">
       <button type="button" onClick=${() => go(0)} aria-label="first move">⏮</button>
       <button type="button" onClick=${() => go(step - 1)} aria-label="previous move">◀</button>
@@ -504,7 +545,7 @@ function Replay({ id }) {
       <label for="as">as</label>
       <select id="as" value=${seat === null ? "" : seat} onChange=${(e) => setSeat(e.target.value === "" ? null : Number(e.target.value))}>
         <option value="">a spectator</option>
-        ${Array.from({ length: view.players }, (_, i) => html`<option value=${i}>seat ${i}</option>`)}
+        ${Array.from({ length: view.players }, (_, i) => html`<option value=${i}>seat ${i + 1}</option>`)}
       </select>
     </nav>
     <div class="play"><div class="board"><${Board} obs=${view.observation} seat=${seat} catalog=${cards} legal=${[]}

@@ -71,6 +71,17 @@ export function hostToken(tableId) {
   return localStorage.getItem(`hexbox:host:${tableId}`);
 }
 
+// The games as the server registers them (/api/games, fetched once): titles, options, presets, bot levels, and the
+// files of a game's own view, if it has one.
+let registered = null;
+export async function gamesList() {
+  if (!registered) registered = api("/api/games");
+  return registered;
+}
+export async function gameEntry(name) {
+  return (await gamesList()).find((g) => g.name === name) || { name, title: title(name), view: [] };
+}
+
 export const catalogs = {};
 export async function catalog(game) {
   if (!catalogs[game]) catalogs[game] = await api(`/api/games/${encodeURIComponent(game)}/catalog`);
@@ -78,49 +89,26 @@ export async function catalog(game) {
 }
 
 // ---- people, not seat numbers --------------------------------------------------------------------------------
-// Every page names a seat the same way: "You", the name its player chose, "Bot · hard" for a bot (with the seat
-// counted from 1 where two bots share a level), else "Seat 3" (seats are counted from 1 wherever a person reads
-// them; the API counts from 0). Each seat also has a colour and a symbol, so that no colour carries meaning alone.
-export const LEVEL = { easy: "easy", medium: "normal", normal: "normal", hard: "hard" }; // "medium": older servers
+// The server names every seat (each seat's `called`: "You" is never swapped in here, the server's sentences already
+// say it in the right grammar). Each seat also has a colour and a symbol, so that no colour carries meaning alone.
 export const SYMBOLS = ["●", "▲", "■", "◆", "★", "✚", "⬟", "✦", "⬢", "♥"];
 export const COLOURS = ["#f0b429", "#5ab0f0", "#5fd38d", "#ff8a80", "#c792ea", "#f78c40", "#7fdbca", "#e0e0e0",
   "#ffd1f0", "#a3be8c"];
 const people = { names: {}, me: null };
 
 export function setPeople(seats, me) {
-  const levels = {};
-  for (const s of seats) if (s.kind === "bot") levels[s.level] = (levels[s.level] || 0) + 1;
-  const names = {};
-  for (const s of seats) {
-    const level = LEVEL[s.level] || s.level;
-    if (s.name) names[s.seat] = s.name;
-    else if (s.kind === "bot") names[s.seat] = levels[s.level] > 1 ? `Bot ${s.seat + 1} · ${level}` : `Bot · ${level}`;
-  }
-  people.names = names;
+  people.names = Object.fromEntries(seats.map((s) => [s.seat, s.called]));
   people.me = me;
 }
 
 export const personOf = (seat) => people.names[seat] || `Seat ${seat + 1}`;
+// A seat on the boards' own labels ("You" / "Mia" beside a hand, "your" / "Mia's" bag): the boards word the grammar
+// around it themselves; the server's sentences never pass through these.
 export const seatName = (seat, me = people.me) => (seat === me ? "you" : personOf(seat));
 export const Seat = (seat, me = people.me) => (seat === me ? "You" : personOf(seat));
 export const seatSymbol = (seat) => SYMBOLS[seat % SYMBOLS.length];
 export const seatColour = (seat) => COLOURS[seat % COLOURS.length];
 
-// A line of the server's words ("Seat 2 bids 3 cans", "seats 0 and 2 win") in people's names.
-export function inNames(line, me = people.me) {
-  const one = (n, capital) => {
-    const seat = Number(n);
-    if (seat === me) return capital ? "You" : "you";
-    return personOf(seat);
-  };
-  return line
-    .replace(/\b([Ss])eats ((?:\d+, )*\d+ and \d+|(?:\d+, )+\d+)\b/g, (_, s, list) => {
-      const seats = list.split(/, | and /);
-      const named = seats.map((n) => one(n, false));
-      return named.slice(0, -1).join(", ") + " and " + named[named.length - 1];
-    })
-    .replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) => one(n, s === "S"));
-}
 export const title = (text) => text.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 export const touch = () => matchMedia("(pointer: coarse)").matches;
 

@@ -1,6 +1,6 @@
 // Parts every table has: cards with their text on tap, the action picker, the log, the clock, chat, seats, the end.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { html, inNames, personOf, seatColour, seatName, seatSymbol, title, touch } from "./lib.js";
+import { html, personOf, Seat, seatColour, seatSymbol, title, touch } from "./lib.js";
 
 // A card: its name, and its text shown on tap or Enter (no hover needed). `symbol` is shown beside the name so
 // that no colour carries meaning alone.
@@ -65,7 +65,7 @@ export function ActionPicker({ legal, labels, choices = null, onAct, focus = nul
       ${step
         ? step.groups.map((group, i) => html`<button type="button" disabled=${busy} data-group=${group.title}
             onClick=${() => (group.actions.length === 1 ? act(all[group.actions[0]]) : setPath([...path, i]))}>
-            ${group.actions.length === 1 ? all[group.actions[0]].label : `${inNames(group.title)} … (${group.actions.length})`}
+            ${group.actions.length === 1 ? all[group.actions[0]].label : `${group.title} … (${group.actions.length})`}
           </button>`)
         : items.map((it) => html`<button type="button" disabled=${busy}
             class=${pending === it ? "primary" : ""} onClick=${() => act(it)}>${it.label}</button>`)}
@@ -116,7 +116,7 @@ export function Chat({ messages, onSay, silent, room }) {
   };
   return html`<section class="chat" aria-label=${`chat with the ${room}`}>
     <h2>Chat <small>(${room})</small></h2>
-    <ol tabindex="0" aria-label="messages">${messages.map((m) => html`<li><b>${m.speaker}:</b>
+    <ol tabindex="0" aria-label="messages">${messages.map((m) => html`<li><b>${m.who || m.speaker}:</b>
       <span class=${m.kind}>${m.text}</span></li>`)}</ol>
     ${silent ? html`<p class="note">The rules keep the table silent now.</p>` : html`
       <form onSubmit=${(e) => { e.preventDefault(); if (text.trim()) say({ text }); }}>
@@ -151,30 +151,39 @@ const numbers = (turns, seats) => {
   return `${turns} turn${turns === 1 ? "" : "s"} played · ${seats.length} players · ${bots} bot${bots === 1 ? "" : "s"}`;
 };
 
-// The end: who won and why, in words; the scores in a labelled table; the replay and a rematch.
+// The end: who won and why, in the server's words; every seat's side, role or goals and the cards the rules reveal
+// at the end, in a labelled table; the replay and a rematch.
 export function EndScreen({ result, me, seats, onRematch, rematch, tableId, canPropose, token, turns = 0 }) {
-  const won = me !== null && result.winners.includes(me);
-  const winners = result.winners.map((s) => seatName(s, me));
-  const who = !winners.length ? "Nobody wins"
-    : winners.length === 1 ? `${winners[0] === "you" ? "You win" : `${winners[0]} wins`}`
-      : `${winners.slice(0, -1).join(", ")} and ${winners[winners.length - 1]} win`;
-  const order = [...seats].sort((a, b) => (result.scores[String(b.seat)] ?? 0) - (result.scores[String(a.seat)] ?? 0));
-  const hasScores = Object.keys(result.scores || {}).length > 0;
+  const won = result.verdict === "won";
+  const rows = result.seats || [];
+  const hasScores = rows.some((r) => r.score !== null && r.score !== undefined);
+  const hasRoles = rows.some((r) => r.role);
+  // why each side won or lost: once per side below the table, or beside each seat where seats of a side differ
+  const whys = [...new Set(rows.map((r) => r.why).filter((w) => w))];
+  const perSeat = rows.some((a) => rows.some((b) => a.won === b.won && a.why !== b.why));
+  const order = hasScores ? [...rows].sort((a, b) => (b.score ?? 0) - (a.score ?? 0)) : rows;
+  const columns = 2 + (hasRoles ? 1 : 0) + (hasScores ? 1 : 0);
+  const heading = me === null ? `Game over: ${result.headline}` : won ? `🏆 ${result.headline}!`
+    : `Game over — ${result.headline}`;
   return html`<section class="end" aria-labelledby="end-title">
-    <h2 id="end-title">${me === null ? `Game over: ${who}` : won ? `🏆 You win!` : `Game over — ${who}`}</h2>
-    <p class="why"><b>Why:</b> ${inNames(result.reason, me).replace(/\.$/, "")}.${me !== null && !won
+    <h2 id="end-title">${heading}</h2>
+    <p class="why"><b>Why:</b> ${result.reason.replace(/\.$/, "")}.${me !== null && !won
       ? " You did not win this time." : ""}</p>
-    ${hasScores ? html`<table class="scores">
-      <caption>Final scores</caption>
-      <thead><tr><th scope="col">Player</th><th scope="col">Score</th><th scope="col">Result</th></tr></thead>
-      <tbody>${order.map((s) => html`<tr class=${s.seat === me ? "me" : ""}>
-        <th scope="row"><span class="seat-mark" style=${`--seat:${seatColour(s.seat)}`} aria-hidden="true">
-          ${seatSymbol(s.seat)}</span> ${s.seat === me ? `You (${personOf(s.seat)})` : personOf(s.seat)}</th>
-        <td>${result.scores[String(s.seat)] ?? "—"}</td>
-        <td>${result.winners.includes(s.seat) ? "🏆 winner" : ""}</td></tr>`)}</tbody>
-    </table>` : null}
+    <table class="scores">
+      <caption>Every seat at the end</caption>
+      <thead><tr><th scope="col">Player</th>${hasRoles ? html`<th scope="col">Side · role</th>` : null}
+        ${hasScores ? html`<th scope="col">Score</th>` : null}<th scope="col">Result</th></tr></thead>
+      ${order.map((r) => html`<tbody class=${r.you ? "me" : ""}><tr>
+        <th scope="row"><span class="seat-mark" style=${`--seat:${seatColour(r.seat)}`} aria-hidden="true">
+          ${seatSymbol(r.seat)}</span> ${r.you ? `You (${r.name})` : r.name}</th>
+        ${hasRoles ? html`<td>${r.role || "—"}</td>` : null}
+        ${hasScores ? html`<td>${r.score ?? "—"}</td>` : null}
+        <td>${r.won ? "🏆 won" : "lost"}${perSeat ? html`<br /><small>${r.why}</small>` : null}</td></tr>
+        ${r.hidden ? html`<tr class="revealed"><td colspan=${columns}><small>${r.hidden}</small></td></tr>` : null}
+      </tbody>`)}
+    </table>
+    ${!perSeat && whys.length ? html`<ul class="sides">${whys.map((w) => html`<li>${w[0].toUpperCase() + w.slice(1)}.</li>`)}</ul>` : null}
     ${turns ? html`<p class="numbers">${numbers(turns, seats)}</p>` : null}
-    <p class="note">Every hidden card and role is shown on the board below.</p>
     <div class="choices">
       <a class="button" href=${`/tables/${tableId}/replay`}>Replay the game</a>
       ${rematch ? html`<span role="status">A rematch is proposed, with the same seats:</span>
@@ -185,19 +194,28 @@ export function EndScreen({ result, me, seats, onRematch, rematch, tableId, canP
   </section>`;
 }
 
-// A readable board for any game: the public and private halves of the observation as nested lists.
-export function GenericBoard({ obs }) {
-  const show = (value, depth = 0) => {
+// A readable board for any game without a view of its own: the public and private halves of the observation as
+// nested lists. Seats read as people do, by name or counted from 1: the numbers under a seat's key ("active",
+// "winners", "first_seat"), and the keys of a table by seat ({"0": …}). A card's id reads as its name.
+const SEAT_KEY = /^(seats?|active|actors?|first|winners?|losers?|dealer|leader|turn_of|current|\w+_seats?|seat_\w+)$/;
+export function GenericBoard({ obs, catalog }) {
+  const word = (v) => catalog?.texts?.[v]?.name || title(v);
+  const show = (value, key = "") => {
+    const seats = SEAT_KEY.test(key);
     if (value === null || value === undefined) return html`<i>—</i>`;
+    if (seats && Number.isInteger(value)) return Seat(value);
     if (Array.isArray(value)) {
       if (!value.length) return html`<i>none</i>`;
-      if (value.every((v) => typeof v !== "object" || v === null)) return value.map((v) => title(String(v))).join(", ");
-      return html`<ol>${value.map((v) => html`<li>${show(v, depth + 1)}</li>`)}</ol>`;
+      if (seats && value.every(Number.isInteger)) return value.map((v) => Seat(v)).join(", ");
+      if (value.every((v) => typeof v !== "object" || v === null)) return value.map((v) => word(String(v))).join(", ");
+      return html`<ol>${value.map((v) => html`<li>${show(v)}</li>`)}</ol>`;
     }
     if (typeof value === "object") {
-      return html`<dl>${Object.entries(value).map(([k, v]) => html`<dt>${title(k)}</dt><dd>${show(v, depth + 1)}</dd>`)}</dl>`;
+      const bySeat = (k) => /^\d+$/.test(k) && seats; // {"0": …} under a seat's key ("seats": {"0": …})
+      return html`<dl>${Object.entries(value).map(([k, v]) => html`<dt>${bySeat(k) ? Seat(Number(k)) : title(k)}</dt>
+        <dd>${show(v, k)}</dd>`)}</dl>`;
     }
-    return typeof value === "string" ? title(value) : String(value);
+    return typeof value === "string" ? word(value) : String(value);
   };
   return html`<div class="generic">
     <section><h2>Table</h2>${show(obs.public)}</section>

@@ -1,0 +1,28 @@
+"""Who is out, and what the end reveals (the ``out`` and ``reveal`` hooks): an eliminated player is told at once
+(R38), and at the end every goal card is turned face up, so each seat's two goals and points are shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CARDS
+
+
+def out(state: Any, seat: int) -> str | None:
+    """R38: an eliminated player takes no further part and scores nothing."""
+    return "eliminated" if state.out[seat] else None
+
+
+def reveal(state: Any) -> list[dict[str, Any]]:
+    """Each seat's two goal cards (face up at the end), its cans, and its points (R32, R33, R38)."""
+    result = state.result
+    shown = []
+    for s in range(state.n):
+        goals = " and ".join(CARDS.goals[g].name for g in state.goals_of(s))
+        points = state.points(s)
+        why = "eliminated: scores nothing" if state.out[s] else f"{points} point{'s' if points != 1 else ''}"
+        if result is not None and result.reason and s in result.winners:
+            why += ", the most"
+        shown.append({"role": f"goals: {goals}", "hidden": f"{state.cans[s]} cans, {len(state.cards[s])} cards",
+                      "why": why})
+    return shown

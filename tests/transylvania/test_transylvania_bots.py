@@ -1,0 +1,52 @@
+"""The bots walk like a person (R2, R3, R66): no walk back and forth that ends where it began with nothing gained.
+
+The case: a `hard` bot holding the Knowledge set but qualifying for a Monster walked Church -> Asylum -> Church ->
+Asylum and ended its turn there: the curse check runs after every action (R3), so on the Church with the set and
+the game still on, it qualifies (R2, R66), and no walk off the Church and back can win.
+"""
+
+import random
+
+import pytest
+from transylvania_helpers import SLOT, act, bare, give, lay_tile, move, put
+
+from hexbox.agents import make_agent
+from hexbox.core import View
+from hexbox.games.transylvania import heuristic as H
+
+
+def qualifying_on_the_church():
+    """Seat 0, on its first turn, steps onto the Church holding a winning set and a Werewolf recipe."""
+    s = bare(4)
+    lay_tile(s, "graveyard", 0, -1, 0)
+    give(s, 0, "zk_field_notes#0", "vk_treatise#0", "wk_bestiary#0", "gk_occult#0", "gk_occult#1",
+         "t_werewolf#0", "t_werewolf#1")
+    put(s, 0, "graveyard.k")
+    act(s, 0, move("church.n"))
+    assert not s.is_over and s.qualifies(0)  # R2, R66: no win while it qualifies
+    return s
+
+
+def test_R3_R66_the_advice_walks_no_step_when_on_the_church_with_the_set():
+    s = qualifying_on_the_church()
+    legal = s.legal_actions(0)
+    assert any(a.kind == "move" for a in legal)
+    assert not any(a.kind == "move" for a in H.search_actions(s, 0, legal))
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_R3_R66_a_qualifying_bot_on_the_church_does_not_walk_off_and_back(level):
+    for seed in range(2):
+        s = qualifying_on_the_church()
+        agent, rng = make_agent(level, "transylvania"), random.Random(seed)
+        walk = [s.pos[0]]
+        while not s.is_over and s.active == 0 and s.phase == "exploration":
+            seat = s.actors[0]
+            if seat != 0:  # another seat's window: its default
+                s.apply(seat, s.default_action(seat))
+                continue
+            action = agent.act(View.of(s, 0), rng)
+            s.apply(0, action)
+            if action.kind == "move":
+                walk.append(s.pos[0])
+        assert len(walk) == len(set(walk)), [k for k, v in SLOT.items() if v in walk]
