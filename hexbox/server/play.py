@@ -24,6 +24,7 @@ class Play:
 
     async def act(self, table: Table, seat: int, seq: Any, action: Any) -> int:
         """A player's move, made in the state of ``seq``; the table's new seq."""
+        start = time.perf_counter()
         async with self.tables.change(table):
             if seq != table.seq:
                 raise Conflict(f"stale seq {str(seq)[:20]}: the table is at seq {table.seq}")
@@ -37,11 +38,14 @@ class Play:
             except (ValueError, IllegalAction) as exc:
                 raise Invalid(f"not an action of {table.game.name}: {exc}") from None
             await self.tables.commit(table, seat, parsed, "player")
+        if self.tables.metrics is not None:
+            self.tables.metrics.move_seconds.observe(time.perf_counter() - start)
         return table.seq
 
     async def watch(self, table: Table, viewer: Viewer, send: Callable[[str], Any],
                     hang_up: Callable[[], Any]) -> Watcher:
-        w = Watcher(viewer, send, hang_up)
+        metrics = self.tables.metrics
+        w = Watcher(viewer, send, hang_up, None if metrics is None else metrics.push_seconds.observe)
         table.watchers.add(w)
         # the change pushes the newest answer to every watcher, this one included
         async with self.tables.change(table, "presence"):  # a player is here, or someone watches a table of bots

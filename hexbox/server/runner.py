@@ -25,6 +25,8 @@ import math
 import time
 from dataclasses import dataclass
 
+from hexbox.agents.worker import parse_kind
+
 from .bots import STAND_IN, BotScheduler, seed_for
 from .errors import Conflict, Invalid
 from .presence import Presence
@@ -140,9 +142,12 @@ class Runner:
     async def _bot(self, move: BotMove) -> None:
         t = self.table
         seq = t.seq
+        start = time.perf_counter()
         try:
             chosen = await self.bots.choose(t.id, t.state, move.seat, move.spec,
                                             seed_for(t.seed, seq, move.seat))
+            if self.tables.metrics is not None:
+                self.tables.metrics.bot_seconds.labels(parse_kind(move.spec)).observe(time.perf_counter() - start)
             action = t.game.parse_action(chosen)
         except asyncio.CancelledError:
             raise

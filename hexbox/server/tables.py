@@ -28,6 +28,7 @@ from hexbox.core import Action, ConfigError, IllegalAction, State, load_with
 from .bus import LocalBus, RedisBus
 from .clock import Clocks
 from .errors import Conflict, Invalid, NotFound, TooMany
+from .metrics import Metrics
 from .settings import Settings
 from .store import StaleSeq, Store, TableData
 from .table import Seat, Table, token_hash
@@ -46,6 +47,8 @@ def client_key(address: str) -> str:
 
 
 class Tables:
+    metrics: Metrics | None = None  # the process's (Hub sets it)
+
     def __init__(self, settings: Settings, store: Store, bus: LocalBus | RedisBus, answers: Answers, db: Db,
                  start_runner: Callable[[Table], None]):
         self.settings, self.store, self.bus, self.answers, self.db = settings, store, bus, answers, db
@@ -306,6 +309,8 @@ class Tables:
         table.deadline_at, table.deadline_window, table.clocks, table.moved_at = deadline_at, window, clocks, now
         table.moves.append((seat, json.dumps(action_json)))
         table.note(events, trial)
+        if self.metrics is not None:
+            self.metrics.moves.labels(cause).inc()
 
     @staticmethod
     def _clocked(state: State, deadline_at: float | None) -> list[int]:

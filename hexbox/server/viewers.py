@@ -23,14 +23,18 @@ from .table import Table, Viewer
 class Watcher:
     """One open websocket: it is sent the newest answer, and answers that it had no time to send are dropped."""
 
-    def __init__(self, viewer: Viewer, send: Callable[[str], Any], hang_up: Callable[[], Any]):
-        self.viewer, self._send, self.hang_up = viewer, send, hang_up
+    def __init__(self, viewer: Viewer, send: Callable[[str], Any], hang_up: Callable[[], Any],
+                 took: Callable[[float], Any] | None = None):
+        self.viewer, self._send, self.hang_up, self._took = viewer, send, hang_up, took
         self._latest: str | None = None
+        self._since: float | None = None  # when the oldest change not yet sent was pushed
         self._ready = asyncio.Event()
         self.task = asyncio.create_task(self._run())
 
     def push(self, text: str) -> None:
         self._latest = text
+        if self._since is None:
+            self._since = time.perf_counter()
         self._ready.set()
 
     async def _run(self) -> None:
@@ -38,12 +42,14 @@ class Watcher:
             while True:
                 await self._ready.wait()
                 self._ready.clear()
-                text, self._latest = self._latest, None
+                text, self._latest, since, self._since = self._latest, None, self._since, None
                 if text is not None:
                     try:
                         await self._send(text)
                     except Exception:  # the socket closed; its handler removes the watcher
                         return
+                    if self._took is not None and since is not None:
+                        self._took(time.perf_counter() - since)
         except asyncio.CancelledError:
             # closed: the task ends without an exception. A cancelled task keeps its CancelledError, whose traceback
             # holds this frame and so this watcher, which holds the task: a cycle that took the whole connection

@@ -62,6 +62,14 @@ async def health(hub: HubDep) -> Health:
     return Health.model_validate(hub.health())
 
 
+@server.get("/metrics", include_in_schema=False)
+async def metrics(hub: HubDep) -> Response:
+    """This process's metrics in Prometheus' text format (docs/server.md, "Watching a server")."""
+    from prometheus_client import CONTENT_TYPE_LATEST
+
+    return Response(hub.metrics.text(), media_type=CONTENT_TYPE_LATEST)
+
+
 # ---- games -------------------------------------------------------------------------------------------------
 
 
