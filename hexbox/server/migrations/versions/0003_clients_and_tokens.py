@@ -1,5 +1,4 @@
-"""who made a table and who claimed a seat (the caps per client), indexes to verify a token by its hash, and when
-each seat's player left (their grace after a restart)
+"""who made a table and who claimed a seat (the caps per client), and indexes to verify a token by its hash
 
 Revision ID: 0003
 Revises: 0002
@@ -19,7 +18,6 @@ def upgrade() -> None:
         batch.add_column(sa.Column("client", sa.String(64), nullable=True))
     with op.batch_alter_table("seats") as batch:
         batch.add_column(sa.Column("client", sa.String(64), nullable=True))
-        batch.add_column(sa.Column("left_at", sa.Float, nullable=True))
     op.create_index("tables_by_client", "tables", ["client", "over"])
     op.create_index("tables_by_host", "tables", ["host_hash"])
     op.create_index("seats_by_client", "seats", ["client"])
@@ -31,7 +29,6 @@ def downgrade() -> None:
                         ("tables_by_client", "tables")):
         op.drop_index(name, table_name=table)
     with op.batch_alter_table("seats") as batch:
-        batch.drop_column("left_at")
         batch.drop_column("client")
     with op.batch_alter_table("tables") as batch:
         batch.drop_column("client")
