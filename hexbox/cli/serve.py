@@ -9,13 +9,24 @@ import typer
 from .base import BadInput
 
 
+def default_workers() -> int:
+    """Search workers for this machine: one per core the server's own process leaves (a light-bot worker runs
+    beside them, and searches are capped in time), at least one."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, cores - 1)
+
+
 def serve_cmd(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
     db: Annotated[str | None, typer.Option(help="database URL (default: SQLite in the user's data folder); "
                                                 "postgresql+psycopg://… for real deployments")] = None,
     redis: Annotated[str | None, typer.Option(help="Redis URL: several processes then serve the same tables")] = None,
-    workers: Annotated[int, typer.Option(help="bot worker processes (0: one thread in the server)")] = 1,
+    workers: Annotated[int | None, typer.Option(
+        help="bot search processes (0: one thread in the server); default: the cores less one for the server, "
+             "at least 1")] = None,
     grace: Annotated[float, typer.Option(help="seconds before a gone player's seat is played by a bot")] = 60.0,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before its move")] = 0.6,
     rate: Annotated[float, typer.Option(help="requests per second per seat token, or per address without one "
@@ -46,6 +57,8 @@ def serve_cmd(
     except ImportError as exc:
         missing = f"{exc.name} is missing"
         raise BadInput(f"hexbox serve needs the server extra: pip install -e '.[server]' ({missing})") from None
+    if workers is None:
+        workers = default_workers()
     if not 0 < port < 65536 or workers < 0 or grace <= 0 or bot_delay < 0 or rate <= 0:
         raise BadInput("--port must be 1-65535, --workers at least 0, --grace and --rate positive, "
                        "--bot-delay not negative")

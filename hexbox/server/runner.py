@@ -145,7 +145,7 @@ class Runner:
         start = time.perf_counter()
         try:
             chosen = await self.bots.choose(t.id, t.state, move.seat, move.spec,
-                                            seed_for(t.seed, seq, move.seat))
+                                            seed_for(t.seed, seq, move.seat), owner=t.client)
             if self.tables.metrics is not None:
                 self.tables.metrics.bot_seconds.labels(parse_kind(move.spec)).observe(time.perf_counter() - start)
             action = t.game.parse_action(chosen)

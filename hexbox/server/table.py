@@ -108,6 +108,7 @@ class Table:
     version: int = 0  # of what viewers are shown; bumped only by Tables.publish
     answers: dict[int | None, tuple[int, str, float]] = field(default_factory=dict)  # version, text, good until
     runner: Woken | None = None
+    client: str | None = None  # who made it (tables.client_key): its bots' fair share is that client's
     touched: float = 0.0  # time.monotonic() of the last request or change: an untouched table may leave memory
     people: tuple[Any, dict[int, str]] | None = None  # (the seats' names and bots, the name each goes by): people.py
     named_logs: dict[int | None, tuple[Any, list[str]]] = field(default_factory=dict)  # each viewer's log in names

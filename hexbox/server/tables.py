@@ -228,7 +228,8 @@ class Tables:
                       seats=[Seat(s["seat"], s["bot"], s["token_hash"], s.get("name"),
                                   last_seen=s.get("left_at") or now, left_at=s.get("left_at")) for s in seats],
                       state=game.new_state(seed=row["seed"]), rematch_of=row.get("rematch_of"),
-                      rematch_id=row.get("rematch_id"), rev=row.get("rev") or 0, deadline_at=row.get("deadline_at"),
+                      rematch_id=row.get("rematch_id"), rev=row.get("rev") or 0, client=row.get("client"),
+                      deadline_at=row.get("deadline_at"),
                       deadline_window=row.get("deadline_window"),
                       clocks=Clocks.from_json(json.loads(row["clocks"]) if row.get("clocks") else None), moved_at=now)
         table.chat = {"players": deque(maxlen=self.settings.chat_keep),
