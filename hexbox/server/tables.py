@@ -135,7 +135,8 @@ class Tables:
         request or move loads them again. How many went."""
         edge = time.monotonic() - self.settings.unload_after
         idle = [t for t in self.held.values()
-                if t.touched < edge and not t.watchers and not t.lock.locked() and (t.over or not present(t))]
+                if t.touched < edge and not t.watchers and not t.lock.locked() and (t.over or not present(t))
+                and not getattr(t.runner, "busy", False)]
         for table in idle:
             self._drop(table)
         return len(idle)
