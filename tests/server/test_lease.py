@@ -34,6 +34,7 @@ def test_two_processes_make_each_bot_decision_once(tmp_path, pg_url, redis_url):
         end = asyncio.run(watch_to_the_end())
         moves = end["seq"]
         made_a, made_b = _decisions(a), _decisions(b)
+        print(f"\n{moves} moves; decisions made: {made_a:g} by a, {made_b:g} by b")
         # each decision once (a few more where a process's look raced the other's move); before the lease, both
         # processes made every one: about 2 * moves
         assert moves > 10 and made_a + made_b <= moves * 1.1 + 3, (moves, made_a, made_b)
