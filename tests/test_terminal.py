@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console
 
 import hexbox
+from hexbox.agents import levels
 from hexbox.core import Record
 from hexbox.core.choices import SHORT, Item, amounts, group
 from hexbox.terminal import Stop, TerminalTable, end_line
@@ -217,6 +218,11 @@ def test_games_lists_every_option_readably_at_80_columns():
         for option in hexbox.game_info(game).options:
             assert option.name in out
     assert "the server's clock only" in out
+    flat = " ".join(out.split())
+    for game in hexbox.games():  # the lobby's presets and the bots of each level, as the registration declares them
+        for preset in hexbox.game_info(game).presets:
+            assert f"preset {preset}:" in flat
+        assert "bots " + ", ".join(f"{lv} = {spec}" for lv, spec in levels(game).items()) in flat
 
 
 def test_an_option_that_does_nothing_at_a_terminal_says_so():
