@@ -145,9 +145,12 @@ def row(r: dict[str, Any]) -> str:
     cells = [f"{r[s]['rate']:.3f}" for s in SUBJECTS]
     gap = r["omniscient-normal"]
     sh = r["share_closed"]
-    shown = "—" if sh["point"] is None else f"{sh['point']:.2f}"
-    if sh["ci"][0] is not None:
-        shown += f" ({sh['ci'][0]:.2f} to {sh['ci'][1]:.2f})"
+    if sh["point"] is None or not gap["ci"][0] > 0:  # no gap shown at this many deals: a ratio of noise
+        shown = "— (no gap measured)"
+    else:
+        shown = f"{sh['point']:.2f}"
+        if sh["ci"][0] is not None:
+            shown += f" ({sh['ci'][0]:.2f} to {sh['ci'][1]:.2f})"
     return (f"| {r['game']} | {r['players']} | {r['games']} | " + " | ".join(cells) +
             f" | {gap['mean']:+.3f} ({gap['ci'][0]:+.3f} to {gap['ci'][1]:+.3f}) | {shown} |")
 

@@ -83,6 +83,7 @@ def test_input_ending_early_stops_the_game_and_keeps_its_record(tmp_path):
     (["play"], "which game?"),
     (["play", "--resume", "/no/such/file.json"], "cannot read /no/such/file.json"),
     (["rules", "chess"], "unknown game 'chess'"),
+    (["serve", "--bot-think", "9"], "--bot-think positive and at most --max-bot-seconds"),
 ])
 def test_bad_arguments_give_one_line_and_exit_2(args, message):
     out = hexbox(*args)
