@@ -4,6 +4,7 @@ are pushed it. A viewer sees its seat's observation and nothing more: ``observe(
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,14 +23,18 @@ from .table import Table, Viewer
 class Watcher:
     """One open websocket: it is sent the newest answer, and answers that it had no time to send are dropped."""
 
-    def __init__(self, viewer: Viewer, send: Callable[[str], Any], hang_up: Callable[[], Any]):
-        self.viewer, self._send, self.hang_up = viewer, send, hang_up
+    def __init__(self, viewer: Viewer, send: Callable[[str], Any], hang_up: Callable[[], Any],
+                 took: Callable[[float], Any] | None = None):
+        self.viewer, self._send, self.hang_up, self._took = viewer, send, hang_up, took
         self._latest: str | None = None
+        self._since: float | None = None  # when the oldest change not yet sent was pushed
         self._ready = asyncio.Event()
         self.task = asyncio.create_task(self._run())
 
     def push(self, text: str) -> None:
         self._latest = text
+        if self._since is None:
+            self._since = time.perf_counter()
         self._ready.set()
 
     async def _run(self) -> None:
@@ -37,12 +42,14 @@ class Watcher:
             while True:
                 await self._ready.wait()
                 self._ready.clear()
-                text, self._latest = self._latest, None
+                text, self._latest, since, self._since = self._latest, None, self._since, None
                 if text is not None:
                     try:
                         await self._send(text)
                     except Exception:  # the socket closed; its handler removes the watcher
                         return
+                    if self._took is not None and since is not None:
+                        self._took(time.perf_counter() - since)
         except asyncio.CancelledError:
             # closed: the task ends without an exception. A cancelled task keeps its CancelledError, whose traceback
             # holds this frame and so this watcher, which holds the task: a cycle that took the whole connection
@@ -97,12 +104,16 @@ class Answers:
     def text(self, table: Table, viewer: Viewer) -> str:
         key = viewer.seat
         cached = table.answers.get(key)
-        if cached is not None and cached[0] == table.version and not viewer.host:
+        now = time.time()
+        if cached is not None and cached[0] == table.version and now < cached[2] and not viewer.host:
             return cached[1]
         # msgspec: 27 us against json.dumps 260 us for a Voodoo answer with 300 lines of log
         text = msgspec.json.encode(self.answer(table, viewer)).decode()
         if not viewer.host:
-            table.answers[key] = (table.version, text)
+            # kept until the table changes, or until a player shown present without a socket is no longer
+            grace = [s.last_seen + self.presence.grace for s in table.seats
+                     if s.kind == "human" and s.sockets == 0 and self.presence.here(s, now)]
+            table.answers[key] = (table.version, text, min(grace, default=math.inf))
         return text
 
     def push(self, table: Table, channel: str | None = None) -> None:
