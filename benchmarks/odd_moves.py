@@ -4,8 +4,8 @@
   bid already has more items than every other bid of the sale: it bids against nobody (W3, W4);
 - **transylvania, back and forth**: a piece steps back onto a space it already stood on in the same run of steps
   of its turn (no other action of its own in between, nothing befell it: Health, hand and examined cards as they
-  were) and the game goes on: a walk that comes back with nothing gained (R3: the walk off the Church and back
-  that breaks the curse ends the game, so it is not counted);
+  were, the same tokens and corpses on the board) and the game goes on: a walk that comes back with nothing
+  gained (R3: the walk off the Church and back that breaks the curse ends the game, so it is not counted);
 - **growl, self-defeating kill**: a pick or a save that kills a seat and so ends the game at once (R70) with the
   decider's team losing (R71), when another choice of the same decision would not have; ``told`` counts those the
   decider could tell from its own observation (the bot's ``Mind.loses_by``), ``any`` every one in the true world.
@@ -61,8 +61,10 @@ def transylvania_detector() -> Detector:
         if turn != last[0]:
             walks.clear()
             last[0] = turn
-        # anything that befell the piece meanwhile (an ambush, a card) is news a walk may answer
-        sign = (state.health[seat], len(state.hand[seat]), len(state.row[seat]), state.role[seat])
+        # anything that befell the piece meanwhile (an ambush, a card) or changed what there is to walk to (a token
+        # or a corpse) is news a walk may answer
+        sign = (state.health[seat], len(state.hand[seat]), len(state.row[seat]), state.role[seat],
+                repr(state.tokens), repr(state.corpses))
         if action.kind != "move" or signs.get(seat) != sign:
             walks.pop(seat, None)
             signs[seat] = sign
@@ -102,6 +104,7 @@ def screen(game: str, count: int, agents: list[str], first_seed: int = 0) -> dic
     setups = [(p, o) for g, p, o in conformance_setups() if g == game]
     detect = DETECTORS.get(game, lambda: (lambda state, seat, action: None))()
     odd: Counter[str] = Counter()
+    by_agent: dict[str, Counter[str]] = {}
     examples: list[dict[str, Any]] = []
     decisions = 0
     started = time.process_time()
@@ -126,11 +129,13 @@ def screen(game: str, count: int, agents: list[str], first_seed: int = 0) -> dic
                 state.apply(seat, action)
             if found:
                 odd[found] += 1
+                by_agent.setdefault(found, Counter())[specs[seat]] += 1
                 if len(examples) < 5:
                     examples.append({"seed": seed, "seat": seat, "agent": specs[seat], "action": str(action),
                                      "kind": found})
     return {"game": game, "games": count, "agents": agents, "decisions": decisions,
             "detector": game in DETECTORS, "odd": dict(odd), "examples": examples,
+            "odd_by_agent": {k: dict(v) for k, v in by_agent.items()},
             "cpu_s": round(time.process_time() - started, 1)}
 
 
@@ -147,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         report = screen(game, args.games, [a.strip() for a in args.agents.split(",")], args.seed)
         reports.append(report)
         if not args.json:
-            found = ", ".join(f"{k}: {v}" for k, v in sorted(report["odd"].items())) or \
+            found = ", ".join(f"{k}: {v} ({', '.join(f'{a} {n}' for a, n in report['odd_by_agent'][k].items())})"
+                              for k, v in sorted(report["odd"].items())) or \
                 ("none" if report["detector"] else "no detector")
             print(f"{game:13} {report['games']:5} games {report['decisions']:8} decisions  odd moves: {found}  "
                   f"({report['cpu_s']} s CPU)", flush=True)

@@ -171,7 +171,8 @@ def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_
     assert "turns played" in end or "turn played" in end  # a few numbers of the game (the envelope's turn)
     if result["scores"]:
         headers = phone.locator(".end table.scores th[scope='col']").all_inner_texts()
-        assert headers == ["Player", "Score", "Result"]
+        reveals = hexbox.game_info(game).hook("reveal") is not None  # a side, role or goals column (issue 45)
+        assert headers == ["Player", *(["Side · role"] if reveals else []), "Score", "Result"]
     desktop.wait_for_selector(".end")
     for page, kind in ((phone, "phone"), (desktop, "desktop")):
         _painted(page)

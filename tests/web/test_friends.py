@@ -208,3 +208,28 @@ def test_a_person_who_dies_early_in_growl_is_told_why_and_the_end_shows_every_si
         assert page.errors == []
     pages[0].screenshot(path=str(shots / "friends-growl-end-phone.png"), full_page=True)
 
+
+
+def test_the_rules_are_one_tap_away_and_a_phone_vibrates_only_after_a_touch(server, page_at):
+    """At the table, *Rules & cards* opens the game's rules with every card's text; and the your-turn vibration
+    waits for the person's first touch of the page (before it, Chromium refuses navigator.vibrate and logs an
+    intervention on the console)."""
+    made = new_table(server, game="werebeasts", players=3, seed=4, names={"0": "Mia"},
+                     bots={"1": "heuristic", "2": "heuristic"})
+    page = page_at("phone")
+    said = []
+    page.on("console", lambda m: said.append(m.text))
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][0]['token']}")
+    page.wait_for_selector("body[data-your-turn='1']")
+    assert page.evaluate("window.hexboxSignals.turns") >= 1
+    assert page.evaluate("window.hexboxSignals.vibrations") == 0
+    assert not [m for m in said if "vibrate" in m.lower()], said
+    link = page.locator("header a.rules-link")
+    assert link.inner_text() == "Rules & cards" and link.get_attribute("href") == "/rules/werebeasts"
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert "Werebeasts" in rules.inner_text("body")
+    rules.close()
+    assert page.errors == []

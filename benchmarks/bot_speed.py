@@ -1,0 +1,65 @@
+"""Decisions per second of the normal bots, and where their time goes: docs/strength.md, "Bots at a designer's speed".
+
+Whole games of the game's normal bot at every seat (the game's conformance set-ups in turn, seeds 0, 1, …, the
+acting seat drawn as ``hexbox simulate`` does: the games of tests/test_bot_digests.py); only ``bot.act`` (the
+observation it reads included) is timed, in CPU time. ``--profile`` prints cProfile's top functions instead.
+To compare two versions, run it in a checkout of each, alternately.
+
+    python benchmarks/bot_speed.py [--games 20] [--game prowl] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import time
+
+import hexbox  # noqa: F401  (registers the games)
+from hexbox.agents import make_agent
+from hexbox.core import View, conformance_setups, games, load
+
+
+def run(game: str, count: int, profile: cProfile.Profile | None = None) -> tuple[int, float]:
+    """(decisions, CPU seconds in ``act``) over ``count`` games of normal self-play."""
+    setups = [(p, o) for g, p, o in conformance_setups() if g == game]
+    decisions, spent = 0, 0.0
+    for seed in range(count):
+        players, options = setups[seed % len(setups)]
+        state = load(game, players=players, **options).new_state(seed=seed)
+        bot, rng = make_agent("normal", game), random.Random(seed)
+        while not state.is_over:
+            actors = state.actors
+            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+            start = time.process_time()
+            if profile is not None:
+                profile.enable()
+            action = bot.act(View.of(state, seat), rng)
+            if profile is not None:
+                profile.disable()
+            spent += time.process_time() - start
+            decisions += 1
+            state.apply(seat, action)
+    return decisions, spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--game", action="append", help="a game (repeatable; default: every game)")
+    parser.add_argument("--profile", action="store_true", help="cProfile's top functions by own time")
+    args = parser.parse_args()
+    for game in args.game or games():
+        if args.profile:
+            profile = cProfile.Profile()
+            run(game, args.games, profile)
+            print(f"== {game}")
+            pstats.Stats(profile).sort_stats("tottime").print_stats(15)
+            continue
+        n, spent = run(game, args.games)
+        print(f"{game:13} {n:7} decisions {spent:7.2f} s CPU {n / spent:9.0f} decisions/s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+"""The ceiling of the bots: an omniscient search against hard, normal and easy, in the same seat of the same deals.
+
+The omniscient bot is the game's ``hard`` search (its spec, budget and evaluator) with one change: every world it
+searches is the true state (hands, goals, decks: everything the seat cannot see), with a fresh random generator
+for what no one knows yet (dice). It is what ``hard`` would play if its beliefs were perfect, so
+``omniscient − normal`` is the room that better beliefs could win, and ``(hard − normal) / (omniscient − normal)``
+the share of it ``hard`` already closes (issue 47).
+
+Each deal (seed) is played four times: the subject seat (rotated one seat per deal) by the omniscient bot, then by
+``hard``, ``normal`` and ``easy``, every other seat by ``normal``. Wins are the subject seat's (a shared win counts
+as a win). Differences are paired by deal: mean ± 1.96 standard errors; the share's interval is a bootstrap over
+deals (2,000 resamples).
+
+    nice -n 10 python benchmarks/clairvoyant.py --games 20 [--game werebeasts] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+import hexbox  # noqa: F401  (registers the games)
+from hexbox.agents import make_agent
+from hexbox.agents.ismcts import ISMCTS, pruner_for
+from hexbox.core import View, games, load
+from hexbox.core.report import wilson
+
+PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4, "transylvania": 4}
+SUBJECTS = ("omniscient", "hard", "normal", "easy")
+
+
+class Omniscient:
+    """The game's hard search, searching the true state only. ``truth`` is set by the caller before each move."""
+
+    name = "omniscient"
+
+    def __init__(self, game: str):
+        hard = make_agent("hard", game)
+        assert isinstance(hard, ISMCTS), f"{game}'s hard level is no search"
+        self.search, self.game = hard, game
+        self.truth: Any = None
+        hard._belief = self._worlds  # type: ignore[method-assign]
+        hard.worlds = "belief"  # so act() asks _belief for its worlds and its root moves
+
+    def _worlds(self, view: View):
+        truth = self.truth
+
+        def draw(rng: random.Random):
+            world = truth.clone()
+            world.rng = world.reseeded(rng)  # the future no one knows (dice, new shuffles) stays unknown
+            return world
+
+        legal = view.legal_actions
+        prune = pruner_for(self.game) if self.search.prune == "game" else None
+        roots = list(prune(truth.clone(), view.seat, legal)) if prune is not None else list(legal)
+        if self.game == "werebeasts":  # the advice leaves accusations out for uniform worlds: here, the right ones
+            from hexbox.games.werebeasts.cards import GOAL_INDEX
+
+            roots += [a for a in legal if a.kind == "accuse" and GOAL_INDEX[a.goal] in truth.goals_of(a.target)]
+        return draw, set(roots or legal)
+
+    def act(self, view: View, rng: random.Random):
+        return self.search.act(view, rng)
+
+
+def play(game: str, seed: int, subject: str) -> tuple[bool, int]:
+    """One deal with ``subject`` in the rotated seat and normal bots elsewhere: (the subject won, its decisions)."""
+    n = PLAYERS[game]
+    seat = seed % n
+    state = load(game, players=n).new_state(seed=seed)
+    me = Omniscient(game) if subject == "omniscient" else make_agent(subject, game)
+    others = make_agent("normal", game)
+    rng = random.Random(seed)
+    decisions = 0
+    while not state.is_over:
+        actors = state.actors
+        s = actors[0] if len(actors) == 1 else rng.choice(actors)
+        if s == seat:
+            if isinstance(me, Omniscient):
+                me.truth = state
+            action = me.act(View.of(state, s), rng)
+            decisions += 1
+        else:
+            action = others.act(View.of(state, s), rng)
+        state.apply(s, action)
+    return seat in state.result.winners, decisions
+
+
+def paired(a: list[float], b: list[float]) -> tuple[float, float, float]:
+    d = [x - y for x, y in zip(a, b)]
+    mean = statistics.fmean(d)
+    half = 1.96 * statistics.stdev(d) / len(d) ** 0.5 if len(d) > 1 else float("nan")
+    return mean, mean - half, mean + half
+
+
+def share(wins: dict[str, list[float]], resamples: int = 2000) -> tuple[float | None, float | None, float | None]:
+    """(hard − normal) / (omniscient − normal), with a bootstrap interval over deals; None where the gap is 0."""
+    def ratio(idx: list[int]) -> float | None:
+        o = sum(wins["omniscient"][i] for i in idx)
+        h = sum(wins["hard"][i] for i in idx)
+        m = sum(wins["normal"][i] for i in idx)
+        return (h - m) / (o - m) if o != m else None
+
+    n = len(wins["normal"])
+    point = ratio(list(range(n)))
+    rng = random.Random(47)
+    draws = sorted(r for r in (ratio([rng.randrange(n) for _ in range(n)]) for _ in range(resamples)) if r is not None)
+    if point is None or len(draws) < resamples // 2:
+        return point, None, None
+    return point, draws[int(0.025 * len(draws))], draws[int(0.975 * len(draws)) - 1]
+
+
+def measure(game: str, count: int, first_seed: int = 0) -> dict[str, Any]:
+    wins: dict[str, list[float]] = {s: [] for s in SUBJECTS}
+    decisions = dict.fromkeys(SUBJECTS, 0)
+    cpu = dict.fromkeys(SUBJECTS, 0.0)
+    for seed in range(first_seed, first_seed + count):
+        for subject in SUBJECTS:
+            t0 = time.process_time()
+            won, k = play(game, seed, subject)
+            cpu[subject] += time.process_time() - t0
+            wins[subject].append(float(won))
+            decisions[subject] += k
+    out: dict[str, Any] = {"game": game, "players": PLAYERS[game], "games": count, "first_seed": first_seed}
+    for subject in SUBJECTS:
+        w = sum(wins[subject])
+        low, high = wilson(w, count)
+        out[subject] = {"wins": w, "rate": w / count, "ci": [low, high], "decisions": decisions[subject],
+                        "cpu_s": round(cpu[subject], 1)}
+    for a, b in (("omniscient", "normal"), ("omniscient", "hard"), ("hard", "normal")):
+        mean, low, high = paired(wins[a], wins[b])
+        out[f"{a}-{b}"] = {"mean": mean, "ci": [low, high]}
+    point, low, high = share(wins)
+    out["share_closed"] = {"point": point, "ci": [low, high]}
+    out["wins_by_deal"] = wins
+    return out
+
+
+def row(r: dict[str, Any]) -> str:
+    cells = [f"{r[s]['rate']:.3f}" for s in SUBJECTS]
+    gap = r["omniscient-normal"]
+    sh = r["share_closed"]
+    shown = "—" if sh["point"] is None else f"{sh['point']:.2f}"
+    if sh["ci"][0] is not None:
+        shown += f" ({sh['ci'][0]:.2f} to {sh['ci'][1]:.2f})"
+    return (f"| {r['game']} | {r['players']} | {r['games']} | " + " | ".join(cells) +
+            f" | {gap['mean']:+.3f} ({gap['ci'][0]:+.3f} to {gap['ci'][1]:+.3f}) | {shown} |")
+
+
+HEADER = ("| game | players | deals | omniscient | hard | normal | easy | omniscient − normal, paired (95% CI) | "
+          "share of the gap hard closes (95% bootstrap) |\n|---|---|---|---|---|---|---|---|---|")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="deals per game")
+    parser.add_argument("--game", action="append", help="a game (repeatable; default: every game)")
+    parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    reports = []
+    if not args.json:
+        print(HEADER, flush=True)
+    for game in args.game or games():
+        r = measure(game, args.games, args.seed)
+        reports.append(r)
+        if not args.json:
+            print(row(r), flush=True)
+    if args.json:
+        json.dump(reports, sys.stdout, indent=2)
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

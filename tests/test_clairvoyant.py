@@ -1,0 +1,45 @@
+"""benchmarks/clairvoyant.py, the omniscient bound: its search sees the true state and nothing else changes, and the
+paired measurement runs end to end on a deal (the full table: docs/strength.md, "The ceiling")."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import hexbox
+from hexbox.agents import make_agent
+from hexbox.core import View
+from hexbox.games.werebeasts.cards import GOAL_INDEX
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location("clairvoyant", ROOT / "benchmarks" / "clairvoyant.py")
+clairvoyant = importlib.util.module_from_spec(spec)
+sys.modules["clairvoyant"] = clairvoyant
+spec.loader.exec_module(clairvoyant)
+
+
+def test_every_world_of_the_omniscient_search_is_the_true_state():
+    state = hexbox.load("werebeasts", players=5).new_state(seed=4)
+    seat = state.actors[0]
+    bot = clairvoyant.Omniscient("werebeasts")
+    bot.truth = state
+    draw, roots = bot._worlds(View.of(state, seat))
+    for k in range(3):
+        world = draw(random.Random(k))
+        assert world.goal_at == state.goal_at and world.cards == state.cards and world.deck == state.deck
+    # the accusations it weighs are the right ones, and selling
+    right = {a for a in state.legal_actions(seat) if a.kind == "accuse" and GOAL_INDEX[a.goal] in
+             state.goals_of(a.target)}
+    assert {a for a in roots if a.kind == "accuse"} == right and any(a.kind == "sell" for a in roots)
+    hard = make_agent("hard", "werebeasts")
+    assert (bot.search.iters, bot.search.rollout, bot.search.policy) == (hard.iters, hard.rollout, hard.policy)
+
+
+def test_the_paired_measurement_runs_on_a_deal():
+    report = clairvoyant.measure("prowl", 2)
+    for subject in clairvoyant.SUBJECTS:
+        assert report[subject]["decisions"] > 0 and 0 <= report[subject]["rate"] <= 1
+    assert report["omniscient-normal"]["mean"] == report["omniscient"]["rate"] - report["normal"]["rate"]
+    assert clairvoyant.row(report).startswith("| prowl | 4 | 2 |")
