@@ -43,9 +43,9 @@ class Play:
         return table.seq
 
     async def watch(self, table: Table, viewer: Viewer, send: Callable[[str], Any],
-                    hang_up: Callable[[], Any]) -> Watcher:
+                    hang_up: Callable[[], Any], patches: bool = False) -> Watcher:
         metrics = self.tables.metrics
-        w = Watcher(viewer, send, hang_up, None if metrics is None else metrics.push_seconds.observe)
+        w = Watcher(viewer, send, hang_up, None if metrics is None else metrics.push_seconds.observe, patches)
         table.watchers.add(w)
         # the change pushes the newest answer to every watcher, this one included
         async with self.tables.change(table, "presence"):  # a player is here, or someone watches a table of bots
