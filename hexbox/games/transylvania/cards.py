@@ -37,20 +37,38 @@ FIXED = {
     "discovery.i_super_serum.hooks": "the Super Serum's recipe (R67) is the rules' code for this card, not its hooks",
     "monsters.*.ability": "each Monster's ability (R89 the Werewolf's surge, R90 the Vampire's passages, R92-R100 "
                           "the Zombie's minions) is the rules' code for that Monster, not this name",
+    "minion.health": "a minion that loses a fight goes back to the supply whatever the margin (R98): the rules "
+                     "keep no minion's Health",
     "minion.tokens": "the Zombie's five minions (R92) each have their own moves in the action encoding",
     "events.full_moon.hooks": "the Full Moon's trigger and discard are the rules' code for this card, not its hooks",
 }
-#: set-ups that reach what the short games of the conformance set-ups rarely do (hexbox.sim.knobs): Monsters, their
-#: surges and minions, healing to the cap, a full hand of six, the rarer Event rows and Items come into play in
-#: games of the full length, most often at three seats (a Monster is a third of the table there)
+
+#: set-ups that reach what the short games of the conformance set-ups rarely do (hexbox.sim.knobs), the keys named
+#: one by one (each first pattern that fits decides, and a key the conformance set-ups reach stays with them):
+#: Monsters, their surges and minions, healing to the cap, a full hand of six, the rarer Items and Event rows come
+#: into play in games of the full length, most often at three seats (a Monster is a third of the table there);
+#: others, the longest rolls and the Vampire's walks, at six seats (more turns, more Events drawn)
 _LONG = {"players": 3, "max_rounds": 40}
+_LONG6 = {"players": 6, "max_rounds": 40}
 EXERCISE = {
-    "options.health_cap": _LONG, "overlay.dice.max_dice": _LONG, "overlay.rules": _LONG,
-    "overlay.monsters": _LONG, "overlay.werewolf": _LONG,
+    "overlay.dice.max_dice": _LONG6, "overlay.monsters.vampire.movement": _LONG6,
+    "overlay.rules.trait_tokens_per_trait": _LONG6, "overlay.discovery.i_raven.hooks": _LONG6,
+    **{f"overlay.events.{key}.effects": _LONG6 for key in (
+        "alchemist_stall.results.1", "alchemist_stall.results.2", "poisoned_well.results.1",
+        "desecrated_altar.results.1", "earth_tremor.results.0", "howling_hills.results.1", "market_day.results.1",
+        "sermon.results.1")},
+    "overlay.tiles.manor.edges": _LONG6,
+    "options.health_cap": _LONG, "overlay.rules": _LONG, "overlay.monsters": _LONG, "overlay.werewolf": _LONG,
     "overlay.minion.literal_attack": {**_LONG, "minion_attack": "eight"}, "overlay.minion": _LONG,
-    "overlay.discovery.*.mods": _LONG, "overlay.discovery.*.hooks": _LONG, "overlay.discovery.*.count": _LONG,
-    "overlay.events.*.results": _LONG, "overlay.events.*.mods": _LONG, "overlay.tokens.*.target": _LONG,
-    "overlay.tiles.*.edges": _LONG,
+    **{f"overlay.discovery.{key}": _LONG for key in (
+        "vk_treatise.count", "vk_letters.count", "vk_letters.mods.mind", "vk_slayer_journal.count", "i_key.hooks",
+        "i_silver_bullets.mods.vs_werewolf", "i_antidote.hooks", "i_knuckles.mods.total_attack")},
+    **{f"overlay.events.{key}": _LONG for key in (
+        "runaway_carriage.results.0", "tavern_brawl.results.0", "strange_map.results.1", "poisoned_well.results.0",
+        "wayside_shrine.results.2", "will_o_wisp.results.0", "thunderstorm.results.0", "howling_hills.results.0",
+        "holy_relic.mods.health_per_turn")},
+    "overlay.tokens.4.target": _LONG, "overlay.tokens.5.target": _LONG, "overlay.tokens.14.target": _LONG,
+    "overlay.tiles.swamp.edges": _LONG,
 }
 WHERE = "transylvania/cards.toml"
 TRAITS = ("attack", "mind", "spirit")
