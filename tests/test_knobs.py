@@ -100,24 +100,32 @@ def test_a_sample_of_every_games_knobs_is_live_or_refused(game):
     assert all(k.reason for k in found if k.status in (REFUSED, TEXT_STATUS))
 
 
-#: what the check still finds dead, by game: named here so that CI runs the rest and this list can only shrink
+#: what the check still finds dead, by game, named here so that CI checks the rest and this list can only shrink:
+#: Transylvania's 11 of 1,652 at 24 seeds (82 before), each read by the rules only at a moment the bots of 24 long
+#: games did not reach (a Werewolf's Health and surge, a Monster hurt on the Church, the trait tokens running out,
+#: three cards' dice against a Monster, the Locket, two Event rows)
 STILL_DEAD = {
-    "transylvania": "11 of 1,652 at 24 seeds (82 before), each read only at a moment the bots of 24 long games did "
-                    "not reach: werewolf.health and both surge values, the Monster's Church damage, the trait-token "
-                    "supply, three cards' bonus dice against a Monster or per Monster, the Locket's hook and two "
-                    "Event rows (grave_robbers 0, training_yard 2)",
+    "transylvania": {
+        "overlay.rules.trait_tokens_per_trait", "overlay.rules.monster_church_damage",
+        "overlay.monsters.werewolf.health", "overlay.werewolf.surge_movement", "overlay.werewolf.surge_attack",
+        "overlay.discovery.vk_slayer_journal.mods.vs_vampire", "overlay.discovery.wk_tracker.mods.vs_werewolf",
+        "overlay.discovery.gk_bible.mods.spirit_per_monster", "overlay.discovery.i_locket.hooks",
+        "overlay.events.grave_robbers.results.0.effects", "overlay.events.training_yard.results.2.effects",
+    },
 }
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(reason=STILL_DEAD[g], strict=False))
-                                  if g in STILL_DEAD else g for g in games()])
+@pytest.mark.parametrize("game", games())
 def test_every_knob_of_every_game_is_live_or_refused_with_its_reason(game):
     """The generated check: every option and every value of cards.toml, perturbed; a rule parameter must change some
     game within 24 seeds (heuristic bots and random players, the game's set-ups), or be refused with its reason."""
     found = check(game, seeds=24, workers=2)
-    dead = [(k.path, k.reason) for k in found if k.status == DEAD]
-    assert not dead, dead
+    dead = {k.path: k.reason for k in found if k.status == DEAD}
+    known = STILL_DEAD.get(game, set())
+    assert set(dead) <= known, {p: r for p, r in dead.items() if p not in known}
+    if known - set(dead):
+        print(f"  {game}: no longer dead, to strike from STILL_DEAD: {sorted(known - set(dead))}")
     # read by a rule whose moment no bot of the check brought about: allowed only where the game declares what it
     # needs (its stats module's BEHAVIOURS), which reports and compare then name as untested by the bots
     for k in found:
