@@ -95,9 +95,9 @@ def test_observations_match_the_published_schema_and_public_is_shared(players, o
 
 def test_hooks_and_result_kinds_are_declared():
     info = hexbox.game_info("voodoo")
-    # every action reads the same in any position (str(action) is its label); nobody leaves a game of Voodoo before
-    # its end (no "out"), and its end is the scores every seat already sees (no "reveal")
-    offered = set(HOOKS) - {"label", "out", "reveal"}
+    # nobody leaves a game of Voodoo before its end (no "out"), and its end is the scores every seat already sees (no
+    # "reveal"); its label marks a move that breaks a curse in force on the mover
+    offered = set(HOOKS) - {"out", "reveal"}
     assert set(info.hooks) == offered
     for name in offered:
         assert info.hook(name) is not None
