@@ -43,8 +43,9 @@ def registered() -> list[str]:
         from hexbox.core.registry import game_info, games
     finally:
         sys.path.remove(here)
+    # the games of this package (hexbox.games): a game registered from elsewhere (a test session's toy) is not built
     return [f"{game_info(name).package.replace('.', '/')}/{module}.py"
-            for name in games() for module in game_info(name).compiled]
+            for name in games() if game_info(name).builtin for module in game_info(name).compiled]
 
 
 COMPILED = CORE + registered()

@@ -44,7 +44,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def rule_modules() -> dict[str, tuple[str, ...]]:
     import hexbox
 
-    return {name: hexbox.game_info(name).compiled for name in hexbox.games()}
+    # hexbox's own games (their packages and tests are in this tree); a game registered from elsewhere, as the test
+    # session's toy, is not mutated here
+    return {name: hexbox.game_info(name).compiled for name in hexbox.games() if hexbox.game_info(name).builtin}
 
 
 RULE_MODULES = rule_modules()

@@ -34,7 +34,8 @@ def build() -> str:
     modules = compiled_modules()
     if not modules:
         return "pure"
-    # the full build compiles core's game and every registered game's modules (GameInfo.compiled)
-    full = {"hexbox.core.game", *(f"{game_info(g).package}.{m}" for g in games() for m in game_info(g).compiled)}
+    # the full build compiles core's game and every game's modules (GameInfo.compiled) of this package's games
+    full = {"hexbox.core.game", *(f"{game_info(g).package}.{m}" for g in games() if game_info(g).builtin
+                                  for m in game_info(g).compiled)}
     full = full <= set(modules)
     return "compiled" if full else "mixed"

@@ -73,6 +73,10 @@ class TerminalTable:
 
     # ---- the loop
 
+    def board(self, observation: Any) -> str:
+        """The game's drawing of the table (Rich markup), with people's names where it says "seat 2"."""
+        return named(self.render(observation), {s: escape(n) for s, n in self.names.items()})
+
     def who(self, seat: int) -> str:
         """A seat as the terminal names it: its person's name, else "seat 2"."""
         return self.names.get(seat) or f"seat {seat}"
@@ -160,7 +164,7 @@ class TerminalTable:
         # stay on the screen, and the log's beginning scrolls away above them
         self.console.rule(escape(self.who(seat)) + (f" (seat {seat})" if seat in self.names else ""))
         self.show_log(seat, "Since your last move:")
-        screen = self.render(state.observe(seat))
+        screen = self.board(state.observe(seat))
         self.console.print(screen)
         default = state.default_action(seat)
         items = [Item.of(a, named(self.label(state, seat, a), self.names)) for a in legal]
@@ -276,7 +280,7 @@ class TerminalTable:
             self.show_log(p, "How it ended:" if len(self.people) == 1 else f"How it ended, as {self.who(p)} heard it:")
         self.console.rule("the end")
         self.console.print(f"[bold]{escape(end_line(result, self.people, self.names))}[/bold]")
-        self.console.print(self.render(self.state.observe(shown)))
+        self.console.print(self.board(self.state.observe(shown)))
 
 
 def end_line(result: Any, people: list[int], names: Mapping[int, str] | None = None) -> str:
@@ -316,13 +320,14 @@ def _read_line(prompt: str) -> str:
     return line
 
 
-def _discard_typed_ahead() -> None:
+def _discard_typed_ahead(stream: Any = None) -> None:
     """Keys pressed while the bots thought (or the screen was being drawn) are thrown away: they were not an answer
     to the prompt now shown. Only at a terminal; piped input is read as it comes."""
+    stream = stream if stream is not None else sys.stdin
     try:
-        if sys.stdin.isatty():
+        if stream.isatty():
             import termios
 
-            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+            termios.tcflush(stream.fileno(), termios.TCIFLUSH)
     except (ImportError, OSError, ValueError):  # no termios (Windows), or no real stdin
         pass

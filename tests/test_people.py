@@ -112,3 +112,29 @@ def test_no_text_repeats_its_own_name_as_its_first_words(game):
     "Pumpkin: Pumpkin: …"."""
     doubled = [c.name for c in texts(game).cards.values() if c.text.startswith(c.name + ":")]
     assert doubled == []
+
+
+@pytest.mark.parametrize("game", hexbox.games())
+def test_out_and_reveal_say_how_a_seat_is_out_and_what_the_end_shows(game):
+    """The `out` hook names how a seat is out (and, where it says, the rule), once it is and from then on; the
+    `reveal` hook gives every seat of a finished game its role and what the end shows, in words."""
+    info = hexbox.game_info(game)
+    out, reveal = info.hook("out"), info.hook("reveal")
+    state = hexbox.load(game).new_state(3)
+    rng = random.Random(3)
+    bot = make_agent("heuristic", game)
+    gone: set[int] = set()
+    while not state.is_over:
+        seat = rng.choice(state.actors)
+        state.apply(seat, bot.act(View.of(state, seat), rng))
+        if out is not None:
+            for s in range(state.game.players):
+                how = out(state, s)
+                assert how is None or isinstance(how, str) or (isinstance(how, tuple) and len(how) == 2), how
+                assert s not in gone or how, "once out, out for good"
+                if how:
+                    gone.add(s)
+    if reveal is not None:
+        shown = reveal(state)
+        assert len(shown) == state.game.players
+        assert all(set(r) == {"role", "hidden", "why"} and isinstance(r["role"], str) and r["role"] for r in shown)

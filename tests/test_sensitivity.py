@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-pytest.importorskip("SALib")
+pytest.importorskip("SALib", reason="the screening needs SALib (the [design] extra, in [dev])")
 
 from hexbox.sim.knobs import LIVE, Knob  # noqa: E402
 from hexbox.sim.sensitivity import Factor, design, elementary_effects, factor_of, screen  # noqa: E402

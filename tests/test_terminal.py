@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console
 
 import hexbox
+from hexbox.agents import levels
 from hexbox.core import Record
 from hexbox.core.choices import SHORT, Item, amounts, group
 from hexbox.terminal import Stop, TerminalTable, end_line
@@ -217,6 +218,11 @@ def test_games_lists_every_option_readably_at_80_columns():
         for option in hexbox.game_info(game).options:
             assert option.name in out
     assert "the server's clock only" in out
+    flat = " ".join(out.split())
+    for game in hexbox.games():  # the lobby's presets and the bots of each level, as the registration declares them
+        for preset in hexbox.game_info(game).presets:
+            assert f"preset {preset}:" in flat
+        assert "bots " + ", ".join(f"{lv} = {spec}" for lv, spec in levels(game).items()) in flat
 
 
 def test_an_option_that_does_nothing_at_a_terminal_says_so():
@@ -623,7 +629,95 @@ def test_a_hotseat_handover_wipes_the_scrollback_so_the_next_person_cannot_scrol
             child.sendline("")  # Enter: the default move
         else:
             child.sendline("")
+    # q at the next choice (keys typed before a prompt shows are thrown away, so wait for it)
+    while child.expect([r"Pass the screen to (?:seat )?\d and press Enter", PROMPT]) == 0:
+        child.sendline("")
     child.sendline("q")
     child.expect(pexpect.EOF)
     assert checked == 2
     assert "scrollback" in _plain(child.logfile_read.getvalue())  # how to play hotseat safely is said at the start
+
+
+def test_a_step_of_amounts_says_what_each_number_means_transylvanias_determination():
+    """The issue: Determination asked "type the trait [0-2]" without saying which number is which trait. Every
+    number of an amount step is listed with its meaning (R59: the roll is made on the trait chosen)."""
+    state, seat = first_state("transylvania", 3, lambda s, p: s.phase_name == "determination"
+                              and len(s.legal_actions(p)) > 1)
+    console = Console(file=io.StringIO(), width=120)
+    table = TerminalTable(console, state, Record("transylvania", 3), [seat], {}, random.Random(0),
+                          read=lambda prompt: next(answers))
+    labels = {a: lab for a, lab in ((a, hexbox.game_info("transylvania").hook("label")(state, seat, a))
+                                    for a in state.legal_actions(seat))}
+    determine = number_of(state, seat, "determine")
+    answers = iter([str(determine), "1"])  # into "determine", then the trait numbered 1
+    picked = table.decide(seat)
+    screen = console.file.getvalue()
+    assert "type the trait [0-2]" in screen and picked.kind == "determine" and picked.trait == 1
+    for a, lab in labels.items():
+        if a.kind == "determine":
+            assert re.search(rf"\b{a.trait} = {re.escape(lab)}", screen), (lab, screen[-800:])
+
+
+def test_a_voodoo_move_that_breaks_a_curse_binding_you_is_marked():
+    """R52, R56: a move that would break a curse in force on its seat says so in its label, the same at the
+    terminal and in the browser (the label hook), so nobody breaks their own curse unwarned."""
+    from hexbox.games.voodoo.curses import find_violations
+
+    label = hexbox.game_info("voodoo").hook("label")
+    found = None
+    for seed in range(1, 60):
+        state = hexbox.load("voodoo", players=3).new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            seat = state.actors[0]
+            legal = state.legal_actions(seat)
+            marked = [a for a in legal if "⚠ breaks your" in label(state, seat, a)]
+            if marked:
+                found = (state, seat, legal, marked)
+                break
+            state.apply(seat, rng.choice(legal))
+        if found:
+            break
+    assert found, "no position with a move that breaks a curse in force"
+    state, seat, legal, marked = found
+    state.main = seat == state.active and state.phase_name in ("phase1", "phase2", "candle")
+    state.bag_complete = state.phase_name in ("phase2", "candle")
+    assert all(find_violations(state, seat, a) for a in marked)
+    assert any("⚠" not in label(state, seat, a) for a in legal), "only the moves that break it are marked"
+
+
+def test_names_given_at_the_terminal_name_people_in_every_sentence_and_in_the_record(tmp_path):
+    """`--names` names the people at a hotseat table: the prompts, the log and the end say "Mia" and "Leo", never
+    "seat 0"; the record keeps the names and `hexbox replay` names them the same way."""
+    record = tmp_path / "named.json"
+    child = spawn("play", "werebeasts", "--players", "3", "--humans", "0,1", "--names", "Mia,Leo", "--seed", "5",
+                  "--record", str(record))
+    while child.expect([r"Pass the screen to \w+ and press Enter", PROMPT, pexpect.EOF]) != 2:
+        child.sendline("")
+    child.close()
+    out = _plain(child.logfile_read.getvalue())
+    assert "Mia, your choice" in out and "Leo, your choice" in out and "Pass the screen to Mia" in out
+    assert not re.search(r"\b[Ss]eat [01]\b(?! \()", out.split("the end")[0].replace("(seat 0)", "")
+                         .replace("(seat 1)", "")), "a named person is never called seat N"
+    assert Record.loads(record.read_text()).names == ["Mia", "Leo", None]
+    replayed = spawn("replay", str(record))
+    text, _ = finish(replayed)
+    assert "Mia" in text and "Leo" in text and not re.search(r"\b[Ss]eat [01]\b", text)
+
+
+def test_keys_typed_before_a_prompt_shows_are_thrown_away_at_a_terminal():
+    """The issue: keys typed while the bots think were read by the next prompt. At a pseudo-terminal, what was
+    typed before the prompt is discarded (termios.tcflush) and what is typed after it is the answer."""
+    import pty
+
+    from hexbox.terminal import _discard_typed_ahead
+
+    keyboard, terminal = pty.openpty()
+    with os.fdopen(terminal, "r", closefd=True) as stdin:
+        os.write(keyboard, b"9\n")  # typed while the bots thought
+        _discard_typed_ahead(stdin)  # the prompt is about to show
+        os.write(keyboard, b"2\n")  # typed in answer to it
+        assert stdin.readline() == "2\n"
+    os.close(keyboard)

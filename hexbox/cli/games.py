@@ -1,4 +1,4 @@
-"""`hexbox games`: every game, its player counts and its options."""
+"""`hexbox games`: every game, its player counts, its options, its presets and its bots of each level."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.console import Console
 
+from hexbox.agents import levels
 from hexbox.core import game_info, games
 
 
@@ -21,6 +22,11 @@ def games_cmd() -> None:
             meaning = o.help + (" (the server's clock only: nothing at a terminal)" if o.server_only else "")
             console.print(f"  [bold]{o.name}[/bold] = {_shown(o.default)}   [dim]allowed: {_allowed(o)}[/dim]")
             console.print(f"      {meaning}")
+        for preset, options in info.presets.items():  # the lobby's ready-made sets, as -o options here
+            shown = " ".join(f"-o {k}={_shown(v)}" for k, v in options.items())
+            console.print(f"  [dim]preset[/dim] {preset}: {shown}")
+        # the bots of --bots LEVEL (and the lobby's), each the agent spec it stands for in this game
+        console.print("  [dim]bots[/dim] " + ", ".join(f"{level} = {spec}" for level, spec in levels(name).items()))
         console.print()
     console.print("Set an option with -o name=value, e.g. `hexbox play werebeasts -o max_bid_changes=3`.")
 

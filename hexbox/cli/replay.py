@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from hexbox.core import ConfigError, IllegalAction, Record, game_info
+from hexbox.core.people import named
 
 from .base import BadInput, read_record, renderer, replayed
 
@@ -30,9 +31,14 @@ def replay(
     if seat is not None and not 0 <= seat < rec.players:
         raise BadInput(f"--seat: seats are 0 to {rec.players - 1}")
     console = Console(highlight=False)
-    render = renderer(rec.game)
+    drawn = renderer(rec.game)
     state = replayed(Record(rec.game, rec.players, rec.options, rec.seed), file)
     # who the viewer is and what it holds before the first move: the words of the moves read from there
+    names = {s: n for s, n in enumerate(rec.names or []) if n}  # the people's names the record keeps
+
+    def render(observation):  # the game's drawing (Rich markup), with the names where it says "seat 2"
+        return named(drawn(observation), {s: escape(n) for s, n in names.items()})
+
     who = f"as seat {seat}" if seat is not None else "as a spectator"
     console.print(f"[bold]{escape(game_info(rec.game).title)}[/bold], {rec.players} players, seed {rec.seed}, "
                   f"{len(rec.actions)} actions, seen {who}.")
@@ -44,7 +50,8 @@ def replay(
             events = state.apply(s, action)
         except (ValueError, IllegalAction) as exc:
             raise BadInput(f"{file}: action {i} cannot be replayed: {exc}") from None
-        lines = state.describe(events, seat)  # what the viewer was told then, and nothing more
+        # what the viewer was told then, and nothing more, naming people as the table did
+        lines = [named(line, names) for line in state.describe(events, seat)]
         if step:
             console.rule(f"action {i} of {len(rec.actions)}")
             console.print(render(state.observe(seat)))
@@ -62,4 +69,4 @@ def replay(
     if state.is_over:
         from hexbox.terminal import end_line
 
-        console.print(f"[bold]{escape(end_line(state.result, [seat] if seat is not None else []))}[/bold]")
+        console.print(f"[bold]{escape(end_line(state.result, [seat] if seat is not None else [], names))}[/bold]")

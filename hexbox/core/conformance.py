@@ -86,7 +86,7 @@ def _takes(fn: Any, n: int) -> bool:
 
 #: hook -> how many positional arguments it is called with (HOOKS says which)
 HOOK_ARGS = {"catalogue": 0, "render": 1, "describe": 3, "label": 3, "stats": 1, "first": 1, "report": 2, "encoder": 1,
-             "timer": 1}
+             "timer": 1, "out": 2, "reveal": 1}
 
 
 def check_hooks(name: str) -> None:

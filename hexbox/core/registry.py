@@ -94,8 +94,8 @@ class GameInfo:
             if preset == "Standard" or set(options) - names:
                 raise ValueError(f"{self.name}: preset {preset!r} is not a name (Standard is the defaults') or sets "
                                  f"an option the game lacks: {', '.join(sorted(set(options) - names))}")
-        if [f for f in self.view if not f.startswith(f"{self.name}.")] or (self.view and f"{self.name}.js" not in
-                                                                          self.view):
+        script, style = f"{self.name}.js", f"{self.name}.css"
+        if set(self.view) - {script, style} or (self.view and script not in self.view):
             raise ValueError(f"{self.name}: a view is {self.name}.js and, if styled, {self.name}.css, not {self.view}")
 
     @property

@@ -23,7 +23,10 @@ time one of its jobs starts; the lowest stamp goes first (ties: the table that b
 that begins waiting gets at least the stamp of the job started last, so it cannot bank turns it did not use
 (start-time fair queueing, one unit per decision). Tables with queued searches thus take turns, one decision each:
 however many a table queues, another waits for at most one decision of each table ahead of it in the round, and
-the caps bound each. A decision's state is pickled when it is asked for: the
+the caps bound each. The share is the client's, not the table's, when the caller names the client that made the
+table (``owner``; the server does): a client with three tables of capped bots takes one turn between them, so
+another client's ``hard`` bot waits for at most one of its decisions. A decision's state is pickled when it is
+asked for: the
 worker decides on a snapshot, whatever happens at the table meanwhile. A caller that stops waiting (its task
 cancelled) takes its job out of the queue; a job already running finishes within the caps and is dropped.
 
@@ -180,6 +183,11 @@ class _Job:
     light: bool
     future: asyncio.Future[dict[str, Any]]
     deaths: int = 0  # workers that died under it
+    owner: str | None = None  # who the fair share is counted for: the client that made the table (else the table)
+
+    @property
+    def share(self) -> str:
+        return self.table if self.owner is None else f"client:{self.owner}"
 
 
 class _FairQueue:
@@ -192,10 +200,10 @@ class _FairQueue:
         self._now = 0  # the stamp of the job started last
 
     def push(self, job: _Job, first: bool = False) -> None:
-        queue = self._queues.get(job.table)
+        queue = self._queues.get(job.share)
         if queue is None:
-            queue = self._queues[job.table] = deque()
-            self._stamps[job.table] = max(self._stamps.get(job.table, 0), self._now)
+            queue = self._queues[job.share] = deque()
+            self._stamps[job.share] = max(self._stamps.get(job.share, 0), self._now)
         if first:
             queue.appendleft(job)
         else:
@@ -431,10 +439,12 @@ class BotScheduler:
 
     # ---- decisions ------------------------------------------------------------------------------------------
 
-    async def choose(self, table_id: str, state: State, seat: int, spec: str, seed: int) -> dict[str, Any]:
+    async def choose(self, table_id: str, state: State, seat: int, spec: str, seed: int,
+                     owner: str | None = None) -> dict[str, Any]:
         """The action's JSON that agent ``spec`` chooses for ``seat`` (it sees only the seat's view of ``state``,
         as it is now). Raises what the agent raised (e.g. ConfigError for a bad spec), WorkerLost if the decision
-        killed its worker every time or hung, Unavailable if no worker can take it."""
+        killed its worker every time or hung, Unavailable if no worker can take it. ``owner`` (the client that made
+        the table) is who the fair share counts: one client's many tables take one turn between them."""
         if self._light is None or self._search is None or self._closed:
             raise Unavailable("the bots are not running")
         kind = agent_worker.parse_kind(spec)
@@ -443,7 +453,7 @@ class BotScheduler:
         light = kind in agent_worker.LIGHT_KINDS
         lane = self._light if light else self._search
         payload = pickle.dumps((state, seat, spec, seed), protocol=pickle.HIGHEST_PROTOCOL)
-        job = _Job(table_id, payload, spec, light, asyncio.get_running_loop().create_future())
+        job = _Job(table_id, payload, spec, light, asyncio.get_running_loop().create_future(), owner=owner)
         lane.queue_for(job).push(job)
         self._pump(lane)
         if not job.future.done() and not any(slot.alive() for slot in lane.slots):

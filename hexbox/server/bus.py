@@ -37,6 +37,9 @@ class LocalBus:
     async def present(self, table_id: str, seat: int) -> float | None:
         return None
 
+    async def lease(self, key: str, seconds: float) -> bool:
+        return True
+
     async def close(self) -> None:
         pass
 
@@ -82,6 +85,15 @@ class RedisBus:
         """Seconds until the seat's presence ends unless a process refreshes it; None: not present."""
         left = await self.redis.pttl(f"hexbox:present:{table_id}:{seat}")
         return None if left is None or left < 0 else left / 1000
+
+    async def lease(self, key: str, seconds: float) -> bool:
+        """Whether this process takes the decision ``key`` (table:seq:seat), which no other may take for
+        ``seconds``. Taken again by the process that holds it (its runner looking again)."""
+        name = f"hexbox:decide:{key}"
+        if await self.redis.set(name, self.origin, nx=True, px=max(1, int(seconds * 1000))):
+            return True
+        holder = await self.redis.get(name)
+        return holder is not None and holder.decode() == self.origin
 
     async def close(self) -> None:
         if self._task is not None:

@@ -51,9 +51,10 @@ def game_catalog(name: str) -> dict[str, Any]:
     return {**(catalogue() if catalogue is not None else {}), "texts": known}
 
 
-async def lobby(store: Store, db: Db) -> list[dict[str, Any]]:
+async def lobby(store: Store, db: Db, expire_after: float = 0.0) -> list[dict[str, Any]]:
     """Unfinished tables with open seats, newest first; tables made with a chosen seed come after the others and
-    say so (``seeded``): their creator may know every hand."""
+    say so (``seeded``): their creator may know every hand. Each says when it expires if nothing happens there
+    (``expires_at``; None on a server where tables never expire)."""
     rows = await db(store.list_tables)
     ordinary, seeded = [], []
     for t in rows:
@@ -62,6 +63,7 @@ async def lobby(store: Store, db: Db) -> list[dict[str, Any]]:
             entry = {"id": t["id"], "game": t["game"], "players": t["players"], "open": open_seats,
                      "bots": {str(s["seat"]): s["bot"] for s in t["seats"] if s["bot"]},
                      "names": {str(s["seat"]): s["name"] for s in t["seats"] if s["name"]},
-                     "created_at": t["created_at"], "spectators": t["spectators"], "seeded": t["seeded"]}
+                     "created_at": t["created_at"], "spectators": t["spectators"], "seeded": t["seeded"],
+                     "expires_at": t["active_at"] + expire_after if expire_after > 0 else None}
             (seeded if t["seeded"] else ordinary).append(entry)
     return ordinary + seeded

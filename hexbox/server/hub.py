@@ -23,6 +23,7 @@ from typing import Any
 from .bots import BotScheduler, Caps, check_spec
 from .bus import LocalBus, RedisBus
 from .chat import Chat
+from .metrics import Metrics, watch_hub
 from .play import Play
 from .presence import Presence
 from .runner import Runner
@@ -56,6 +57,9 @@ class Hub:
         self.seats = Seats(self.tables, self.presence, settings, self.check_bot)
         self.play = Play(self.tables, self.answers, self.presence)
         self.chat = Chat(self.tables, settings)
+        self.metrics = Metrics()
+        self.tables.metrics = self.metrics
+        watch_hub(self.metrics, self)
         self._tasks: list[asyncio.Task[None]] = []
         self.resumed_after = 0.0  # seconds the service was down before this process started (0: it was not)
 
@@ -82,6 +86,7 @@ class Hub:
         await self.bots.start()
         await self.bus.start(self.tables.on_bus)
         self._tasks.append(asyncio.create_task(self._heartbeat()))
+        self._tasks.append(asyncio.create_task(self._sweep()))
         if self.bus.shared:
             self._tasks.append(asyncio.create_task(self.presence.keep_fresh(self.tables.held.values)))
 
@@ -92,6 +97,27 @@ class Hub:
                 await self.db(self.store.beat, time.time())
             except Exception:  # the database away for a moment: the next beat tries again
                 log.warning("the heartbeat could not be written", exc_info=True)
+
+    async def _sweep(self) -> None:
+        """Bounded memory: idle tables leave memory, abandoned ones are deleted (Tables.unload_idle, .expire)."""
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            try:
+                self.sweep()
+                gone = await self.tables.expire()
+                self.metrics.expired.inc(len(gone))
+                if gone:
+                    log.info("%d abandoned table(s) deleted", len(gone))
+            except Exception:  # the database away for a moment: the next sweep tries again
+                log.warning("the sweep of idle tables failed", exc_info=True)
+
+    def sweep(self) -> int:
+        """Let go of the idle tables now; how many went."""
+        now = time.time()
+        gone = self.tables.unload_idle(
+            lambda t: any(self.presence.here(s, now) for s in t.seats if s.kind == "human"))
+        self.metrics.unloaded.inc(gone)
+        return gone
 
     async def close(self) -> None:
         for task in self._tasks:

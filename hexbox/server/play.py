@@ -24,6 +24,7 @@ class Play:
 
     async def act(self, table: Table, seat: int, seq: Any, action: Any) -> int:
         """A player's move, made in the state of ``seq``; the table's new seq."""
+        start = time.perf_counter()
         async with self.tables.change(table):
             if seq != table.seq:
                 raise Conflict(f"stale seq {str(seq)[:20]}: the table is at seq {table.seq}")
@@ -37,16 +38,23 @@ class Play:
             except (ValueError, IllegalAction) as exc:
                 raise Invalid(f"not an action of {table.game.name}: {exc}") from None
             await self.tables.commit(table, seat, parsed, "player")
+        if self.tables.metrics is not None:
+            self.tables.metrics.move_seconds.observe(time.perf_counter() - start)
         return table.seq
 
     async def watch(self, table: Table, viewer: Viewer, send: Callable[[str], Any],
-                    hang_up: Callable[[], Any]) -> Watcher:
-        w = Watcher(viewer, send, hang_up)
+                    hang_up: Callable[[], Any], patches: bool = False) -> Watcher:
+        metrics = self.tables.metrics
+        w = Watcher(viewer, send, hang_up, None if metrics is None else metrics.push_seconds.observe, patches)
         table.watchers.add(w)
         # the change pushes the newest answer to every watcher, this one included
         async with self.tables.change(table, "presence"):  # a player is here, or someone watches a table of bots
             if viewer.seat is not None:
-                table.seats[viewer.seat].sockets += 1
+                s = table.seats[viewer.seat]
+                s.sockets += 1
+                if s.left_at is not None:  # stored: here now (a restart gives them their grace afresh)
+                    s.left_at = None
+                    await self.tables.db(self.tables.store.set_left, table.id, s.seat, None)
         return w
 
     async def unwatch(self, table: Table, w: Watcher) -> None:
@@ -57,6 +65,9 @@ class Play:
                 s = table.seats[w.viewer.seat]
                 s.sockets -= 1
                 s.last_seen = time.time()
+                if s.sockets == 0:  # stored: after a restart, their grace runs on from now
+                    s.left_at = s.last_seen
+                    await self.tables.db(self.tables.store.set_left, table.id, s.seat, s.left_at)
 
 
 def record(table: Table) -> dict[str, Any]:
@@ -64,6 +75,10 @@ def record(table: Table) -> dict[str, Any]:
     if not table.over:
         raise Forbidden("the record is shown once the game is over")
     return table.record().to_json()
+
+
+#: moves between two checkpoints of a replay: a step back re-applies at most this many moves
+CHECKPOINT = 32
 
 
 def replay_step(table: Table, step: int, seat: int | None) -> dict[str, Any]:
@@ -78,10 +93,20 @@ def replay_step(table: Table, step: int, seat: int | None) -> dict[str, Any]:
     steps = len(table.moves)
     if not 0 <= step <= steps:
         raise NotFound(f"step must be from 0 to {steps}")
-    at, state = table.replay if table.replay and table.replay[0] <= step else (0, table.game.new_state(table.seed))
-    for seat_moved, action in table.moves[at:step]:
+    marks = table.checkpoints
+    if 0 not in marks:
+        marks[0] = table.game.new_state(table.seed)
+    mark = max(m for m in marks if m <= step)
+    if table.replay and mark <= table.replay[0] <= step:
+        at, state = table.replay  # stepping forward: on from the step shown last
+    else:
+        at, state = mark, marks[mark].clone()  # a checkpoint is never moved itself
+    for index in range(at, step):
+        seat_moved, action = table.moves[index]
         state.apply(seat_moved, table.game.parse_action(json.loads(action)))
-    table.replay = (step, state)  # stepping forward, the next request starts from here
+        if (index + 1) % CHECKPOINT == 0 and index + 1 not in marks:
+            marks[index + 1] = state.clone()
+    table.replay = (step, state)
     ends = table.log_ends.get(seat, [])
     names = names_of(table)
     log = [named(line, names) for line in table.logs.get(seat, [])[:ends[step - 1] if step else 0]]

@@ -25,6 +25,8 @@ import math
 import time
 from dataclasses import dataclass
 
+from hexbox.agents.worker import parse_kind
+
 from .bots import STAND_IN, BotScheduler, seed_for
 from .errors import Conflict, Invalid
 from .presence import Presence
@@ -57,6 +59,7 @@ class Runner:
         self.table, self.tables, self.bots, self.presence, self.settings = table, tables, bots, presence, settings
         self._poked = asyncio.Event()
         self._poked.set()  # a new or reloaded table is looked at at once
+        self.busy = False
         self.task = asyncio.create_task(self._run(), name=f"runner {table.id}")
 
     def poke(self) -> None:
@@ -77,8 +80,11 @@ class Runner:
                         step = await self.plan(time.time())
                         if isinstance(step, Wait):
                             break
-                        await (self._bot(step) if isinstance(step, BotMove) else self._timeout(step))
+                        held = await (self._bot(step) if isinstance(step, BotMove) else self._timeout(step))
                         failures = 0
+                        if held is not None:  # another process makes this decision: its move will wake us
+                            step = held
+                            break
                     except asyncio.CancelledError:
                         raise
                     except Exception:
@@ -137,12 +143,22 @@ class Runner:
             return move
         return Wait(min(wake) if wake else None)
 
-    async def _bot(self, move: BotMove) -> None:
+    async def _bot(self, move: BotMove) -> Wait | None:
+        """The bot's move; or, when another process holds this decision's lease, when to look again."""
         t = self.table
         seq = t.seq
+        # with several processes, one decision is made once: by the process that takes its lease, for as long as a
+        # decision may take (a process that dies in it leaves it to another when the lease runs out)
+        lease = 2 * self.settings.max_bot_seconds + 10
+        if not await self.tables.bus.lease(f"{t.id}:{seq}:{move.seat}", lease):
+            return Wait(time.time() + lease)
+        start = time.perf_counter()
+        self.busy = True  # not let go of while it decides (Tables.unload_idle)
         try:
             chosen = await self.bots.choose(t.id, t.state, move.seat, move.spec,
-                                            seed_for(t.seed, seq, move.seat))
+                                            seed_for(t.seed, seq, move.seat), owner=t.client)
+            if self.tables.metrics is not None:
+                self.tables.metrics.bot_seconds.labels(parse_kind(move.spec)).observe(time.perf_counter() - start)
             action = t.game.parse_action(chosen)
         except asyncio.CancelledError:
             raise
@@ -150,6 +166,8 @@ class Runner:
             log.warning("table %s: the bot %r at seat %d failed (%s): its default action instead",
                         t.id, move.spec, move.seat, exc)
             action = None
+        finally:
+            self.busy = False
         async with self.tables.change(t):
             if t.seq != seq or move.seat not in t.state.actors:
                 return  # the table moved meanwhile: look again

@@ -24,6 +24,13 @@ class Settings:
     forwarded_allow_ips: tuple[str, ...] = ()
     max_tables_per_client: int = 20  # unfinished tables made from one client address
     max_seats_per_client: int = 20  # open seats claimed from one client address at unfinished tables
+    # a table nobody watches, asks for or plays at for this many seconds leaves memory (the database keeps it, and the
+    # next request loads it again); checked every ``sweep_every`` seconds
+    unload_after: float = 120.0
+    # an unfinished table with no move (and, before its first move, no creation) for this many seconds is abandoned:
+    # it is deleted with its moves, seats and chat; the lobby shows each table's ``expires_at``. 0: never
+    expire_after: float = 86_400.0
+    sweep_every: float = 30.0
     max_body: int = 16 * 1024  # bytes
     chat_length: int = 280
     chat_burst: int = 5  # messages per speaker ...

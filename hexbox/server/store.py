@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -78,6 +79,9 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: open (or a bot)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)  # what the player asked to be called
     client: Mapped[str | None] = mapped_column(String(64), nullable=True)  # who claimed it (a hash of its address)
+    # when the player's last socket closed (None: a socket was open when this was written, or none ever was):
+    # after a restart their grace runs on from here, not from the restart
+    left_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class MoveRow(Base):
@@ -203,7 +207,8 @@ class Store:
         """Unfinished tables, newest first, with their seats (the lobby decides which are open)."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(TableRow.id, TableRow.game, TableRow.players, TableRow.created_at,
-                                       TableRow.seq, TableRow.spectators, TableRow.seeded)
+                                       TableRow.seq, TableRow.spectators, TableRow.seeded,
+                                       self._active_at().label("active_at"))
                                 .where(TableRow.over.is_(False)).order_by(TableRow.created_at.desc()).limit(limit))
             tables = [dict(r._mapping) for r in rows]
             if not tables:
@@ -215,6 +220,26 @@ class Store:
         for t in tables:
             t["seats"] = sorted(by_table.get(t["id"], []), key=lambda s: s["seat"])
         return tables
+
+    @staticmethod
+    def _active_at() -> Any:
+        """A table's last activity: its last move's time (found by the moves' key), else its creation."""
+        last = (select(MoveRow.at).where(MoveRow.table_id == TableRow.id).order_by(MoveRow.seq.desc()).limit(1)
+                .correlate(TableRow).scalar_subquery())
+        return func.coalesce(last, TableRow.created_at)
+
+    def expire(self, before: float) -> list[str]:
+        """Delete the unfinished tables whose last move (or, with none, whose creation) came before ``before``:
+        abandoned. Their ids."""
+        with self.engine.begin() as conn:
+            ids = list(conn.execute(select(TableRow.id)
+                                    .where(TableRow.over.is_(False), self._active_at() < before)).scalars())
+            for start in range(0, len(ids), 500):
+                chunk = ids[start:start + 500]
+                for table in (ChatRow, MoveRow, SeatRow):
+                    conn.execute(delete(table).where(table.table_id.in_(chunk)))
+                conn.execute(delete(TableRow).where(TableRow.id.in_(chunk)))
+        return ids
 
     def live_table_ids(self) -> list[str]:
         with self.engine.connect() as conn:
@@ -235,6 +260,13 @@ class Store:
             claimed = conn.execute(select(func.count()).select_from(SeatRow).join(TableRow)
                                    .where(SeatRow.client == client, TableRow.over.is_(False))).scalar()
         return int(made or 0), int(claimed or 0)
+
+    def set_left(self, table_id: str, seat: int, at: float | None) -> None:
+        """When the seat's player left (their last socket closed), or None: they are at a socket now. Nobody is
+        shown anything new by it, so the table's revision stays."""
+        with self.engine.begin() as conn:
+            conn.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                         .values(left_at=at))
 
     def rev_of(self, table_id: str) -> int | None:
         with self.engine.connect() as conn:
@@ -340,6 +372,10 @@ class Store:
                 return 0.0
             rows = conn.execute(select(TableRow.id, TableRow.deadline_at, TableRow.clocks)
                                 .where(TableRow.over.is_(False))).all()
+            # a player who had left has the grace they had left when the service went down
+            live = select(TableRow.id).where(TableRow.over.is_(False)).scalar_subquery()
+            conn.execute(update(SeatRow).where(SeatRow.left_at.is_not(None), SeatRow.table_id.in_(live))
+                         .values(left_at=SeatRow.left_at + gap))
             for row in rows:
                 if row.deadline_at is None and row.clocks is None:
                     continue

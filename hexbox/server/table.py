@@ -31,6 +31,7 @@ class Seat:
     name: str | None = None
     last_seen: float = 0.0
     sockets: int = 0
+    left_at: float | None = None  # as stored (Store.set_left): when the last socket closed, None while one is open
 
     @property
     def open(self) -> bool:
@@ -95,6 +96,9 @@ class Table:
     logs: dict[int | None, list[str]] = field(default_factory=dict)
     log_ends: dict[int | None, list[int]] = field(default_factory=dict)  # each viewer's log length after each move
     replay: tuple[int, State] | None = None  # the last step a replay showed, and its state
+    # the states of a replay every play.CHECKPOINT moves, made as a replay first passes them: stepping back starts
+    # from the nearest one, not from the first move
+    checkpoints: dict[int, State] = field(default_factory=dict)
     # (seat, the action's JSON text): text, not dicts, so that a server holding many long games does not give
     # Python's collector millions of small containers to walk (its full collections took 150-200 ms at 200 tables)
     moves: list[tuple[int, str]] = field(default_factory=list)
@@ -102,8 +106,10 @@ class Table:
     watchers: set[Watching] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     version: int = 0  # of what viewers are shown; bumped only by Tables.publish
-    answers: dict[int | None, tuple[int, str]] = field(default_factory=dict)
+    answers: dict[int | None, tuple[int, str, float]] = field(default_factory=dict)  # version, text, good until
     runner: Woken | None = None
+    client: str | None = None  # who made it (tables.client_key): its bots' fair share is that client's
+    touched: float = 0.0  # time.monotonic() of the last request or change: an untouched table may leave memory
     people: tuple[Any, dict[int, str]] | None = None  # (the seats' names and bots, the name each goes by): people.py
     named_logs: dict[int | None, tuple[Any, list[str]]] = field(default_factory=dict)  # each viewer's log in names
     # a seat that is out of the game (dead, eliminated): what it was told of the move that put it out

@@ -28,6 +28,7 @@ from hexbox.core import Action, ConfigError, IllegalAction, State, load_with
 from .bus import LocalBus, RedisBus
 from .clock import Clocks
 from .errors import Conflict, Invalid, NotFound, TooMany
+from .metrics import Metrics
 from .settings import Settings
 from .store import StaleSeq, Store, TableData
 from .table import Seat, Table, token_hash
@@ -46,6 +47,8 @@ def client_key(address: str) -> str:
 
 
 class Tables:
+    metrics: Metrics | None = None  # the process's (Hub sets it)
+
     def __init__(self, settings: Settings, store: Store, bus: LocalBus | RedisBus, answers: Answers, db: Db,
                  start_runner: Callable[[Table], None]):
         self.settings, self.store, self.bus, self.answers, self.db = settings, store, bus, answers, db
@@ -104,6 +107,7 @@ class Tables:
         elif self.bus.shared and await self.db(self.store.rev_of, table_id) != table.rev:
             async with self.change(table, "caught-up"):
                 pass
+        table.touched = time.monotonic()
         return table
 
     async def _load(self, table_id: str) -> Table:
@@ -125,6 +129,37 @@ class Tables:
             self._loading.pop(table_id, None)
         return table
 
+    def unload_idle(self, present: Callable[[Table], bool]) -> int:
+        """Let go of the tables nobody watches or has asked for in ``unload_after`` seconds, at which nobody is
+        present (``present``) and nothing is under way (their lock is free): the database has them, and the next
+        request or move loads them again. How many went."""
+        edge = time.monotonic() - self.settings.unload_after
+        idle = [t for t in self.held.values()
+                if t.touched < edge and not t.watchers and not t.lock.locked() and (t.over or not present(t))
+                and not getattr(t.runner, "busy", False)]
+        for table in idle:
+            self._drop(table)
+        return len(idle)
+
+    async def expire(self) -> list[str]:
+        """Delete the abandoned tables (no move for ``expire_after`` seconds) that nobody here watches."""
+        if self.settings.expire_after <= 0:
+            return []
+        gone = await self.db(self.store.expire, time.time() - self.settings.expire_after)
+        for table_id in gone:
+            table = self.held.get(table_id)
+            if table is not None:
+                for w in list(table.watchers):
+                    w.close()
+                self._drop(table)
+        return gone
+
+    def _drop(self, table: Table) -> None:
+        self.held.pop(table.id, None)
+        if table.runner is not None:
+            table.runner.close()
+            table.runner = None
+
     def _hold(self, table: Table) -> None:
         self._evict()
         self.held[table.id] = table
@@ -136,9 +171,7 @@ class Tables:
         or a replay asked for later loads its table again). Fewer objects held, shorter pauses of the collector."""
         done = [t for t in self.held.values() if t.over and not t.watchers and not t.lock.locked()]
         for table in done[:-keep]:
-            del self.held[table.id]
-            if table.runner is not None:
-                table.runner.close()
+            self._drop(table)
 
     async def create(self, game_name: str, players: int | None, options: dict[str, Any], bots: dict[int, str],
                      open_seats: list[int], seed: int | None, spectators: bool, names: dict[int, str],
@@ -192,9 +225,12 @@ class Tables:
         now = time.time()
         table = Table(id=row["id"], game=game, seed=row["seed"], seeded=bool(row.get("seeded")),
                       host_hash=row["host_hash"], spectators=row["spectators"], created_at=row["created_at"],
-                      seats=[Seat(s["seat"], s["bot"], s["token_hash"], s.get("name"), last_seen=now) for s in seats],
+                      # a player who had left before a restart is as present as they were then (grace runs on)
+                      seats=[Seat(s["seat"], s["bot"], s["token_hash"], s.get("name"),
+                                  last_seen=s.get("left_at") or now, left_at=s.get("left_at")) for s in seats],
                       state=game.new_state(seed=row["seed"]), rematch_of=row.get("rematch_of"),
-                      rematch_id=row.get("rematch_id"), rev=row.get("rev") or 0, deadline_at=row.get("deadline_at"),
+                      rematch_id=row.get("rematch_id"), rev=row.get("rev") or 0, client=row.get("client"),
+                      deadline_at=row.get("deadline_at"),
                       deadline_window=row.get("deadline_window"),
                       clocks=Clocks.from_json(json.loads(row["clocks"]) if row.get("clocks") else None), moved_at=now)
         table.chat = {"players": deque(maxlen=self.settings.chat_keep),
@@ -223,6 +259,7 @@ class Tables:
         """Change ``table`` inside this block (see the module's docstring). ``kind`` tells the other processes
         what changed; ``channel`` limits the push to one chat room's viewers."""
         rev = table.rev
+        table.touched = time.monotonic()
         try:
             async with table.lock:
                 await self._catch_up(table)
@@ -274,6 +311,8 @@ class Tables:
         table.deadline_at, table.deadline_window, table.clocks, table.moved_at = deadline_at, window, clocks, now
         table.moves.append((seat, json.dumps(action_json)))
         table.note(events, trial)
+        if self.metrics is not None:
+            self.metrics.moves.labels(cause).inc()
 
     @staticmethod
     def _clocked(state: State, deadline_at: float | None) -> list[int]:

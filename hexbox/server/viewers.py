@@ -4,6 +4,7 @@ are pushed it. A viewer sees its seat's observation and nothing more: ``observe(
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -14,6 +15,7 @@ from hexbox.core.choices import steps
 from hexbox.core.people import named
 
 from .bots import level
+from .patch import diff
 from .people import chat_of, choices_of, ending, log_of, names_of, waiting
 from .presence import Presence
 from .table import Table, Viewer
@@ -22,14 +24,22 @@ from .table import Table, Viewer
 class Watcher:
     """One open websocket: it is sent the newest answer, and answers that it had no time to send are dropped."""
 
-    def __init__(self, viewer: Viewer, send: Callable[[str], Any], hang_up: Callable[[], Any]):
-        self.viewer, self._send, self.hang_up = viewer, send, hang_up
+    def __init__(self, viewer: Viewer, send: Callable[[str], Any], hang_up: Callable[[], Any],
+                 took: Callable[[float], Any] | None = None, patches: bool = False):
+        self.viewer, self._send, self.hang_up, self._took = viewer, send, hang_up, took
+        # a client that asked for patches is sent the whole answer first, then what changed since the answer it was
+        # sent last (patch.py): a push it missed is in the next one, since each is counted from what it has
+        self.patches = patches
+        self._sent: Any = None
         self._latest: str | None = None
+        self._since: float | None = None  # when the oldest change not yet sent was pushed
         self._ready = asyncio.Event()
         self.task = asyncio.create_task(self._run())
 
     def push(self, text: str) -> None:
         self._latest = text
+        if self._since is None:
+            self._since = time.perf_counter()
         self._ready.set()
 
     async def _run(self) -> None:
@@ -37,17 +47,31 @@ class Watcher:
             while True:
                 await self._ready.wait()
                 self._ready.clear()
-                text, self._latest = self._latest, None
+                text, self._latest, since, self._since = self._latest, None, self._since, None
                 if text is not None:
+                    if self.patches:
+                        text = self._patch(text)
                     try:
                         await self._send(text)
                     except Exception:  # the socket closed; its handler removes the watcher
                         return
+                    if self._took is not None and since is not None:
+                        self._took(time.perf_counter() - since)
         except asyncio.CancelledError:
             # closed: the task ends without an exception. A cancelled task keeps its CancelledError, whose traceback
             # holds this frame and so this watcher, which holds the task: a cycle that took the whole connection
             # with it into the garbage only a full collection frees (100-200 ms pauses at 200 live tables)
             return
+
+    def _patch(self, text: str) -> str:
+        """``{"patch": [...]}`` from the answer sent last to this one, or the answer itself (the first one, or
+        when the patch would be no shorter)."""
+        view = msgspec.json.decode(text)
+        sent, self._sent = self._sent, view
+        if sent is None:
+            return text
+        patched = msgspec.json.encode({"patch": diff(sent, view)}).decode()
+        return patched if len(patched) < len(text) else text
 
     def close(self) -> None:
         self.task.cancel()
@@ -97,12 +121,16 @@ class Answers:
     def text(self, table: Table, viewer: Viewer) -> str:
         key = viewer.seat
         cached = table.answers.get(key)
-        if cached is not None and cached[0] == table.version and not viewer.host:
+        now = time.time()
+        if cached is not None and cached[0] == table.version and now < cached[2] and not viewer.host:
             return cached[1]
         # msgspec: 27 us against json.dumps 260 us for a Voodoo answer with 300 lines of log
         text = msgspec.json.encode(self.answer(table, viewer)).decode()
         if not viewer.host:
-            table.answers[key] = (table.version, text)
+            # kept until the table changes, or until a player shown present without a socket is no longer
+            grace = [s.last_seen + self.presence.grace for s in table.seats
+                     if s.kind == "human" and s.sockets == 0 and self.presence.here(s, now)]
+            table.answers[key] = (table.version, text, min(grace, default=math.inf))
         return text
 
     def push(self, table: Table, channel: str | None = None) -> None:

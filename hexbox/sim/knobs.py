@@ -13,7 +13,9 @@ A game's knobs are its options and every value of its ``cards.toml`` that a vari
   tests/test_knobs.py fails on it).
 
 The check plays the printed game and the changed one on the same seeds, in a fresh process per change (a game
-reads its data once, at import), and calls the knob live at the first game whose moves differ. The seeds cycle
+reads its data once, at import), and calls the knob live at the first game whose moves differ; a change that shows
+nothing is followed by the game's second accepted one (the step the other way), since a value at a cap the rules clip
+to changes nothing upwards. The seeds cycle
 through the game's conformance set-ups (its expansions and player counts) and two tables of bots: the heuristic
 bots, then random players, who try what the heuristic bots never do; a knob only some set-up reaches names it in
 ``EXERCISE`` (in the game's cards.py): pattern -> the players, options and agents that reach it.
@@ -202,8 +204,10 @@ def option_changes(game: str, knob: Knob) -> Iterator[dict[str, Any]]:
             yield {knob.key: w}
 
 
-def accepted_change(game: str, knob: Knob, data: Any | None = None) -> tuple[dict[str, Any] | None, str]:
-    """The first change the game accepts, as {"options": …, "overlay": …}; else None and the game's reason."""
+def accepted_change(game: str, knob: Knob, data: Any | None = None, skip: int = 0
+                    ) -> tuple[dict[str, Any] | None, str]:
+    """The first change the game accepts (after ``skip`` accepted ones), as {"options": …, "overlay": …}; else None
+    and the game's reason."""
     reason = "no other value to try"
     if knob.kind == "options":
         from hexbox.core import load_with
@@ -215,6 +219,9 @@ def accepted_change(game: str, knob: Knob, data: Any | None = None) -> tuple[dic
             except ConfigError as exc:
                 reason = str(exc)
                 continue
+            if skip:
+                skip -= 1
+                continue
             return {"options": change, "overlay": {}}, ""
         return None, reason
     data = catalogue_of(game_info(game).package)() if data is None else data
@@ -223,6 +230,9 @@ def accepted_change(game: str, knob: Knob, data: Any | None = None) -> tuple[dic
             validate_overlay(game, over)
         except DataError as exc:
             reason = str(exc)
+            continue
+        if skip:
+            skip -= 1
             continue
         return {"options": {}, "overlay": over}, ""
     return None, reason
@@ -331,7 +341,8 @@ def exercise_of(game: str) -> dict[str, dict[str, Any]]:
 def check(game: str, knobs: Iterable[Knob] | None = None, seeds: int = SEEDS, workers: int = 1,
           on_knob: Callable[[Knob], None] | None = None) -> list[Knob]:
     """Every knob (or those given) classified: text and declared-fixed ones as declared; each rule parameter
-    changed once (the first change the game accepts) and played on ``seeds`` seeds against the printed game."""
+    changed (the first change the game accepts, then, if no game differed, the second) and played on ``seeds`` seeds
+    against the printed game."""
     todo = list(inventory(game) if knobs is None else knobs)
     data = catalogue_of(game_info(game).package)()
     exercise = exercise_of(game)
@@ -359,36 +370,64 @@ def check(game: str, knobs: Iterable[Knob] | None = None, seeds: int = SEEDS, wo
     with fresh_processes(workers) as pool:
         plans = sorted({p.plan for _, p in probes})
         baselines = dict(zip(plans, pool.map(run_probe, [Probe(game, plan) for plan in plans]), strict=True))
-        futures = [(knob, pool.submit(run_probe, Probe(p.game, p.plan, p.options, p.overlay,
-                                                       tuple(baselines[p.plan]))))
-                   for knob, p in probes]
-        for knob, future in futures:
-            try:
-                got = future.result()
-            except Exception as exc:  # noqa: BLE001 - a value the code cannot play: what failed, as the reason
-                knob.status, knob.reason = REFUSED, f"the game fails with it: {type(exc).__name__}: {exc}"
-                if on_knob:
-                    on_knob(knob)
-                continue
-            plan = next(p.plan for k, p in probes if k is knob)
-            base = baselines[plan]
-            knob.seeds = len(got)
-            if got != list(base[:len(got)]) or len(got) < len(base):
-                knob.status = LIVE
-                knob.agents = ",".join(sorted(set(plan[len(got) - 1][2])))
-                knob.reason = _shown_change(knob.change)
-            elif (need := _behaviour(behaviours, knob)) is not None:
-                knob.status = UNTESTED  # read by a rule whose moment these bots never brought about
-                knob.reason = (f"{_shown_change(knob.change)} changed no game in {len(got)} seeds: it acts only "
-                               f"when players {need[1]}, which the bots of the check did not (agents that would: "
-                               f"{need[2]})")
-            else:
-                knob.status = DEAD
-                knob.reason = (f"{_shown_change(knob.change)} changed no game in {len(got)} seeds: the rules "
-                               "never read it")
+        tried: dict[int, list[str]] = {}
+        # a knob whose first change shows nothing gets its second (the step the other way): a value at a cap that
+        # the rules clip to (12 Attack dice where 12 is the most a roll has) changes nothing upwards, yet is read
+        for last in (False, True):
+            unchanged = _settle(pool, probes, baselines, behaviours, tried, on_knob)
+            retry: list[tuple[Knob, Probe]] = []
+            for knob, probe in unchanged:
+                change = None if last else accepted_change(game, knob, data, skip=1)[0]
+                if change is None:
+                    if on_knob:
+                        on_knob(knob)
+                    continue
+                tried[id(knob)] = [_shown_change(knob.change)]
+                knob.change = change
+                retry.append((knob, Probe(game, probe.plan, tuple(sorted(change["options"].items())),
+                                          json.dumps(change["overlay"]) if change["overlay"] else "")))
+            probes = retry
+            if not probes:
+                break
+    return todo
+
+
+def _settle(pool: ProcessPoolExecutor, probes: list[tuple[Knob, Probe]], baselines: dict[Any, list[str]],
+            behaviours: dict[str, tuple[str, str, str]], tried: dict[int, list[str]],
+            on_knob: Callable[[Knob], None] | None) -> list[tuple[Knob, Probe]]:
+    """Each probe played against its baseline and its knob classified (live and refused ones reported); the knobs
+    no game showed a change for, classified dead or untested, are returned with their probes for another try."""
+    futures = [(knob, p, pool.submit(run_probe, Probe(p.game, p.plan, p.options, p.overlay,
+                                                      tuple(baselines[p.plan]))))
+               for knob, p in probes]
+    unchanged = []
+    for knob, p, future in futures:
+        try:
+            got = future.result()
+        except Exception as exc:  # noqa: BLE001 - a value the code cannot play: what failed, as the reason
+            knob.status, knob.reason = REFUSED, f"the game fails with it: {type(exc).__name__}: {exc}"
             if on_knob:
                 on_knob(knob)
-    return todo
+            continue
+        base = baselines[p.plan]
+        knob.seeds = len(got)
+        shown = " nor ".join([*tried.get(id(knob), []), _shown_change(knob.change)])
+        if got != list(base[:len(got)]) or len(got) < len(base):
+            knob.status = LIVE
+            knob.agents = ",".join(sorted(set(p.plan[len(got) - 1][2])))
+            knob.reason = _shown_change(knob.change)
+            if on_knob:
+                on_knob(knob)
+            continue
+        if (need := _behaviour(behaviours, knob)) is not None:
+            knob.status = UNTESTED  # read by a rule whose moment these bots never brought about
+            knob.reason = (f"{shown} changed no game in {len(got)} seeds: it acts only when players {need[1]}, "
+                           f"which the bots of the check did not (agents that would: {need[2]})")
+        else:
+            knob.status = DEAD
+            knob.reason = f"{shown} changed no game in {len(got)} seeds: the rules never read it"
+        unchanged.append((knob, p))
+    return unchanged
 
 
 def _behaviour(behaviours: dict[str, tuple[str, str, str]], knob: Knob) -> tuple[str, str, str] | None:

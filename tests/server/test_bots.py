@@ -190,6 +190,24 @@ def test_tables_take_turns():
     assert done == ["a", "b", "c", "a", "b", "c", "a", "b"]
 
 
+def test_a_clients_many_tables_take_one_share_so_another_clients_bot_waits_for_one_decision_at_most():
+    state = prowl()
+    done: list[str] = []
+
+    async def one(bots: BotScheduler, table: str, owner: str, seed: int) -> None:
+        await bots.choose(table, state, state.actors[0], "ismcts:iters=30", seed, owner=owner)
+        done.append(table)
+
+    async def test(bots: BotScheduler) -> None:
+        # one client's three tables of searching bots ask for two decisions each, then another client's table
+        # asks for two: the other client takes every second turn, not every fourth
+        await asyncio.gather(*(one(bots, table, "many", i) for table in "abc" for i in range(2)),
+                             *(one(bots, "z", "other", i) for i in range(2)))
+
+    run(test)
+    assert done.index("z") <= 1 and done.index("z", done.index("z") + 1) - done.index("z") <= 2, done
+
+
 def test_the_fair_queue_does_not_let_a_table_bank_turns():
     loop = asyncio.new_event_loop()
     queue = bots_module._FairQueue()

@@ -19,7 +19,7 @@ from .conftest import settings, state
 from .services import pg_url  # noqa: F401
 
 #: the revision before the newest, whose tables the rows below are written for
-PREVIOUS = "0001"
+PREVIOUS = "0003"
 
 
 def test_the_previous_revision_is_the_one_before_head():
@@ -33,7 +33,8 @@ def test_the_previous_revision_is_the_one_before_head():
 
 
 def _old_table(conn, game="werebeasts", players=3, seed=3) -> tuple[str, list]:
-    """A table with a bot and a move, written as revision 0001 stored them (no seat names, clocks or rev)."""
+    """A table with a bot and a move, written with the columns every revision up to 0003 has (the later ones take
+    their defaults)."""
     state_ = hexbox.load(game, players=players).new_state(seed=seed)
     seat = state_.actors[0]
     action = state_.legal_actions(seat)[0].to_json()
@@ -56,7 +57,7 @@ def test_a_database_of_the_previous_revision_with_a_table_in_it_is_upgraded_and_
     url = f"sqlite:///{tmp_path / 'old.db'}" if db == "sqlite" else request.getfixturevalue("pg_url")
     engine = create_engine(url)
     upgrade(engine, PREVIOUS)
-    assert "name" not in {c["name"] for c in inspect(engine).get_columns("seats")}  # the old schema
+    assert "left_at" not in {c["name"] for c in inspect(engine).get_columns("seats")}  # the old schema
     with engine.begin() as conn:
         table, moves = _old_table(conn)
     engine.dispose()
@@ -66,7 +67,7 @@ def test_a_database_of_the_previous_revision_with_a_table_in_it_is_upgraded_and_
         for seat, action in moves:
             local.apply(seat, local.game.parse_action(action))
         assert view["seq"] == 1 and view["observation"] == local.observe(None)
-        assert [s["name"] for s in view["seats"]] == [None, None, None]  # the new column, empty for old rows
+        assert [s["name"] for s in view["seats"]] == [None, None, None]
     engine = create_engine(url)
-    assert "name" in {c["name"] for c in inspect(engine).get_columns("seats")}
+    assert "left_at" in {c["name"] for c in inspect(engine).get_columns("seats")}
     engine.dispose()

@@ -13,7 +13,7 @@ class Bot:
     def act(self, view: View, rng: random.Random) -> Action:
         obs = view.observation
         mine, seat = obs["private"]["card"], obs["seat"]
-        ruled_out = {(s, c) for s, c in obs["public"]["misses"]}
+        ruled_out = {(m["seat"], m["card"]) for m in obs["public"]["misses"]}
         options = [a for a in view.legal_actions if a.kind == "guess" and a.card != mine
                    and (a.target, a.card) not in ruled_out and a.target != seat]
         return rng.choice(options) if options else view.legal_actions[-1]

@@ -18,7 +18,7 @@ def encoder(game) -> Encoder:
             v.one(CARD[o["private"]["card"]])
 
     def misses(o, v):
-        v.ones(chair(s, o, n) * len(CARD) + CARD[c] for s, c in o["public"]["misses"])
+        v.ones(chair(m["seat"], o, n) * len(CARD) + CARD[m["card"]] for m in o["public"]["misses"])
 
     return Encoder([
         phase_field((PLAYING, OVER)),

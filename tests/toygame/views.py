@@ -13,7 +13,7 @@ def public(state: HunchState) -> dict[str, Any]:
         "turn": state.turns,
         "active": state.active,
         "rounds": state.game.rounds,
-        "misses": [[s, CARDS[c].id] for s, c in state.misses],
+        "misses": [{"seat": s, "card": CARDS[c].id} for s, c in state.misses],
         "hands": [CARDS[c].id for c in state.hand] if state.is_over else None,
     }
 

@@ -34,7 +34,8 @@ def render(obs: dict[str, Any]) -> str:
     lines = [f"[bold]Hunch[/bold] — turn {pub['turn']}, seat {pub['active']} to play ({pub['rounds']} rounds)"]
     if mine is not None:
         lines.append(f"Your card: [bold]{mine['card']}[/bold]")
-    for seat, card in pub["misses"]:
+    for miss in pub["misses"]:
+        seat, card = miss["seat"], miss["card"]
         lines.append(f"  seat {seat} does not hold the {card}")
     if pub["hands"]:
         lines.append("Cards: " + ", ".join(f"seat {s}: {c}" for s, c in enumerate(pub["hands"])))

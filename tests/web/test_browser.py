@@ -16,7 +16,7 @@ from .conftest import DESKTOP, axe_check, new_table, sync_api
 
 # each game at a table that a test can play to its end in a few hundred taps
 GAMES = {"werebeasts": (3, {}), "prowl": (3, {}), "growl": (4, {}), "voodoo": (3, {"target_score": 5}),
-         "transylvania": (3, {"max_rounds": 10}), "hunch": (3, {})}  # hunch: the toy of the session, no view
+         "transylvania": (3, {"max_rounds": 10}), "hunch": (3, {})}  # hunch: the session's toy, no view
 
 
 def test_every_game_is_played_here():
@@ -44,7 +44,7 @@ def _play_to_the_end(page, limit=400):
 
 #: each game's key pieces, the first found in view at every decision (the game module's `key`)
 KEYS = {"werebeasts": [".wb-sale", ".wb-mine-goals"], "prowl": [".pw-mine"], "growl": [".g-hand"],
-        "voodoo": [".v-bag", ".v-track"], "transylvania": [".tv-map"], "hunch": [".generic"]}
+        "voodoo": [".v-bag", ".v-track"], "transylvania": [".tv-map"], "hunch": [".generic .mine", ".generic"]}
 
 #: where the key piece is, where the choices are, and the viewport (CSS pixels)
 BOXES = """(keys) => {
@@ -153,11 +153,17 @@ def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_
             except sync_api.TimeoutError:
                 pass
             continue
-        if not _tap(phone):
-            phone.wait_for_selector("body[data-your-turn='1'], .end", timeout=NEVER_MS)
+        if phone.locator(".confirm").count():
+            _tap(phone)
+            continue
+        # not her decision when looked at (it may have opened since: a fast game's bots move at once, and a decision
+        # tapped here would go unchecked): wait for one, or the end
+        phone.wait_for_selector(".sheet.mine .actions, .confirm, .end", timeout=NEVER_MS)
     else:
         raise AssertionError("the game did not reach its end screen")
-    assert checked >= 2
+    # two of Mia's decisions checked at least, where she had as many (the toy's right guess may end a game at once)
+    actions = httpx.get(f"{server.url}/api/tables/{made['id']}/record").json()["actions"]
+    assert checked >= min(2, sum(seat == 0 for seat, _ in actions)) >= 1, (checked, actions)
     assert phone.evaluate("window.hexboxSignals.turns") >= 1
     phone.wait_for_function("document.title.endsWith('· hexbox')")  # the signal is gone at the end
     result = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["result"]
@@ -171,7 +177,8 @@ def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_
     assert "turns played" in end or "turn played" in end  # a few numbers of the game (the envelope's turn)
     if result["scores"]:
         headers = phone.locator(".end table.scores th[scope='col']").all_inner_texts()
-        assert headers == ["Player", "Score", "Result"]
+        reveals = hexbox.game_info(game).hook("reveal") is not None  # a side, role or goals column (issue 45)
+        assert headers == ["Player", *(["Side · role"] if reveals else []), "Score", "Result"]
     desktop.wait_for_selector(".end")
     for page, kind in ((phone, "phone"), (desktop, "desktop")):
         _painted(page)

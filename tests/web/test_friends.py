@@ -11,7 +11,7 @@ import httpx
 import hexbox
 
 from ..waiting import NEVER_MS
-from .conftest import new_table, sync_api
+from .conftest import PHONE, axe_check, new_table, sync_api
 
 FRIENDS = ("Mia", "Leo", "Ana")
 #: "Seat 2" where a person's name belongs (the header's "(seat 2)" tells the seat number and is lower case)
@@ -35,6 +35,20 @@ def _all_named(page, names) -> None:
     assert not SEAT_WORD.search(text), SEAT_WORD.findall(text)
 
 
+def _axe(browser, url: str, ready: str) -> list[dict]:
+    """axe-core's serious and critical findings on a page opened at ``url`` in a context of its own that ignores the
+    content security policy (axe is injected as a script), once ``ready`` shows."""
+    context = browser.new_context(bypass_csp=True, **PHONE)
+    context.set_default_timeout(NEVER_MS)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector(ready)
+        return axe_check(page)
+    finally:
+        context.close()
+
+
 def _tap(page) -> bool:
     confirm = page.locator(".confirm .primary")
     if confirm.count():
@@ -47,13 +61,14 @@ def _tap(page) -> bool:
     return False
 
 
-def test_three_friends_join_by_links_name_themselves_and_every_page_names_everyone(server, page_at, shots):
+def test_three_friends_join_by_links_name_themselves_and_every_page_names_everyone(server, browser, page_at, shots):
     """Mia, Leo and Ana open their seat links on their phones and each types a name; from then on every page shows
     the three names (never "Seat N"): the seats, the log, whose move it is, the end and the rematch. The server
     words every sentence for its viewer: the log holds "You" for oneself and the names of the others."""
     made = new_table(server, game="prowl", players=3, seed=7)
     links = [f"{server.url}/tables/{made['id']}#token={s['token']}" for s in made["seats"]]
     pages = [page_at("phone") for _ in FRIENDS]
+    assert _axe(browser, links[0], "#seat-name") == []  # the name form, labelled
     for page, link, name in zip(pages, links, FRIENDS):
         _join(page, link, name)
     for i, page in enumerate(pages):
@@ -152,7 +167,8 @@ def _first_death(seed: int, players: int = 4, limit: int = 400) -> int | None:
     return None
 
 
-def test_a_person_who_dies_early_in_growl_is_told_why_and_the_end_shows_every_side(server, page_at, shots):
+def test_a_person_who_dies_early_in_growl_is_told_why_and_the_end_shows_every_side(server, browser, page_at,
+                                                                                  shots):
     """Four friends by links (three on phones, one by the API); the table's moves follow a fixed policy, sent over
     HTTP for every seat, so that the game's course is known: seat 0 (Mia) dies early. Her page says at once that
     she is dead and why (the sentences of that move), then shows the game going on; the end shows every seat's
@@ -194,6 +210,8 @@ def test_a_person_who_dies_early_in_growl_is_told_why_and_the_end_shows_every_si
             assert "You are dead" in notice and "You die" in notice
             assert "Waiting for" in pages[0].inner_text(".turn") or pages[0].locator(".end").count()
             pages[0].screenshot(path=str(shots / "friends-growl-death-phone.png"), full_page=True)
+            mia = f"{server.url}/tables/{made['id']}#token={tokens[0]}"
+            assert _axe(browser, mia, ".out") == []  # the notice is read out (role=alert) and passes axe-core
             assert pages[1].locator(".out").count() == 0  # only the dead are told they are out
     else:
         raise AssertionError("the game did not end")
@@ -207,4 +225,42 @@ def test_a_person_who_dies_early_in_growl_is_told_why_and_the_end_shows_every_si
         assert (verdict == "won") == ("🏆" in page.inner_text("#end-title"))
         assert page.errors == []
     pages[0].screenshot(path=str(shots / "friends-growl-end-phone.png"), full_page=True)
+    assert _axe(browser, f"{server.url}/tables/{made['id']}#token={tokens[0]}", ".end") == []
 
+
+
+def test_the_rules_are_one_tap_away_and_a_phone_vibrates_only_after_a_touch(server, page_at):
+    """At the table, *Rules & cards* opens the game's rules with every card's text; and the your-turn vibration
+    waits for the person's first touch of the page (before it, a phone's Chromium refuses navigator.vibrate and
+    logs an intervention on the console). The page is given a phone not yet touched (Playwright's navigation
+    counts as a user activation, so the test stands in for the browser's flag) and a vibrate that counts calls."""
+    made = new_table(server, game="werebeasts", players=3, seed=4, names={"0": "Mia"},
+                     bots={"1": "heuristic", "2": "heuristic"})
+    page = page_at("phone")
+    page.add_init_script("""(() => {
+      window.touched = false; window.vibrateCalls = 0;
+      Object.defineProperty(navigator, 'userActivation', {get: () => ({hasBeenActive: window.touched})});
+      navigator.vibrate = () => { window.vibrateCalls += 1; return true; };
+    })()""")
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][0]['token']}")
+    page.wait_for_selector("body[data-your-turn='1']")
+    assert page.evaluate("window.hexboxSignals.turns") >= 1
+    assert page.evaluate("window.vibrateCalls") == 0, "no vibration before the first touch"
+    # touched: the next your-turn signal vibrates
+    page.evaluate("window.touched = true")
+    turns = page.evaluate("window.hexboxSignals.turns")
+    while page.evaluate("window.hexboxSignals.turns") == turns and not page.locator(".end").count():
+        page.locator(".actions .choices button:not(.back):not([disabled])").first.click()
+        page.wait_for_selector("body[data-your-turn='1'], .end")
+        page.wait_for_timeout(100)
+    if page.evaluate("window.hexboxSignals.turns") > turns:
+        assert page.evaluate("window.vibrateCalls") >= 1
+    link = page.locator("header a.rules-link")
+    assert link.inner_text() == "Rules & cards" and link.get_attribute("href") == "/rules/werebeasts"
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert "Werebeasts" in rules.inner_text("body")
+    rules.close()
+    assert page.errors == []

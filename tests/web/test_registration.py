@@ -70,6 +70,11 @@ def test_a_game_without_a_view_is_played_on_the_generic_board_with_no_404_and_se
     names = {c.id: c.name for c in texts("hunch").cards.values()}
     hands = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["observation"]["public"]["hands"]
     assert shown["Hands"] == ", ".join(names[c] for c in hands)  # cards by their names, not their ids
+    pairs = page.eval_on_selector_all(".generic dt", "(ds) => ds.map((d) => [d.innerText, d.nextElementSibling"
+                                                     "?.innerText])")
+    misses = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["observation"]["public"]["misses"]
+    assert [dd for dt, dd in pairs if dt == "Seat"] == [  # each miss's seat by its person, counted from 1
+        "You" if m["seat"] == 0 else f"Bot {m['seat'] + 1} · normal" for m in misses]
     page.click("text=Replay the game")
     page.wait_for_selector("nav[aria-label='steps']")
     assert page.inner_text("header h1").startswith(f"Replay of {info.title}")

@@ -24,6 +24,33 @@ FIXED = {
     # a space's place on its tile is the picture (and checked: exits at the sides' midpoints, paths one step long);
     # which spaces connect is the tile's `edges`
     "tiles.*.nodes.*.at": ART,
+    # the Church is the tile on the table from the start by its place, first of the tiles (the checks below require
+    # it); a tile's `start` flag only says so, and the six starting spaces are the Church's spaces marked `start`
+    "tiles.*.start": "the Church starts on the table by its place (first of the tiles, R6), not by this flag",
+    "rules.health_cap": "the default of the option health_cap (R120): a variant sets the option instead",
+    # these cards' effects are written in the rules' code for the card itself (state.py's recipes, the Bible's
+    # discard, the Full Moon's trigger); their hooks only name what the card does
+    "discovery.gk_bible.hooks": "the Bible's discard (R146) is the rules' code for this card, not its hooks",
+    "discovery.i_necronomicon.hooks": "the Necronomicon's recipe (R67) is the rules' code for this card, not "
+                                      "its hooks",
+    "discovery.i_broadsword.hooks": "the Broadsword's recipe (R67, D7) is the rules' code for this card, not its hooks",
+    "discovery.i_super_serum.hooks": "the Super Serum's recipe (R67) is the rules' code for this card, not its hooks",
+    "monsters.*.ability": "each Monster's ability (R89 the Werewolf's surge, R90 the Vampire's passages, R92-R100 "
+                          "the Zombie's minions) is the rules' code for that Monster, not this name",
+    "minion.tokens": "the Zombie's five minions (R92) each have their own moves in the action encoding",
+    "events.full_moon.hooks": "the Full Moon's trigger and discard are the rules' code for this card, not its hooks",
+}
+#: set-ups that reach what the short games of the conformance set-ups rarely do (hexbox.sim.knobs): Monsters, their
+#: surges and minions, healing to the cap, a full hand of six, the rarer Event rows and Items come into play in
+#: games of the full length, most often at three seats (a Monster is a third of the table there)
+_LONG = {"players": 3, "max_rounds": 40}
+EXERCISE = {
+    "options.health_cap": _LONG, "overlay.dice.max_dice": _LONG, "overlay.rules": _LONG,
+    "overlay.monsters": _LONG, "overlay.werewolf": _LONG,
+    "overlay.minion.literal_attack": {**_LONG, "minion_attack": "eight"}, "overlay.minion": _LONG,
+    "overlay.discovery.*.mods": _LONG, "overlay.discovery.*.hooks": _LONG, "overlay.discovery.*.count": _LONG,
+    "overlay.events.*.results": _LONG, "overlay.events.*.mods": _LONG, "overlay.tokens.*.target": _LONG,
+    "overlay.tiles.*.edges": _LONG,
 }
 WHERE = "transylvania/cards.toml"
 TRAITS = ("attack", "mind", "spirit")

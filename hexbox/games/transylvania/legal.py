@@ -33,6 +33,7 @@ from .state import (
     MOONS,
     NC,
     ND,
+    ROOM,
     T_MONSTER,
     TRANSFORM,
     VAMPIRE,
@@ -188,7 +189,7 @@ def exploration(st: St, s: int) -> list:
     board = st.board
     if left >= 1:
         for y in board.adj[here]:  # R24-R26, R29 (adj is ascending); room's first test written out
-            if (pos.count(y) < 2 or st.room(y, s)) and not (y in st.locks and NODES[y].feature == "gate"):
+            if (pos.count(y) < ROOM or st.room(y, s)) and not (y in st.locks and NODES[y].feature == "gate"):
                 out.append(A.MOVE[y])
         if st.tiles and here in EXITS and board.open_exit(here):  # R27
             out.append(A.EXPLORE)

@@ -40,6 +40,7 @@ RESULT_KINDS = ("curse_broken", "monster_kills", "monster_slain", "monster_duel"
 PHASES = ("setup_start", "setup_keep", "exploration", "monster", "determination", "cleanup", "over")
 VAMPIRE, WEREWOLF, ZOMBIE = 0, 1, 2
 ADVENTURER = -1
+ROOM = CARDS.max_on_space  # R26: stand-ups a space holds
 
 BITES = frozenset(CARDS.copies("t_vampire_bite"))
 WOLVES = frozenset(CARDS.copies("t_werewolf"))
@@ -258,9 +259,9 @@ class TransylvaniaState(State):
     def room(self, slot: int, mover: int) -> bool:
         """R26: at most two stand-ups on a space; minions never count (R99)."""
         pos = self.pos
-        if pos.count(slot) < 2:  # fewer than two pieces there at all, the usual case: no need to look closer
+        if pos.count(slot) < ROOM:  # fewer pieces there at all than it holds, the usual case: no need to look closer
             return True
-        return sum(1 for s in range(self.n) if s != mover and pos[s] == slot and self.alive[s]) < 2
+        return sum(1 for s in range(self.n) if s != mover and pos[s] == slot and self.alive[s]) < ROOM
 
     def monster_seat(self, m: int) -> int:
         return next((s for s in range(self.n) if self.role[s] == m), -1)

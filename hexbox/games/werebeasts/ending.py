@@ -15,14 +15,12 @@ def out(state: Any, seat: int) -> str | None:
 
 def reveal(state: Any) -> list[dict[str, Any]]:
     """Each seat's two goal cards (face up at the end), its cans, and its points (R32, R33, R38)."""
-    result = state.result
     shown = []
     for s in range(state.n):
         goals = " and ".join(CARDS.goals[g].name for g in state.goals_of(s))
         points = state.points(s)
+        # the points decide (R32, R33); a tie is broken as the result's reason says
         why = "eliminated: scores nothing" if state.out[s] else f"{points} point{'s' if points != 1 else ''}"
-        if result is not None and result.reason and s in result.winners:
-            why += ", the most"
         shown.append({"role": f"goals: {goals}", "hidden": f"{state.cans[s]} cans, {len(state.cards[s])} cards",
                       "why": why})
     return shown

@@ -131,6 +131,9 @@ class LobbyTable(BaseModel):
     created_at: float
     spectators: bool
     seeded: bool = Field(description="made with a chosen seed: its creator may know every hand")
+    expires_at: float | None = Field(description=(
+        "when the table is deleted as abandoned if nobody moves there before (epoch seconds; every move puts it "
+        "off); null on a server where tables never expire"))
 
 
 class Token(BaseModel):

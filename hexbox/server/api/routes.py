@@ -62,6 +62,14 @@ async def health(hub: HubDep) -> Health:
     return Health.model_validate(hub.health())
 
 
+@server.get("/metrics", include_in_schema=False)
+async def metrics(hub: HubDep) -> Response:
+    """This process's metrics in Prometheus' text format (docs/server.md, "Watching a server")."""
+    from prometheus_client import CONTENT_TYPE_LATEST
+
+    return Response(hub.metrics.text(), media_type=CONTENT_TYPE_LATEST)
+
+
 # ---- games -------------------------------------------------------------------------------------------------
 
 
@@ -109,8 +117,10 @@ async def create_table(body: CreateTable, hub: HubDep, request: Request) -> Crea
 
 @tables.get("", responses=refusals())
 async def lobby(hub: HubDep) -> list[LobbyTable]:
-    """Tables with open seats, newest first; tables made with a chosen seed after the others, marked seeded."""
-    return [LobbyTable.model_validate(t) for t in await catalogue.lobby(hub.store, hub.db)]
+    """Tables with open seats, newest first; tables made with a chosen seed after the others, marked seeded. Each
+    says when it expires if nobody moves there (the server's ``expire_after``)."""
+    return [LobbyTable.model_validate(t)
+            for t in await catalogue.lobby(hub.store, hub.db, hub.settings.expire_after)]
 
 
 @play.get("", responses={200: {"model": TableView}, **refusals(401, 403, 404, 422)})

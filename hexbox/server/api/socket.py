@@ -1,8 +1,10 @@
 """The table's websocket: the viewer's answer now and after every change.
 
 The token never travels in the URL (access logs keep URLs): the client's first message says who it is,
-``{"token": TOKEN}``, or ``{}`` to watch as a spectator. A refusal closes the socket with 4000 + the HTTP status
-and the reason; a binary frame closes it with 1003; anything a client says after its first message is ignored.
+``{"token": TOKEN}``, or ``{}`` to watch as a spectator; with ``"patches": true`` the answers after the first are
+``{"patch": [...]}``, the JSON Patch from the answer sent before (patch.py). A refusal closes the socket with 4000 +
+the HTTP status and the reason; a binary frame closes it with 1003; anything a client says after its first message
+is ignored.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ socket = APIRouter()
 FIRST_MESSAGE_SECONDS = 10.0
 
 
-def _who(message: dict[str, Any]) -> str | None:
-    """The token of a first message, or None for a spectator."""
+def _who(message: dict[str, Any]) -> tuple[str | None, bool]:
+    """The token of a first message (None for a spectator), and whether it asks for patches."""
     if message.get("text") is None:
         raise ValueError("this socket takes text frames only")
     try:
@@ -32,7 +34,10 @@ def _who(message: dict[str, Any]) -> str | None:
     token = data.get("token") if isinstance(data, dict) else 0
     if token is not None and (not isinstance(token, str) or not token.strip()):
         raise Invalid('the first message must be {"token": TOKEN}, or {} to watch')
-    return token
+    patches = data.get("patches", False)
+    if not isinstance(patches, bool):
+        raise Invalid('"patches" is true or false')
+    return token, patches
 
 
 @socket.websocket("/api/tables/{table_id}/ws")
@@ -47,7 +52,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if first["type"] == "websocket.disconnect":
         return
     try:
-        token = _who(first)
+        token, patches = _who(first)
         table = await hub.tables.get(table_id)
         viewer = await hub.seats.viewer(table, token)
     except ValueError as exc:
@@ -56,7 +61,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     except Refused as exc:
         await websocket.close(code=4000 + status_of(exc), reason=exc.detail[:120])
         return
-    watcher = await hub.play.watch(table, viewer, websocket.send_text, websocket.close)
+    watcher = await hub.play.watch(table, viewer, websocket.send_text, websocket.close, patches)
     try:
         while True:
             message = await websocket.receive()

@@ -10,7 +10,7 @@ const VIEWS = {}; // game -> its view module (static/games/<game>.js) or the gen
 // game without a view gets the generic board and no 404.
 async function viewOf(game) {
   if (!VIEWS[game]) {
-    const { view } = await gameEntry(game);
+    const { view, title: registered } = await gameEntry(game);
     if (view.includes(`${game}.css`)) {
       const style = document.createElement("link");
       style.rel = "stylesheet";
@@ -18,8 +18,8 @@ async function viewOf(game) {
       document.head.append(style);
     }
     const module = view.includes(`${game}.js`) ? (await import(`./games/${game}.js`)).default
-      : { Board: GenericBoard, key: [".generic"] };
-    VIEWS[game] = { ...module, title: (await gameEntry(game)).title };
+      : { Board: GenericBoard, key: [".generic .mine", ".generic"] }; // the key piece: what only you see
+    VIEWS[game] = { ...module, title: registered };
   }
   return VIEWS[game];
 }

@@ -22,6 +22,32 @@ export async function api(path, { method = "GET", token = null, body = undefined
   return data;
 }
 
+// A JSON Patch (RFC 6902: add, remove, replace, as hexbox/server/patch.py makes them) applied to a copy of `doc`.
+export function applyPatch(doc, ops) {
+  let out = structuredClone(doc);
+  for (const op of ops) {
+    const parts = op.path.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+    if (!parts.length) {
+      out = op.value;
+      continue;
+    }
+    let parent = out;
+    for (const part of parts.slice(0, -1)) parent = Array.isArray(parent) ? parent[Number(part)] : parent[part];
+    const last = parts[parts.length - 1];
+    if (op.op === "remove") {
+      if (Array.isArray(parent)) parent.splice(Number(last), 1);
+      else delete parent[last];
+    } else if (Array.isArray(parent)) {
+      if (last === "-") parent.push(op.value);
+      else if (op.op === "add") parent.splice(Number(last), 0, op.value);
+      else parent[Number(last)] = op.value;
+    } else {
+      parent[last] = op.value;
+    }
+  }
+  return out;
+}
+
 // The viewer's state of a table, pushed after every change. Reconnects after a dropped network or a server restart,
 // waiting a little longer each time; `onState` gets every answer, `onStatus` "live", "connecting" or "closed: why".
 export function watchTable(tableId, token, onState, onStatus) {
@@ -33,11 +59,16 @@ export function watchTable(tableId, token, onState, onStatus) {
     // the token goes in the first message, never in the URL (servers and proxies log URLs)
     socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`);
     onStatus("connecting");
-    socket.onopen = () => socket.send(JSON.stringify(token ? { token } : {}));
+    // patches: after the first state the server sends what changed since the state it sent last (a JSON Patch),
+    // a few hundred bytes instead of the whole state and its log again (docs/server.md, "Patches")
+    socket.onopen = () => socket.send(JSON.stringify(token ? { token, patches: true } : { patches: true }));
+    let view = null;
     socket.onmessage = (message) => {
       wait = 500;
       onStatus("live");
-      onState(JSON.parse(message.data));
+      const data = JSON.parse(message.data);
+      view = data.patch && view ? applyPatch(view, data.patch) : data;
+      onState(view);
     };
     socket.onclose = (event) => {
       if (stopped) return;

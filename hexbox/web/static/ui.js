@@ -219,6 +219,6 @@ export function GenericBoard({ obs, catalog }) {
   };
   return html`<div class="generic">
     <section><h2>Table</h2>${show(obs.public)}</section>
-    ${obs.private ? html`<section><h2>Only you see</h2>${show(obs.private)}</section>` : null}
+    ${obs.private ? html`<section class="mine"><h2>Only you see</h2>${show(obs.private)}</section>` : null}
   </div>`;
 }
