@@ -307,11 +307,17 @@ def _halt(pool: ProcessPoolExecutor) -> None:
     """Stop a pool now: queued batches are dropped, and the workers are ended in the middle of their games
     (those games are unfinished and so not kept; replaying them later gives the same lines)."""
     workers = list((getattr(pool, "_processes", None) or {}).values())  # the executor has no public way to kill
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for w in workers:
         w.terminate()
     for w in workers:
         w.join(timeout=5)
+    if manager is not None:
+        # the pool's manager thread closes its wake-up pipe as it ends; Python's exit handler writes to that pipe
+        # unless it is closed already, and a close between its check and its write printed "OSError: Bad file
+        # descriptor" after the run's last words: the thread is let end first
+        manager.join(timeout=5)
 
 
 def _run_ray(jobs: Iterable[GameJob], workers: int, address: str, stats: bool,

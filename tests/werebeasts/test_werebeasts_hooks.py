@@ -16,7 +16,7 @@ INFO = hexbox.game_info("werebeasts")
 
 def test_every_declared_hook_resolves():
     assert set(INFO.hooks) == {"catalogue", "render", "describe", "bot", "advice", "stats", "report", "schema", "timer",
-                               "encoder", "first"}
+                               "encoder", "first", "out", "reveal"}
     for name in INFO.hooks:
         assert INFO.hook(name) is not None
     advice = INFO.hook("advice")
