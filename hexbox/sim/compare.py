@@ -36,6 +36,7 @@ from .measures import COUNTED, label, measure_keys, per_game
 #: fewer paired games than this and a measure is shown without a test
 MIN_PAIRS = 30
 ALPHA = 0.05
+Z = NormalDist().inv_cdf(1 - ALPHA / 2)  # a 95% interval's half-width in standard errors
 
 
 @dataclass(frozen=True)
@@ -139,14 +140,7 @@ def _welch(key: str, xs: list[float], ys: list[float]) -> Row:
     var = (sum((v - mx) ** 2 for v in xs) / (len(xs) - 1) / len(xs)
            + sum((v - my) ** 2 for v in ys) / (len(ys) - 1) / len(ys))
     se, diff, n = math.sqrt(var), my - mx, min(len(xs), len(ys))
-    z = NormalDist().inv_cdf(1 - ALPHA / 2)
-    if n < MIN_PAIRS:
-        p = None
-    elif se == 0:
-        p = 1.0 if diff == 0 else 0.0
-    else:
-        p = 2 * (1 - NormalDist().cdf(abs(diff / se)))
-    return Row(key, label(key), n, mx, my, diff, diff - z * se, diff + z * se, p, paired=False)
+    return Row(key, label(key), n, mx, my, diff, diff - Z * se, diff + Z * se, _p(n, diff, se), paired=False)
 
 
 def _row(key: str, xs: list[float], ys: list[float], d: list[float]) -> Row:
@@ -154,14 +148,16 @@ def _row(key: str, xs: list[float], ys: list[float], d: list[float]) -> Row:
     mean = sum(d) / n
     sd = math.sqrt(sum((v - mean) ** 2 for v in d) / (n - 1)) if n > 1 else 0.0
     se = sd / math.sqrt(n)
-    z = NormalDist().inv_cdf(1 - ALPHA / 2)
+    return Row(key, label(key), n, sum(xs) / n, sum(ys) / n, mean, mean - Z * se, mean + Z * se, _p(n, mean, se))
+
+
+def _p(n: int, diff: float, se: float) -> float | None:
+    """The two-sided z-test of a difference against none; no test below MIN_PAIRS games."""
     if n < MIN_PAIRS:
-        p = None
-    elif se == 0:
-        p = 1.0 if mean == 0 else 0.0
-    else:
-        p = 2 * (1 - NormalDist().cdf(abs(mean / se)))
-    return Row(key, label(key), n, sum(xs) / n, sum(ys) / n, mean, mean - z * se, mean + z * se, p)
+        return None
+    if se == 0:
+        return 1.0 if diff == 0 else 0.0
+    return 2 * (1 - NormalDist().cdf(abs(diff / se)))
 
 
 def holm(rows: list[Row]) -> list[Row]:

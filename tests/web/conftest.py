@@ -99,3 +99,16 @@ def axe_check(page) -> list[dict]:
     found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
     return [{"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": len(v["nodes"])}
             for v in found if v["impact"] in ("serious", "critical")]
+
+
+def tap(page) -> bool:
+    """One tap of the first choice offered (confirming where asked); False when there is none now."""
+    confirm = page.locator(".confirm .primary")
+    if confirm.count():
+        confirm.first.click()
+        return True
+    choices = page.locator(".actions .choices button:not(.back):not([disabled])")
+    if choices.count():
+        choices.first.click()
+        return True
+    return False

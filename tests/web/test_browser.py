@@ -12,7 +12,7 @@ import pytest
 import hexbox
 
 from ..waiting import NEVER, NEVER_MS
-from .conftest import DESKTOP, axe_check, new_table, sync_api
+from .conftest import DESKTOP, axe_check, new_table, sync_api, tap
 
 # each game at a table that a test can play to its end in a few hundred taps
 GAMES = {"werebeasts": (3, {}), "prowl": (3, {}), "growl": (4, {}), "voodoo": (3, {"target_score": 5}),
@@ -85,19 +85,6 @@ def _painted(page):
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
-def _tap(page):
-    """One tap of the first choice offered (confirming where asked); False when there is none now."""
-    confirm = page.locator(".confirm .primary")
-    if confirm.count():
-        confirm.first.click()
-        return True
-    choices = page.locator(".actions .choices button:not(.back):not([disabled])")
-    if choices.count():
-        choices.first.click()
-        return True
-    return False
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_at, shots, game):
     """Mia plays a whole game on a 360x640 phone against bots: at each of her decisions the game's key piece is in
@@ -147,14 +134,14 @@ def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_
                 mid = True
                 for page, kind in ((phone, "phone"), (desktop, "desktop")):
                     page.screenshot(path=str(shots / f"{game}-{kind}-mid.png"))
-            _tap(phone)
+            tap(phone)
             try:
                 phone.wait_for_selector(f"main:not([data-seq='{seq}']), .end, .actions .back, .confirm", timeout=3_000)
             except sync_api.TimeoutError:
                 pass
             continue
         if phone.locator(".confirm").count():
-            _tap(phone)
+            tap(phone)
             continue
         # not her decision when looked at (it may have opened since: a fast game's bots move at once, and a decision
         # tapped here would go unchecked): wait for one, or the end
@@ -563,7 +550,7 @@ def test_two_people_see_each_others_names_and_moves_live(server, page_at):
     ends = time.monotonic() + NEVER
     while time.monotonic() < ends:
         for page, other, name in ((mia, leo, "Mia"), (leo, mia, "Leo b")):
-            if page.locator(".sheet.mine .actions").count() and _tap(page):
+            if page.locator(".sheet.mine .actions").count() and tap(page):
                 page.wait_for_timeout(300)
                 if name in other.inner_text(".log"):
                     assert "seat 0" not in other.inner_text(".log").lower()
@@ -685,7 +672,7 @@ def test_the_your_turn_sound_is_off_until_turned_on_and_remembered(server, page_
     turns = page.evaluate("window.hexboxSignals.turns")
     for _ in range(10):  # play until the turn comes back
         seq = page.get_attribute("main", "data-seq")
-        _tap(page)
+        tap(page)
         page.wait_for_selector(f"main:not([data-seq='{seq}']), .actions .back, .confirm, .end", timeout=NEVER_MS)
         if page.evaluate("window.hexboxSignals.turns") > turns or page.locator(".end").count():
             break

@@ -11,7 +11,7 @@ import httpx
 import hexbox
 
 from ..waiting import NEVER_MS
-from .conftest import PHONE, axe_check, new_table, sync_api
+from .conftest import PHONE, axe_check, new_table, sync_api, tap
 
 FRIENDS = ("Mia", "Leo", "Ana")
 #: "Seat 2" where a person's name belongs (the header's "(seat 2)" tells the seat number and is lower case)
@@ -49,18 +49,6 @@ def _axe(browser, url: str, ready: str) -> list[dict]:
         context.close()
 
 
-def _tap(page) -> bool:
-    confirm = page.locator(".confirm .primary")
-    if confirm.count():
-        confirm.first.click()
-        return True
-    choices = page.locator(".actions .choices button:not(.back):not([disabled])")
-    if choices.count():
-        choices.first.click()
-        return True
-    return False
-
-
 def test_three_friends_join_by_links_name_themselves_and_every_page_names_everyone(server, browser, page_at, shots):
     """Mia, Leo and Ana open their seat links on their phones and each types a name; from then on every page shows
     the three names (never "Seat N"): the seats, the log, whose move it is, the end and the rematch. The server
@@ -81,7 +69,7 @@ def test_three_friends_join_by_links_name_themselves_and_every_page_names_everyo
             break
         seq = pages[0].get_attribute("main", "data-seq")
         for page in pages:
-            _tap(page)
+            tap(page)
         try:
             pages[0].wait_for_selector(f"main:not([data-seq='{seq}'])", timeout=1_000)
         except sync_api.TimeoutError:
