@@ -158,3 +158,14 @@ def test_a_variant_with_text_is_refused_in_one_line(tmp_path):
 
     with pytest.raises(ConfigError, match="card.gold.name: words, not a rule parameter"):
         read_variant(path)
+
+
+def test_a_refused_knob_is_refused_with_its_own_reason_not_a_siblings():
+    """A value the game's checks refuse is refused for the step of that value itself: the Secret Agent's Movement
+    (the last changes tried also move a step to a sibling adventurer, whose own check would be named otherwise)."""
+    for who in ("secret_agent", "templar"):
+        k = knob("transylvania", f"overlay.adventurers.{who}.movement")
+        k.status, k.reason = "", ""
+        found = check("transylvania", [k], seeds=1)[0]
+        assert found.status == REFUSED
+        assert f"{who}: Movement + traits = 13" in found.reason, found.reason

@@ -207,8 +207,9 @@ def option_changes(game: str, knob: Knob) -> Iterator[dict[str, Any]]:
 def accepted_change(game: str, knob: Knob, data: Any | None = None, skip: int = 0
                     ) -> tuple[dict[str, Any] | None, str]:
     """The first change the game accepts (after ``skip`` accepted ones), as {"options": …, "overlay": …}; else None
-    and the game's reason."""
-    reason = "no other value to try"
+    and the game's reason: that of the first change refused, a step of the knob alone (a later change also moves a
+    sibling, and its refusal would name the sibling)."""
+    reasons: list[str] = []
     if knob.kind == "options":
         from hexbox.core import load_with
 
@@ -217,25 +218,25 @@ def accepted_change(game: str, knob: Knob, data: Any | None = None, skip: int = 
             try:
                 load_with(game, info.default_players or info.min_players, change)
             except ConfigError as exc:
-                reason = str(exc)
+                reasons.append(str(exc))
                 continue
             if skip:
                 skip -= 1
                 continue
             return {"options": change, "overlay": {}}, ""
-        return None, reason
+        return None, reasons[0] if reasons else "no other value to try"
     data = catalogue_of(game_info(game).package)() if data is None else data
     for over in changes(data, knob):
         try:
             validate_overlay(game, over)
         except DataError as exc:
-            reason = str(exc)
+            reasons.append(str(exc))
             continue
         if skip:
             skip -= 1
             continue
         return {"options": {}, "overlay": over}, ""
-    return None, reason
+    return None, reasons[0] if reasons else "no other value to try"
 
 
 # ---- playing the changed game ---------------------------------------------------------------------------------
