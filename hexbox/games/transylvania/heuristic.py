@@ -138,7 +138,7 @@ class Context:
             cards.append(self.pub["church_card"])
         for c in cards:
             n += kind_of(c).mods.get(TRAITS[trait], 0)
-        return max(0, min(12, n))
+        return max(0, min(CARDS.max_dice, n))
 
     def monsters_near(self, within: int, at: int | None = None) -> list[int]:
         """The Monsters that could reach the piece (or space ``at``) within ``within`` steps."""
@@ -149,7 +149,7 @@ class Context:
         out = []
         for s in self.seats:
             if s["role"] != "adventurer" and s["node"] and s["seat"] != self.seat:
-                reach = 12 if s["surge"] else next(m.movement for m in CARDS.monsters if m.id == s["role"])
+                reach = CARDS.surge_movement if s["surge"] else next(m.movement for m in CARDS.monsters if m.id == s["role"])
                 if dist.get(SLOT[s["node"]], 99) <= min(within, reach):
                     out.append(s["seat"])
         return out
