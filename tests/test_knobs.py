@@ -86,7 +86,7 @@ def test_transylvania_reads_its_rules_and_monsters_values():
 def test_transylvania_reads_values_only_long_tables_of_random_players_reach():
     """A Monster burnt on the Church (R82), a hurt Werewolf's Health (R101), the Bible's Spirit dice for each Monster
     on the board and the Training Yard's best row were dead to the heuristic bots' long games (they seldom turn into
-    Monsters and never step onto the Church as one): long games of random players at five seats (EXERCISE) show
+    Monsters and hardly ever step onto the Church as one): long games of random players at five seats (EXERCISE) show
     each at the first seed."""
     paths = ["overlay.rules.monster_church_damage", "overlay.monsters.werewolf.health",
              "overlay.discovery.gk_bible.mods.spirit_per_monster", "overlay.events.training_yard.results.2.effects"]

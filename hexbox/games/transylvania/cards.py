@@ -47,12 +47,12 @@ FIXED = {
 #: one by one (each first pattern that fits decides, and a key the conformance set-ups reach stays with them):
 #: Monsters, their surges and minions, healing to the cap, a full hand of six, the rarer Items and Event rows come
 #: into play in games of the full length, most often at three seats (a Monster is a third of the table there);
-#: others, the longest rolls and the Vampire's walks, at six seats (more turns, more Events drawn)
-#: The heuristic bots seldom turn into Monsters, never step onto the Church as one, and keep their Knowledge in hand:
-#: what needs a Monster (a hurt Werewolf, its surges, one burnt on the Church, the Bible's dice per Monster), the
-#: trait tokens running out or the Cursed Locket examined, random players do, at the most seats and the longest
-#: game (the first seeds show each); a fight with the Slayer's Journal or the Tracker's Almanac examined, the
-#: heuristic bots do with a share of random moves (they examine a card they would keep, then fight as they do)
+#: others, the longest rolls and the Vampire's walks, at six seats (more turns, more Events drawn).
+#: The heuristic bots seldom turn into Monsters, hardly ever step onto the Church as one and mostly keep their
+#: Knowledge in hand. What needs a Monster in play (a hurt Werewolf, its surges, one burnt on the Church, the Bible's
+#: dice per Monster), the trait tokens running out, the Cursed Locket examined or two rare Event rows, random players
+#: do, in games of 200 rounds at four to six seats; a fight with the Slayer's Journal or the Tracker's Almanac
+#: examined, heuristic bots with 30% random moves do (they examine a card they would keep, then fight as they do)
 _LONG = {"players": 3, "max_rounds": 40}
 _LONG6 = {"players": 6, "max_rounds": 40}
 _RANDOM = {"max_rounds": 200, "agents": "random"}
