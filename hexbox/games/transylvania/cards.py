@@ -47,12 +47,28 @@ FIXED = {
 #: one by one (each first pattern that fits decides, and a key the conformance set-ups reach stays with them):
 #: Monsters, their surges and minions, healing to the cap, a full hand of six, the rarer Items and Event rows come
 #: into play in games of the full length, most often at three seats (a Monster is a third of the table there);
-#: others, the longest rolls and the Vampire's walks, at six seats (more turns, more Events drawn)
+#: others, the longest rolls and the Vampire's walks, at six seats (more turns, more Events drawn).
+#: The heuristic bots seldom turn into Monsters, hardly ever step onto the Church as one and mostly keep their
+#: Knowledge in hand. What needs a Monster in play (a hurt Werewolf, its surges, one burnt on the Church, the Bible's
+#: dice per Monster), the trait tokens running out, the Cursed Locket examined or two rare Event rows, random players
+#: do, in games of 200 rounds at four to six seats; a fight with the Slayer's Journal or the Tracker's Almanac
+#: examined, heuristic bots with 30% random moves do (they examine a card they would keep, then fight as they do)
 _LONG = {"players": 3, "max_rounds": 40}
 _LONG6 = {"players": 6, "max_rounds": 40}
+_RANDOM = {"max_rounds": 200, "agents": "random"}
+_SLOPPY = {"players": 5, "max_rounds": 200, "agents": "heuristic:random=0.3"}
 EXERCISE = {
+    **{f"overlay.{key}": {**_RANDOM, "players": 5} for key in (
+        "rules.monster_church_damage", "monsters.werewolf.health", "werewolf.surge_movement",
+        "discovery.gk_bible.mods.spirit_per_monster", "events.grave_robbers.results.0.effects",
+        "events.training_yard.results.2.effects")},
+    **{f"overlay.{key}": {**_RANDOM, "players": 6} for key in (
+        "rules.trait_tokens_per_trait", "werewolf.surge_attack")},
+    "overlay.discovery.i_locket.hooks": {**_RANDOM, "players": 4},
+    "overlay.discovery.vk_slayer_journal.mods.vs_vampire": _SLOPPY,
+    "overlay.discovery.wk_tracker.mods.vs_werewolf": _SLOPPY,
     "overlay.dice.max_dice": _LONG6, "overlay.monsters.vampire.movement": _LONG6,
-    "overlay.rules.trait_tokens_per_trait": _LONG6, "overlay.discovery.i_raven.hooks": _LONG6,
+    "overlay.discovery.i_raven.hooks": _LONG6,
     **{f"overlay.events.{key}.effects": _LONG6 for key in (
         "alchemist_stall.results.1", "alchemist_stall.results.2", "poisoned_well.results.1",
         "desecrated_altar.results.1", "earth_tremor.results.0", "howling_hills.results.1", "market_day.results.1",
