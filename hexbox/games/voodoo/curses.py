@@ -218,14 +218,18 @@ def pending_duties(pub: dict[str, Any], bound: list[list[tuple[int, int]]]) -> i
     return duties
 
 
-def violations_of(obs: dict[str, Any], seat: int, action: A.Action) -> list[str]:
-    """R71: the curses (ids) that ``seat`` would break by ``action`` now, judged from public information."""
-    return [card_id(c) for c in find_violations(ObservedContext(obs, seat), seat, action)]
+def violations_of(obs: dict[str, Any], seat: int, action: A.Action, ctx: ObservedContext | None = None
+                  ) -> list[str]:
+    """R71: the curses (ids) that ``seat`` would break by ``action`` now, judged from public information.
+
+    ``ctx``: ``ObservedContext(obs, seat)`` if the caller already has it (a bot asking about several actions)."""
+    return [card_id(c) for c in find_violations(ctx or ObservedContext(obs, seat), seat, action)]
 
 
-def required_emotes(obs: dict[str, Any], seat: int, action: A.Action) -> list[A.Emote]:
+def required_emotes(obs: dict[str, Any], seat: int, action: A.Action, ctx: ObservedContext | None = None
+                    ) -> list[A.Emote]:
     """The emotes that would make ``action`` obey every ritual and echo duty it would otherwise break."""
-    ctx = ObservedContext(obs, seat)
+    ctx = ctx or ObservedContext(obs, seat)
     out = []
     for card in find_violations(ctx, seat, action):
         if KIND[card] in ("ritual", "echo"):
