@@ -52,8 +52,8 @@ def card_id(card: int) -> str:
     return CURSES[card].id if card < NCURSES else PERMANENTS[card - NCURSES].id
 
 
-# a bot's curse checker reads every permanent in play at every decision (with the search this replaced and the
-# two changes below, ObservedContext 15.0 -> 12.4 µs per observation of 20 games, timed alone)
+# by a dict, not a search: a bot's curse checker looks up every permanent in play at every decision (this and the
+# two changes below: ObservedContext 15.0 -> 12.4 µs per observation of 20 games, timed alone)
 _PERMANENT_INDEX = {p.id: p.index for p in PERMANENTS}
 
 
