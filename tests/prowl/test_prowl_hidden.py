@@ -288,3 +288,28 @@ def test_a_clone_keeps_following_knowledge_after_a_mist_weaver():
         play(s, "spring_whisperer", "strengthen", 3, "skip")  # seat 2 Plays the card seat 0 gave it
     assert twin.observe(0) == st.observe(0)
     assert "spring_whisperer" not in private(twin, 0)["known_hands"]["2"]
+
+
+def _knowledge(st):
+    return (json.dumps(st.known_clans), json.dumps(st.known_hand), json.dumps(st.known_held), st.hands_seen)
+
+
+def test_playing_on_a_clone_never_changes_the_original_or_its_other_clones():
+    # clones may share the knowledge tables until one of them writes (state.py, clone): whatever a clone's game
+    # does next (Mist Weavers, Changes, Changelings, Hooded Figures), the original and its other clones keep theirs
+    mist_weavers = 0
+    for seed in range(40):
+        st, rng = new(players=3 + seed % 3, seed=seed), random.Random(seed)
+        while not st.is_over:
+            if st.turns % 2 == 0:
+                before, twin = _knowledge(st), st.clone()
+                other = st.clone()
+                other_before = _knowledge(other)
+                ahead = random_playout(twin, seed + st.turns)
+                mist_weavers += ahead.hands_seen and not st.hands_seen
+                assert _knowledge(st) == before and _knowledge(other) == other_before, (seed, st.turns)
+            seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
+            before, twin = _knowledge(st.clone()), st.clone()
+            st.apply(seat, rng.choice(st.legal_actions(seat)))
+            assert _knowledge(twin) == before, (seed, st.turns)  # nor does playing on the original change a clone
+    assert mist_weavers > 10  # the playouts did show hands that were not shown in the original

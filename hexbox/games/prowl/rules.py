@@ -191,6 +191,7 @@ def change(state: ProwlState, seat: int, action: A.Change) -> list[Event]:
     for row in state.known_clans:  # D16: nobody else can tell which hand card became the clan ...
         row[seat] = -1  # (one's own clan card is never "remembered" anyway)
     if state.hands_seen:
+        state.own_hands()
         for o in range(state.n):
             hand, held = state.known_hand[o], state.known_held[o]
             if o != seat and (hand[seat] or held[seat]):
