@@ -313,3 +313,23 @@ def test_playing_on_a_clone_never_changes_the_original_or_its_other_clones():
             st.apply(seat, rng.choice(st.legal_actions(seat)))
             assert _knowledge(twin) == before, (seed, st.turns)  # nor does playing on the original change a clone
     assert mist_weavers > 10  # the playouts did show hands that were not shown in the original
+
+
+def test_a_quiet_position_moves_exactly_as_a_loud_one_and_builds_no_events():
+    # ``quiet`` (state.py) is for a bot's trial positions: no events, and every seat sees the same position after
+    # each move (the public history included), over whole games with every kind of card
+    for seed in range(30):
+        st, rng = new(players=2 + seed % 4, seed=seed), random.Random(seed)
+        twin = None
+        while not st.is_over:
+            if twin is None and st.phase_name != "setup":
+                twin = st.clone()
+                twin.quiet = True
+            seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
+            action = rng.choice(st.legal_actions(seat))
+            loud = st.apply(seat, action)
+            if twin is not None:
+                assert twin.apply(seat, action) == [] and loud, (seed, action)
+                for s in (*range(st.n), None):
+                    assert twin.observe(s) == st.observe(s), (seed, action, s)
+        assert twin is not None and twin.is_over and twin.result == st.result

@@ -38,6 +38,8 @@ class Heuristic:
             return choose_clan_card(obs, legal)
         seat = view.seat
         worlds = [view.sample(rng) for _ in range(self.samples)]
+        for w in worlds:
+            w.quiet = True  # nothing reads the events of a trial move (state.py)
         clues = public_clues(obs, seat)
         weights = [plausibility(w, clues) for w in worlds]
         best, best_value = legal[0], float("-inf")
