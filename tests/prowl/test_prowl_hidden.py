@@ -295,7 +295,7 @@ def _knowledge(st):
 
 
 def test_playing_on_a_clone_never_changes_the_original_or_its_other_clones():
-    # clones may share the knowledge tables until one of them writes (state.py, clone): whatever a clone's game
+    # clones share the three knowledge tables until one of them writes (state.py, clone): whatever a clone's game
     # does next (Mist Weavers, Changes, Changelings, Hooded Figures), the original and its other clones keep theirs
     mist_weavers = 0
     for seed in range(40):

@@ -76,6 +76,7 @@ def resample(state: ProwlState, seat: int, rng: random.Random) -> ProwlState:
     get = dict(zip(cards, deal)).get
     for o in range(n):
         if o != seat and max(world.known_clans[o]) >= 0:
+            world.own_clans()
             world.known_clans[o] = [get(c, c) for c in world.known_clans[o]]
     if state.hands_seen:
         world.own_hands()

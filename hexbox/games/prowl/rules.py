@@ -190,6 +190,7 @@ def change(state: ProwlState, seat: int, action: A.Change) -> list[Event]:
     state.clan_card[seat] = card
     state.face_up[seat] = False
     state.denied[seat] = 0
+    state.own_clans()
     for row in state.known_clans:  # D16: nobody else can tell which hand card became the clan ...
         row[seat] = -1  # (one's own clan card is never "remembered" anyway)
     if state.hands_seen:
