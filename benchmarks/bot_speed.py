@@ -2,10 +2,12 @@
 
 Whole games of the game's normal bot at every seat (the game's conformance set-ups in turn, seeds 0, 1, …, the
 acting seat drawn as ``hexbox simulate`` does: the games of tests/test_bot_digests.py); only ``bot.act`` (the
-observation it reads included) is timed, in CPU time. ``--profile`` prints cProfile's top functions instead.
+observation it reads included) is timed, in CPU time. ``--profile`` prints cProfile's top functions instead;
+``--split`` times the observation, the legal actions and the bot's own work apart, without a profiler (cProfile
+charges every call, so it inflates code made of many small calls, such as the views' list comprehensions).
 To compare two versions, run it in a checkout of each, alternately.
 
-    python benchmarks/bot_speed.py [--games 20] [--game prowl] [--profile]
+    python benchmarks/bot_speed.py [--games 20] [--game prowl] [--profile | --split]
 """
 
 from __future__ import annotations
@@ -44,13 +46,49 @@ def run(game: str, count: int, profile: cProfile.Profile | None = None) -> tuple
     return decisions, spent
 
 
+def split(game: str, count: int) -> tuple[int, float, float, float]:
+    """(decisions, CPU seconds building the observation, the legal actions, the rest of ``act``)."""
+    setups = [(p, o) for g, p, o in conformance_setups() if g == game]
+    decisions, observing, listing, deciding = 0, 0.0, 0.0, 0.0
+    clock = time.process_time
+    for seed in range(count):
+        players, options = setups[seed % len(setups)]
+        state = load(game, players=players, **options).new_state(seed=seed)
+        bot, rng = make_agent("normal", game), random.Random(seed)
+        while not state.is_over:
+            actors = state.actors
+            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+            view = View.of(state, seat)
+            start = clock()
+            view.observation  # noqa: B018  (built now, read from the view by act)
+            observed = clock()
+            view.legal_actions  # noqa: B018
+            listed = clock()
+            action = bot.act(view, rng)
+            done = clock()
+            observing += observed - start
+            listing += listed - observed
+            deciding += done - listed
+            decisions += 1
+            state.apply(seat, action)
+    return decisions, observing, listing, deciding
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--game", action="append", help="a game (repeatable; default: every game)")
     parser.add_argument("--profile", action="store_true", help="cProfile's top functions by own time")
+    parser.add_argument("--split", action="store_true", help="observation, legal actions and bot timed apart")
     args = parser.parse_args()
     for game in args.game or games():
+        if args.split:
+            n, observing, listing, deciding = split(game, args.games)
+            total = observing + listing + deciding
+            print(f"{game:13} {n:7} decisions, µs per decision: observation {1e6 * observing / n:6.0f} "
+                  f"({observing / total:4.0%}), legal actions {1e6 * listing / n:6.0f} ({listing / total:4.0%}), "
+                  f"the bot {1e6 * deciding / n:6.0f} ({deciding / total:4.0%})", flush=True)
+            continue
         if args.profile:
             profile = cProfile.Profile()
             run(game, args.games, profile)

@@ -288,3 +288,48 @@ def test_a_clone_keeps_following_knowledge_after_a_mist_weaver():
         play(s, "spring_whisperer", "strengthen", 3, "skip")  # seat 2 Plays the card seat 0 gave it
     assert twin.observe(0) == st.observe(0)
     assert "spring_whisperer" not in private(twin, 0)["known_hands"]["2"]
+
+
+def _knowledge(st):
+    return (json.dumps(st.known_clans), json.dumps(st.known_hand), json.dumps(st.known_held), st.hands_seen)
+
+
+def test_playing_on_a_clone_never_changes_the_original_or_its_other_clones():
+    # clones share the three knowledge tables until one of them writes (state.py, clone): whatever a clone's game
+    # does next (Mist Weavers, Changes, Changelings, Hooded Figures), the original and its other clones keep theirs
+    mist_weavers = 0
+    for seed in range(40):
+        st, rng = new(players=3 + seed % 3, seed=seed), random.Random(seed)
+        while not st.is_over:
+            if st.turns % 2 == 0:
+                before, twin = _knowledge(st), st.clone()
+                other = st.clone()
+                other_before = _knowledge(other)
+                ahead = random_playout(twin, seed + st.turns)
+                mist_weavers += ahead.hands_seen and not st.hands_seen
+                assert _knowledge(st) == before and _knowledge(other) == other_before, (seed, st.turns)
+            seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
+            before, twin = _knowledge(st.clone()), st.clone()
+            st.apply(seat, rng.choice(st.legal_actions(seat)))
+            assert _knowledge(twin) == before, (seed, st.turns)  # nor does playing on the original change a clone
+    assert mist_weavers > 10  # the playouts did show hands that were not shown in the original
+
+
+def test_a_quiet_position_moves_exactly_as_a_loud_one_and_builds_no_events():
+    # ``quiet`` (state.py) is for a bot's trial positions: no events, and every seat sees the same position after
+    # each move (the public history included), over whole games with every kind of card
+    for seed in range(30):
+        st, rng = new(players=2 + seed % 4, seed=seed), random.Random(seed)
+        twin = None
+        while not st.is_over:
+            if twin is None and st.phase_name != "setup":
+                twin = st.clone()
+                twin.quiet = True
+            seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
+            action = rng.choice(st.legal_actions(seat))
+            loud = st.apply(seat, action)
+            if twin is not None:
+                assert twin.apply(seat, action) == [] and loud, (seed, action)
+                for s in (*range(st.n), None):
+                    assert twin.observe(s) == st.observe(s), (seed, action, s)
+        assert twin is not None and twin.is_over and twin.result == st.result

@@ -118,6 +118,50 @@ def test_the_marginals_are_the_exact_sums_over_every_assignment():
     assert _marginals([[0.0, 1.0], [0.0, 1.0]]) is None
 
 
+def _marginals_as_recorded(weights):
+    """``_marginals`` as the bot digests were recorded with it: three passes, each sum in this order."""
+    m = len(weights)
+    forward = [{0: 1.0}]
+    for i in range(m):
+        nxt = {}
+        for mask, f in forward[i].items():
+            for j, w in enumerate(weights[i]):
+                if w and not mask & 1 << j:
+                    nxt[mask | 1 << j] = nxt.get(mask | 1 << j, 0.0) + f * w
+        forward.append(nxt)
+    full = (1 << m) - 1
+    if not forward[m].get(full, 0.0) > 0:
+        return None
+    backward = [{} for _ in range(m + 1)]
+    backward[m] = {full: 1.0}
+    for i in range(m - 1, -1, -1):
+        for mask in forward[i]:
+            for j, w in enumerate(weights[i]):
+                if w and not mask & 1 << j:
+                    b = backward[i + 1].get(mask | 1 << j, 0.0)
+                    if b:
+                        backward[i][mask] = backward[i].get(mask, 0.0) + w * b
+    out = []
+    for i in range(m):
+        probs = [0.0] * m
+        for mask, f in forward[i].items():
+            for j, w in enumerate(weights[i]):
+                if w and not mask & 1 << j:
+                    probs[j] += f * w * backward[i + 1].get(mask | 1 << j, 0.0)
+        out.append([x / forward[m][full] for x in probs])
+    return out
+
+
+def test_the_marginals_are_the_same_floats_as_the_three_pass_sums_the_bots_chose_by():
+    # a faster pass must give bit-identical marginals: a choice may sit on a threshold (tests/test_bot_digests.py)
+    rng = random.Random(7)
+    for m in (0, 1, 2, 4, 7, 9):
+        for _ in range(5):
+            w = [[rng.choice([0.0, rng.random(), math.exp(-30 * rng.random())]) for _ in range(m)] for _ in range(m)]
+            assert _marginals(w) == _marginals_as_recorded(w)
+    assert _marginals([[0.0, 1.0], [0.0, 1.0]]) is None is _marginals_as_recorded([[0.0, 1.0], [0.0, 1.0]])
+
+
 def test_the_bot_does_not_accuse_on_a_flat_belief():
     state = game_with()
     view = View.of(state, ME)

@@ -72,7 +72,9 @@ def public_view(state: GrowlState) -> dict[str, Any]:
         "passing": {str(s): list(lr) for s, lr in sorted(state.sides.items())},
         "seance": [{"seat": s, "werewolf": w} for s, w in state.seance],
         "window": _window(state),
-        "log": [e.to_json() for e in state.log if e.to is None],
+        # Event.to_json of a public event, written out: the log is the observation's biggest part, rebuilt each
+        # decision (a late-game log of 88 public events: 54 -> 45 µs)
+        "log": [{"kind": e.kind, "data": dict(e.data), "to": None} for e in state.log if e.to is None],
         "reveal": [{"seat": s, "werewolf": state.wolf[s], "wolf_zero": state.zero[s],
                     "hand": hand_json(state.hands[s])} for s in range(n)] if over else None,
     }
@@ -91,8 +93,8 @@ def private_view(state: GrowlState, seat: int) -> dict[str, Any]:
         "werewolf": state.wolf[seat],
         "wolf_zero": state.zero[seat],
         "sniffed": list(state.sniffed) if seat in state.sniffed else [],
-        "known_hands": {str(o): hand_json(state.known_hand(seat, o)) for o in range(state.n)
-                        if o != seat and any(state.known_hand(seat, o))},
+        "known_hands": {str(o): hand_json(h) for o in range(state.n)
+                        if o != seat and any(h := state.known_hand(seat, o))},
         "told": {str(o): w for v, o, w in state.intel if v == seat},
         "icons": {"net_bites": state.net_bites(seat), "net_wounds": state.net_wounds(seat), "gold": state.gold(seat)},
         "my_choice": _choice(state, state.pending[seat]) if seat in state.pending else None,

@@ -138,12 +138,14 @@ def accusation(st: ProwlState, seat: int, target: int, clan: int, discarded: str
     entry = {"kind": "accuse", "seat": seat, "target": target, "clan": CLAN_IDS[clan], "right": right,
              "card": discarded}
     st.history += (entry,)
-    st.ev.append(Event("accuse", entry))  # shared with the history: neither is ever mutated
+    if not st.quiet:
+        st.ev.append(Event("accuse", entry))  # shared with the history: neither is ever mutated
     if right:
         st.face_up[target] = True
         st.denied[target] = 0
         st.settle_held(target)
-        st.ev.append(Event("clan_revealed", {"seat": target, "card": CARD_IDS[card]}))
+        if not st.quiet:
+            st.ev.append(Event("clan_revealed", {"seat": target, "card": CARD_IDS[card]}))
         ask(st, source, "reward", target)
     else:
         st.denied[target] |= 1 << clan

@@ -76,8 +76,10 @@ def resample(state: ProwlState, seat: int, rng: random.Random) -> ProwlState:
     get = dict(zip(cards, deal)).get
     for o in range(n):
         if o != seat and max(world.known_clans[o]) >= 0:
+            world.own_clans()
             world.known_clans[o] = [get(c, c) for c in world.known_clans[o]]
     if state.hands_seen:
+        world.own_hands()
         for o in range(n):
             for rows in (world.known_hand, world.known_held):
                 if o != seat and any(rows[o]):

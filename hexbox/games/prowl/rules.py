@@ -92,8 +92,9 @@ def set_clan(state: ProwlState, seat: int, action: A.SetClan) -> list[Event]:
     waiting = list(state.actors)
     waiting.remove(seat)
     state.actors = tuple(waiting)
-    state.ev += (Event("clan_placed", {"seat": seat}),
-                Event("your_clan", {"seat": seat, "card": action.card}, ONLY[seat]))
+    if not state.quiet:
+        state.ev += (Event("clan_placed", {"seat": seat}),
+                     Event("your_clan", {"seat": seat, "card": action.card}, ONLY[seat]))
     if -1 not in state.clan_card:
         first = state.game.first_player
         state.start = state.rng.randrange(state.n) if first < 0 else first  # R9, D11: drawn after P1
@@ -167,7 +168,8 @@ def play(state: ProwlState, seat: int, action: A.Play) -> list[Event]:
     state.playing = card
     entry = {"kind": "play", "seat": seat, "card": action.card, "first": action.first, "effect": live}
     state.history += (entry,)
-    state.ev.append(Event("play", entry))
+    if not state.quiet:
+        state.ev.append(Event("play", entry))
     if action.first == "strengthen":  # R15: the player orders the two parts
         state.strengthen(CARD_CLAN[card])
     else:
@@ -188,9 +190,11 @@ def change(state: ProwlState, seat: int, action: A.Change) -> list[Event]:
     state.clan_card[seat] = card
     state.face_up[seat] = False
     state.denied[seat] = 0
+    state.own_clans()
     for row in state.known_clans:  # D16: nobody else can tell which hand card became the clan ...
         row[seat] = -1  # (one's own clan card is never "remembered" anyway)
     if state.hands_seen:
+        state.own_hands()
         for o in range(state.n):
             hand, held = state.known_hand[o], state.known_held[o]
             if o != seat and (hand[seat] or held[seat]):
@@ -199,7 +203,8 @@ def change(state: ProwlState, seat: int, action: A.Change) -> list[Event]:
                 hand[seat] = ()
     entry = {"kind": "change", "seat": seat, "old": CARD_IDS[old]}
     state.history += (entry,)
-    events += (Event("change", entry), Event("your_clan", {"seat": seat, "card": action.card}, ONLY[seat]))
+    if not state.quiet:
+        events += (Event("change", entry), Event("your_clan", {"seat": seat, "card": action.card}, ONLY[seat]))
     resolve(state)
     return events
 
@@ -223,12 +228,14 @@ def answer(state: ProwlState, seat: int, action: A.Action) -> list[Event]:
     card, name, a, b = state.prompt
     state.prompt = None
     state.answers = ()
-    if card == MIST_WEAVER and name != "target":
-        shown: object = "skip" if action is A.SKIP else "card"  # the exchanged cards stay between the two players
-    else:
-        shown = dict(_ANSWER_JSON[action])  # a copy: events are the caller's to keep
-    state.ev = events = [Event("answer", {"seat": seat, "card": CARD_IDS[card] if card >= 0 else None, "step": name,
-                                          "answer": shown})]
+    state.ev = events = []
+    if not state.quiet:
+        if card == MIST_WEAVER and name != "target":
+            shown: object = "skip" if action is A.SKIP else "card"  # the exchanged cards stay private
+        else:
+            shown = dict(_ANSWER_JSON[action])  # a copy: events are the caller's to keep
+        events.append(Event("answer", {"seat": seat, "card": CARD_IDS[card] if card >= 0 else None, "step": name,
+                                       "answer": shown}))
     effects.STEPS[(card, name)].handler(state, seat, a, b, action)
     resolve(state)
     return events

@@ -13,6 +13,8 @@ from .cards import CARDS, MONSTERS, TRAITS
 from .state import ADV, ALL, NAMES, ND, TRANSFORM, TransylvaniaState
 
 St = TransylvaniaState
+#: a trait token as the public sees it, (trait, target): in that order the bag is listed
+TOKEN = tuple((TRAITS[trait], target) for trait, target in CARDS.tokens)
 
 
 def node(x: int) -> str | None:
@@ -143,12 +145,12 @@ def public(st: St) -> dict:
         },
         "decks": {
             "discovery": len(st.deck),
-            "discovery_top_public": names(st.deck[::-1][:st.deck_public]),
+            "discovery_top_public": names(reversed(st.deck[-st.deck_public:])) if st.deck_public > 0 else [],
             "event": len(st.events),
             "tiles": len(st.tiles),
             "token_stack": len(st.token_stack),
-            "token_bag": sorted([{"trait": TRAITS[CARDS.tokens[t][0]], "target": CARDS.tokens[t][1]}
-                                 for t in st.token_bag], key=lambda d: (d["trait"], d["target"])),
+            "token_bag": [{"trait": trait, "target": target}
+                          for trait, target in sorted(TOKEN[t] for t in st.token_bag)],
             "discovery_discard": names(st.discards),
             "event_discard": names(st.event_discards),
         },

@@ -20,6 +20,7 @@ binds), which gives the same bits: tests/voodoo check the two agree along whole 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from hexbox.core import round_from
@@ -51,10 +52,15 @@ def card_id(card: int) -> str:
     return CURSES[card].id if card < NCURSES else PERMANENTS[card - NCURSES].id
 
 
+# by a dict, not a search: a bot's curse checker looks up every permanent in play at every decision (this and the
+# two changes below: ObservedContext 15.0 -> 12.4 µs per observation of 20 games, timed alone)
+_PERMANENT_INDEX = {p.id: p.index for p in PERMANENTS}
+
+
 def card_index(cid: str) -> int:
     if cid in CURSE_INDEX:
         return CURSE_INDEX[cid]
-    return NCURSES + next(p.index for p in PERMANENTS if p.id == cid)
+    return NCURSES + _PERMANENT_INDEX[cid]
 
 
 def _pay_of(action: A.Action) -> tuple[int, ...] | None:
@@ -170,12 +176,21 @@ class ObservedContext:
         self.bag_complete = obs["phase"] in ("phase2", "candle")
         self.counts = [pub["counts"][k] for k in COUNT_NAMES]
         self.holder = -1 if pub["target_holder"] is None else pub["target_holder"]
-        self.ward = sum(1 << s for s in pub["spirit_ward"])
+        self.ward = _mask(pub["spirit_ward"])
         self.scores = pub["scores"]
         self.last_target = [-1 if t is None else t for t in pub["last_target"]]
-        self.blocks = [sum(1 << EMOTE_INDEX[e] for e in b["emotes"]) for b in pub["blocks"]]
+        self.blocks = [_mask(map(EMOTE_INDEX.__getitem__, b["emotes"])) for b in pub["blocks"]]
         self.bound = bound_from(pub)
         self.duties = pending_duties(pub, self.bound)
+
+
+def _mask(bits: Iterable[int]) -> int:
+    """The bit mask of distinct bit numbers (a bot builds a context at every decision: a loop, not sum() over a
+    generator)."""
+    mask = 0
+    for b in bits:
+        mask |= 1 << b
+    return mask
 
 
 def bound_from(pub: dict[str, Any]) -> list[list[tuple[int, int]]]:
@@ -199,14 +214,16 @@ def pending_duties(pub: dict[str, Any], bound: list[list[tuple[int, int]]]) -> i
     after both its own last non-free action and the moment the card began to bind it.
     """
     duties = 0
-    since = {c["curse"]: c["since"] for c in pub["curses_in_play"]}
-    since.update(pub["permanent_since"])
+    since: dict[str, int] | None = None  # built at the first echo card bound: most positions have none
     last_act = pub["last_act"]
     last_echo = pub["last_echo"]
     for seat, mine in enumerate(bound):
         for card, caster in mine:
             if KIND[card] != "echo":
                 continue
+            if since is None:
+                since = {c["curse"]: c["since"] for c in pub["curses_in_play"]}
+                since.update(pub["permanent_since"])
             start = max(last_act[seat], since[card_id(card)])
             event = RULES[card].event
             if event == "caster_says":
@@ -218,14 +235,18 @@ def pending_duties(pub: dict[str, Any], bound: list[list[tuple[int, int]]]) -> i
     return duties
 
 
-def violations_of(obs: dict[str, Any], seat: int, action: A.Action) -> list[str]:
-    """R71: the curses (ids) that ``seat`` would break by ``action`` now, judged from public information."""
-    return [card_id(c) for c in find_violations(ObservedContext(obs, seat), seat, action)]
+def violations_of(obs: dict[str, Any], seat: int, action: A.Action, ctx: ObservedContext | None = None
+                  ) -> list[str]:
+    """R71: the curses (ids) that ``seat`` would break by ``action`` now, judged from public information.
+
+    ``ctx``: ``ObservedContext(obs, seat)`` if the caller already has it (a bot asking about several actions)."""
+    return [card_id(c) for c in find_violations(ctx or ObservedContext(obs, seat), seat, action)]
 
 
-def required_emotes(obs: dict[str, Any], seat: int, action: A.Action) -> list[A.Emote]:
+def required_emotes(obs: dict[str, Any], seat: int, action: A.Action, ctx: ObservedContext | None = None
+                    ) -> list[A.Emote]:
     """The emotes that would make ``action`` obey every ritual and echo duty it would otherwise break."""
-    ctx = ObservedContext(obs, seat)
+    ctx = ctx or ObservedContext(obs, seat)
     out = []
     for card in find_violations(ctx, seat, action):
         if KIND[card] in ("ritual", "echo"):

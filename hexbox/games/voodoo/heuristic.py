@@ -19,7 +19,7 @@ from hexbox.core import Action, View
 
 from . import actions as A
 from .cards import CURSE_INDEX, CURSES, EMOTE_INDEX, FACES, RULES
-from .curses import EMOTE_BIT, KIND, card_index, find_violations, required_emotes, violations_of
+from .curses import EMOTE_BIT, KIND, ObservedContext, card_index, find_violations, required_emotes, violations_of
 from .phases import CANDLE, PHASE1, PHASE2
 
 MAIN_KINDS = {"roll", "reroll", "keep", "draw_curse", "draw_artefact", "cast", "use_artefact", "keep_card",
@@ -120,18 +120,30 @@ class Heuristic:
         self.forget = forget  # R74 p_forget
         self.notice = notice  # R74 p_notice
         self.bluff = bluff  # R74 p_bluff_claim
+        # (obs, seat, ObservedContext) of the decision being made: its curse checks read one observation
+        # (built once, not per action asked about: bot_speed.py, 20 games, 13,311 -> 7,493 contexts)
+        self._ctx: tuple[dict[str, Any], int, ObservedContext] | None = None
 
     # ---- the decision ------------------------------------------------------------------------------------
 
     def act(self, view: View, rng: random.Random) -> Action:
         obs, legal, seat = view.observation, view.legal_actions, view.seat
-        plan = self.plan(obs, legal, seat, rng)
-        if plan.kind in ("emote", "say"):
-            return plan
-        needed = [e for e in required_emotes(obs, seat, plan) if e in legal]
+        try:
+            plan = self.plan(obs, legal, seat, rng)
+            if plan.kind in ("emote", "say"):
+                return plan
+            needed = [e for e in required_emotes(obs, seat, plan, self._context(obs, seat)) if e in legal]
+        finally:
+            self._ctx = None  # the observation is not kept past its decision
         if needed and rng.random() >= self.forget:
             return needed[0]  # R72: the ritual block before the act
         return plan
+
+    def _context(self, obs: dict[str, Any], seat: int) -> ObservedContext:
+        kept = self._ctx
+        if kept is None or kept[0] is not obs or kept[1] != seat:
+            kept = self._ctx = (obs, seat, ObservedContext(obs, seat))
+        return kept[2]
 
     def plan(self, obs: dict[str, Any], legal: list[Action], seat: int, rng: random.Random) -> Action:
         """The act itself (emotes come first, in ``act``), from the observation envelope ``obs``."""
@@ -232,7 +244,7 @@ class Heuristic:
     def _costly(self, obs: dict[str, Any], seat: int, action: Action) -> float:
         """Points given away by breaking curses with ``action`` (emote duties are met separately)."""
         cost = 0.0
-        for cid in violations_of(obs, seat, action):
+        for cid in violations_of(obs, seat, action, self._context(obs, seat)):
             card = card_index(cid)
             if RULES[card].kind in ("ritual", "echo"):
                 continue

@@ -23,6 +23,13 @@ from .state import VoodooState
 CURSE_IDS = tuple(c.id for c in CURSES)
 ARTEFACT_IDS = tuple(a.id for a in ARTEFACTS)
 PERMANENT_IDS = tuple(p.id for p in PERMANENTS)
+#: what a curse in play shows that never changes: its id, name, rule and interruption cost
+_IN_PLAY = tuple((c.id, c.name, c.rule.describe(), c.interrupt) for c in CURSES)
+
+
+def _bits(mask: int, names: tuple[str, ...] | list[str]) -> list[str]:
+    """The names of the bits set in ``mask``, in rising bit order (a walk to its top bit only)."""
+    return [names[i] for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 def _faces(counts: list[int]) -> list[str]:
@@ -48,6 +55,17 @@ def public(state: VoodooState) -> dict[str, Any]:
         artefact_known = _known(state.adeck, state.aseen, everyone, ARTEFACT_IDS)
     cseen = state.cseen
     last_echo = state.last_echo
+    in_play = []
+    for c, (caster, _) in sorted(state.inplay.items()):
+        cid, name, rule, interrupt = _IN_PLAY[c]
+        in_play.append({"curse": cid, "name": name, "caster": caster, "victims": state.victims(c), "rule": rule,
+                        "interrupt": interrupt, "since": state.since[c]})
+    permanents: list[list[str]] = [[] for _ in range(n)]
+    permanent_since = {}
+    for p, o in enumerate(state.powner):
+        if o >= 0:
+            permanents[o].append(PERMANENT_IDS[p])
+            permanent_since[PERMANENT_IDS[p]] = state.since[NCURSES + p]
     return {
         "players": n,
         "claim_mode": "automatic" if game.automatic else "call_out",
@@ -67,18 +85,14 @@ def public(state: VoodooState) -> dict[str, Any]:
         "curses_cast": state.curses_cast,
         "curse_claims": state.curse_claims,
         "false_claims": state.false_claims,
-        "skulls_struck": [[s for i, s in enumerate(CARDS.skulls) if state.struck[p] >> i & 1] for p in range(n)],
+        "skulls_struck": [_bits(struck, CARDS.skulls) for struck in state.struck[:n]],
         "fewer_dice": list(state.penalty),
         "target_holder": None if state.holder < 0 else state.holder,
         "spirit_ward": [s for s in range(n) if state.ward >> s & 1],
         "last_target": [None if t < 0 else t for t in state.last_target],
-        "curses_in_play": [
-            {"curse": CURSES[c].id, "name": CURSES[c].name, "caster": caster, "victims": state.victims(c),
-             "rule": CURSES[c].rule.describe(), "interrupt": CURSES[c].interrupt, "since": state.since[c]}
-            for c, (caster, _) in sorted(state.inplay.items())],
-        "permanents": [[PERMANENT_IDS[p] for p, o in enumerate(state.powner) if o == s] for s in range(n)],
-        "permanent_since": {PERMANENT_IDS[p]: state.since[NCURSES + p]
-                            for p, o in enumerate(state.powner) if o >= 0},
+        "curses_in_play": in_play,
+        "permanents": permanents,
+        "permanent_since": permanent_since,
         # R54, R71: the moment of each seat's last non-free action and of its last echo events
         "last_act": list(state.last_act),
         "last_echo": {name: last_echo[k * n:(k + 1) * n] for k, name in enumerate(("roll", "cast", "points", "say"))},
@@ -91,10 +105,9 @@ def public(state: VoodooState) -> dict[str, Any]:
         "window_open": [s for s in range(n) if state.open >> s & 1],
         "pending_cast": None if pending is None else
         {"caster": pending[0], "curse": CURSES[pending[1]].id, "target": pending[2]},
-        "claimed": [CURSES[c].id for c in range(NCURSES) if state.claimed >> c & 1],
+        "claimed": _bits(state.claimed, CURSE_IDS),
         "candle": len(state.candle) if state.phase == CANDLE else 0,
-        "blocks": [{"emotes": [e for i, e in enumerate(EMOTE_NAMES) if state.blocks[s] >> i & 1],
-                    "said": state.said[s]} for s in range(n)],
+        "blocks": [{"emotes": _bits(state.blocks[s], EMOTE_NAMES), "said": state.said[s]} for s in range(n)],
         "log": [dict(e) for e in state.log],
         "previous_log": [dict(e) for e in state.prev_log],
         # R57, D18: in call-out mode breaks are not listed until the end; automatic mode announces them

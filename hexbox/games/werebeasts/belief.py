@@ -197,25 +197,25 @@ def _marginals(weights: list[list[float]]) -> list[list[float]] | None:
     backward: list[dict[int, float]] = [{} for _ in range(m + 1)]
     backward[m] = {full: 1.0}
     rows = [[(j, 1 << j, w) for j, w in enumerate(weights[i]) if w] for i in range(m)]  # as in _forward
+    out: list[list[float]] = [[]] * m
+    # one pass per position for both backward[i] and position i's marginals (they read the same backward[i + 1]),
+    # each sum in the order of the former separate passes; an absent backward entry added only zeros
+    # (bot_speed.py --profile, 20 games: _marginals 0.35 -> 0.30 s, dict lookups 690,000 -> 353,000)
     for i in range(m - 1, -1, -1):
         row = rows[i]
         after = backward[i + 1].get
         cur: dict[int, float] = {}
-        for mask in forward[i]:
-            for _, bit, w in row:
-                if not mask & bit:
-                    b = after(mask | bit, 0.0)
-                    if b:
-                        cur[mask] = cur.get(mask, 0.0) + w * b
-        backward[i] = cur
-    out = []
-    for i in range(m):
-        row = rows[i]
-        after = backward[i + 1].get
         probs = [0.0] * m
         for mask, f in forward[i].items():
+            acc = None
             for j, bit, w in row:
                 if not mask & bit:
-                    probs[j] += f * w * after(mask | bit, 0.0)
-        out.append([x / total for x in probs])
+                    b = after(mask | bit)
+                    if b:
+                        acc = w * b if acc is None else acc + w * b
+                        probs[j] += f * w * b
+            if acc is not None:
+                cur[mask] = acc
+        backward[i] = cur
+        out[i] = [x / total for x in probs]
     return out
