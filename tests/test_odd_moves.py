@@ -20,9 +20,7 @@ spec.loader.exec_module(odd_moves)
 
 @pytest.mark.parametrize("game", games())
 def test_normal_and_easy_bots_make_no_odd_move(game):
-    # Transylvania's easy bot mixes random steps with the bot's own, toward other goals: its walks still come back
-    # now and then (docs/strength.md, "Odd moves"), so it is left out here
-    report = odd_moves.screen(game, 3, ["normal"] if game == "transylvania" else ["normal", "easy"])
+    report = odd_moves.screen(game, 3, ["normal", "easy"])
     assert report["games"] == 3 and report["decisions"] > 0
     assert report["odd"] == {}, report["examples"]
 
