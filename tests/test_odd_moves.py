@@ -52,6 +52,25 @@ def test_the_detectors_see_the_cases():
     assert walker(s, 0, move(next(k for k, v in SLOT.items() if v == here))) == "back and forth?"
 
 
+def test_a_walk_that_answers_a_change_of_dice_is_not_odd():
+    # the case: normal bots walked back 4 times in 1,000 games, each time after stepping onto an Event space whose
+    # Event raised a trait (a token's odds): the walk turned toward a token now worth trying
+    sys.path.insert(0, str(ROOT / "tests" / "transylvania"))
+    try:
+        from transylvania_helpers import act, graveyard_table, move, put
+    finally:
+        sys.path.pop(0)
+    for news in (False, True):
+        s = graveyard_table()
+        put(s, 0, "graveyard.h")
+        walker = odd_moves.transylvania_detector()
+        assert walker(s, 0, move("graveyard.l")) is None
+        act(s, 0, move("graveyard.l"))
+        if news:
+            s.tt[0][1] += 1  # a trait token, as an Event may give
+        assert walker(s, 0, move("graveyard.h")) == (None if news else "back and forth?")
+
+
 def odd_moves_church() -> set[int]:
     from hexbox.games.transylvania.heuristic import CHURCH
 
