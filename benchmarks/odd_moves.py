@@ -96,8 +96,33 @@ def growl_detector() -> Detector:
     return odd
 
 
+def prowl_detector() -> Detector:
+    from hexbox.games.prowl.heuristic import blind_after_change
+
+    def odd(state, seat: int, action) -> str | None:
+        if action.kind != "accuse" or not blind_after_change(state.observe(seat), action.target):
+            return None
+        return "blind accusation after a change"
+
+    return odd
+
+
+def voodoo_detector() -> Detector:
+    from hexbox.games.voodoo import actions as A
+    from hexbox.games.voodoo.curses import violations_of
+
+    def odd(state, seat: int, action) -> str | None:
+        # a free emote would have kept the curse (R72): rolling without it only gives its caster points
+        if type(action) is not A.Roll or not violations_of(state.observe(seat), seat, action):
+            return None
+        return "roll without its ritual"
+
+    return odd
+
+
 DETECTORS: dict[str, Callable[[], Detector]] = {"werebeasts": werebeasts_detector,
-                                               "transylvania": transylvania_detector, "growl": growl_detector}
+                                               "transylvania": transylvania_detector, "growl": growl_detector,
+                                               "prowl": prowl_detector, "voodoo": voodoo_detector}
 
 
 def screen(game: str, count: int, agents: list[str], first_seed: int = 0) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from hexbox.core import Action, View
 
@@ -24,10 +25,14 @@ FOLLOW_UP_DEPTH = 3
 
 
 class Heuristic:
+    """``blind``: also weigh accusing a seat right after its Change, knowing nothing of its new clan card (with
+    few worlds an accusation that happens to be right in most of them looks good)."""
+
     name = "heuristic"
 
-    def __init__(self, samples: int = SAMPLES):
+    def __init__(self, samples: int = SAMPLES, blind: bool = True):
         self.samples = samples
+        self.blind = blind
 
     def act(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions
@@ -40,12 +45,32 @@ class Heuristic:
         worlds = [view.sample(rng) for _ in range(self.samples)]
         clues = public_clues(obs, seat)
         weights = [plausibility(w, clues) for w in worlds]
+        if not self.blind:  # a person does not name a clan at random: a wrong guess throws a card away
+            legal = [a for a in legal if a.kind != "accuse" or not blind_after_change(obs, a.target)] or legal
         best, best_value = legal[0], float("-inf")
         for action in legal:
             value = sum(wt * value_after(w, seat, action, 0) for w, wt in zip(worlds, weights))
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
+
+
+def blind_after_change(obs: dict[str, Any], target: int) -> bool:
+    """Whether ``target``'s last move was a Change (R25) and the seat of ``obs`` has learnt nothing of the new clan
+    card since: no play, accusation, peek or exchange of clan cards touching it, and no private glimpse of it or
+    of the hand it came from. An accusation then names a clan at random (R27)."""
+    for e in reversed(obs["public"]["history"]):
+        kind = e["kind"]
+        if kind == "pass_clans" or (kind == "clan_exchange" and target in (e["seat"], e["target"])):
+            return False
+        if kind in ("accuse", "peek") and e.get("target") == target:
+            return False
+        if e["seat"] == target:
+            if kind != "change":
+                return False
+            mine = obs["private"]
+            return all(str(target) not in mine[k] for k in ("known_clans", "known_held", "known_hands"))
+    return False
 
 
 def public_clues(obs: dict, seat: int) -> list[list[int]]:
