@@ -18,8 +18,8 @@ sys.modules["odd_moves"] = odd_moves
 spec.loader.exec_module(odd_moves)
 
 
-# Prowl's easy bot accuses at random in its random share (Prowl gives no advice); a Voodoo bot forgets a ritual
-# one time in twenty on purpose (R74: forget=0.05), so its screen here is of a bot that never forgets
+# Prowl's easy bot accuses at random in its random share (Prowl gives its bots no advice); a Voodoo bot forgets a
+# ritual one time in twenty on purpose (R74: forget=0.05), so its screen here is of a bot that never forgets
 AGENTS = {"prowl": ["normal"], "voodoo": ["heuristic:forget=0", "heuristic:forget=0+random=0.33"]}
 
 

@@ -26,11 +26,12 @@ FOLLOW_UP_DEPTH = 3
 
 class Heuristic:
     """``blind``: also weigh accusing a seat right after its Change, knowing nothing of its new clan card (with
-    few worlds an accusation that happens to be right in most of them looks good)."""
+    few worlds an accusation that happens to be right in most of them looks good). The bot did until 7 December;
+    leaving it out cost nothing measurable (docs/strength.md, "Odd moves")."""
 
     name = "heuristic"
 
-    def __init__(self, samples: int = SAMPLES, blind: bool = True):
+    def __init__(self, samples: int = SAMPLES, blind: bool = False):
         self.samples = samples
         self.blind = blind
 
