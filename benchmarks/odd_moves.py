@@ -3,9 +3,10 @@
 - **werebeasts, raise while leading**: a bidder raises its own standing bid (more cans, another card) when that
   bid already has more items than every other bid of the sale: it bids against nobody (W3, W4);
 - **transylvania, back and forth**: a piece steps back onto a space it already stood on in the same run of steps
-  of its turn (no other action of its own in between, nothing befell it: Health, hand and examined cards as they
-  were, the same tokens and corpses on the board) and the game goes on: a walk that comes back with nothing
-  gained (R3: the walk off the Church and back that breaks the curse ends the game, so it is not counted);
+  of its turn (no other action of its own in between, nothing befell it: Health, hand, examined cards and dice as
+  they were, the same tokens, face-up tokens, locks and corpses on the board) and the game goes on: a walk that
+  comes back with nothing gained (R3: the walk off the Church and back that breaks the curse ends the game, so it
+  is not counted);
 - **growl, self-defeating kill**: a pick or a save that kills a seat and so ends the game at once (R70) with the
   decider's team losing (R71), when another choice of the same decision would not have; ``told`` counts those the
   decider could tell from its own observation (the bot's ``Mind.loses_by``), ``any`` every one in the true world.
@@ -61,10 +62,11 @@ def transylvania_detector() -> Detector:
         if turn != last[0]:
             walks.clear()
             last[0] = turn
-        # anything that befell the piece meanwhile (an ambush, a card) or changed what there is to walk to (a token
-        # or a corpse) is news a walk may answer
+        # anything that befell the piece meanwhile (an ambush, a card, an Event that changed its dice and so a
+        # token's odds) or changed what there is to walk to (a token, a corpse, a lock) is news a walk may answer
         sign = (state.health[seat], len(state.hand[seat]), len(state.row[seat]), state.role[seat],
-                repr(state.tokens), repr(state.corpses))
+                tuple(state.dice(seat, t) for t in range(3)), repr(state.tokens), repr(sorted(state.faceup)),
+                repr(sorted(state.locks)), repr(state.corpses))
         if action.kind != "move" or signs.get(seat) != sign:
             walks.pop(seat, None)
             signs[seat] = sign
@@ -94,8 +96,33 @@ def growl_detector() -> Detector:
     return odd
 
 
+def prowl_detector() -> Detector:
+    from hexbox.games.prowl.heuristic import blind_after_change
+
+    def odd(state, seat: int, action) -> str | None:
+        if action.kind != "accuse" or not blind_after_change(state.observe(seat), action.target):
+            return None
+        return "blind accusation after a change"
+
+    return odd
+
+
+def voodoo_detector() -> Detector:
+    from hexbox.games.voodoo import actions as A
+    from hexbox.games.voodoo.curses import violations_of
+
+    def odd(state, seat: int, action) -> str | None:
+        # a free emote would have kept the curse (R72): rolling without it only gives its caster points
+        if type(action) is not A.Roll or not violations_of(state.observe(seat), seat, action):
+            return None
+        return "roll without its ritual"
+
+    return odd
+
+
 DETECTORS: dict[str, Callable[[], Detector]] = {"werebeasts": werebeasts_detector,
-                                               "transylvania": transylvania_detector, "growl": growl_detector}
+                                               "transylvania": transylvania_detector, "growl": growl_detector,
+                                               "prowl": prowl_detector, "voodoo": voodoo_detector}
 
 
 def screen(game: str, count: int, agents: list[str], first_seed: int = 0) -> dict[str, Any]:

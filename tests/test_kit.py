@@ -110,6 +110,10 @@ class NotABot:  # no act(view, rng)
     pass
 
 
+class ShoutingAdvice:  # leaves a kind the game does not have to its bot
+    OWN_KINDS = frozenset({"shout"})
+
+
 @pytest.fixture
 def toy():
     from hexbox.core import schema
@@ -173,6 +177,7 @@ def test_a_kind_without_a_rule_is_caught(toy):
     ("bot", "tests.test_kit:NotABot", "bot"),                                 # no act(view, rng)
     ("schema", "tests.test_kit:words", "schema"),                             # not (Public, Private)
     ("menu", "tests.test_kit:MENU", "kinds not in the action space"),         # a kind the game lacks
+    ("advice", "tests.test_kit:ShoutingAdvice", "OWN_KINDS"),                 # a kind the game lacks
     ("catalogue", "hexbox.games.werebeasts.cards:catalogue", "of its package"),  # another package's
 ])
 def test_a_hook_that_is_not_what_it_says_is_caught(toy, hook, target, message):

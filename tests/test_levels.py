@@ -55,7 +55,7 @@ def test_levels_are_words_not_agents_with_parameters():
         level_spec("easy", "chess")
     with pytest.raises(ConfigError, match="random is a share of moves from 0 to 1"):
         make_agent("heuristic:random=2", "prowl")
-    with pytest.raises(ConfigError, match="takes no parameters but random=P, samples for prowl"):
+    with pytest.raises(ConfigError, match="takes no parameters but random=P, samples, blind for prowl"):
         make_agent("heuristic:noise=0.1", "prowl")
 
 

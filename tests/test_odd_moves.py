@@ -18,11 +18,14 @@ sys.modules["odd_moves"] = odd_moves
 spec.loader.exec_module(odd_moves)
 
 
+# Prowl's easy bot accuses at random in its random share (Prowl gives its bots no advice); a Voodoo bot forgets a
+# ritual one time in twenty on purpose (R74: forget=0.05), so its screen here is of a bot that never forgets
+AGENTS = {"prowl": ["normal"], "voodoo": ["heuristic:forget=0", "heuristic:forget=0+random=0.33"]}
+
+
 @pytest.mark.parametrize("game", games())
 def test_normal_and_easy_bots_make_no_odd_move(game):
-    # Transylvania's easy bot mixes random steps with the bot's own, toward other goals: its walks still come back
-    # now and then (docs/strength.md, "Odd moves"), so it is left out here
-    report = odd_moves.screen(game, 3, ["normal"] if game == "transylvania" else ["normal", "easy"])
+    report = odd_moves.screen(game, 3, AGENTS.get(game, ["normal", "easy"]))
     assert report["games"] == 3 and report["decisions"] > 0
     assert report["odd"] == {}, report["examples"]
 
@@ -52,6 +55,43 @@ def test_the_detectors_see_the_cases():
     here = s.pos[0]
     s.apply(0, off)
     assert walker(s, 0, move(next(k for k, v in SLOT.items() if v == here))) == "back and forth?"
+
+
+def test_a_walk_that_answers_a_change_of_dice_is_not_odd():
+    # the case: normal bots walked back 4 times in 1,000 games, each time after stepping onto an Event space whose
+    # Event raised a trait (a token's odds): the walk turned toward a token now worth trying
+    sys.path.insert(0, str(ROOT / "tests" / "transylvania"))
+    try:
+        from transylvania_helpers import act, graveyard_table, move, put
+    finally:
+        sys.path.pop(0)
+    for news in (False, True):
+        s = graveyard_table()
+        put(s, 0, "graveyard.h")
+        walker = odd_moves.transylvania_detector()
+        assert walker(s, 0, move("graveyard.l")) is None
+        act(s, 0, move("graveyard.l"))
+        if news:
+            s.tt[0][1] += 1  # a trait token, as an Event may give
+        assert walker(s, 0, move("graveyard.h")) == (None if news else "back and forth?")
+
+
+def test_the_prowl_detector_sees_an_accusation_right_after_a_change():
+    import random
+
+    import hexbox
+    from hexbox.core import View
+    from hexbox.games.prowl.heuristic import Heuristic
+
+    st = hexbox.load("prowl", players=4).new_state(seed=6)  # the case of tests/prowl/test_prowl_heuristic.py
+    bot, rng = Heuristic(), random.Random(6)
+    for _ in range(5):
+        seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
+        st.apply(seat, bot.act(View.of(st, seat), rng))
+    accuse = [a for a in st.legal_actions(1) if a.kind == "accuse"]
+    detect = odd_moves.prowl_detector()
+    assert {detect(st, 1, a) for a in accuse if a.target == 0} == {"blind accusation after a change"}
+    assert {detect(st, 1, a) for a in accuse if a.target != 0} == {None}
 
 
 def odd_moves_church() -> set[int]:

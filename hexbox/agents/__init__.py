@@ -34,7 +34,12 @@ def heuristic_for(game: str) -> Agent:
 
 class Sloppy:
     """The game's bot, but a share of its decisions are random, among the moves the game's advice
-    (``search_actions``) deems worth making: a weaker player that still plays the game, not a reckless one."""
+    (``search_actions``) deems worth making: a weaker player that still plays the game, not a reckless one.
+
+    Actions of the kinds the advice names in ``OWN_KINDS`` stay the bot's own even in a random decision: the
+    bot's move when it is of such a kind (in the place of all of them, with their share of the draw), else none
+    of them. Transylvania names its steps: a random step toward the advice's goal between the bot's steps toward
+    its own walked back and forth."""
 
     name = "heuristic"
 
@@ -44,11 +49,16 @@ class Sloppy:
     def act(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions
         if len(legal) > 1 and rng.random() < self.share:
-            from .ismcts import pruner_for
+            from .ismcts import own_kinds_for, pruner_for
 
             prune = pruner_for(self.game)
             if prune is not None:
                 legal = prune(view.sample(rng), view.seat, legal)
+            own = own_kinds_for(self.game)
+            if own and any(a.kind in own for a in legal):
+                mine = self.bot.act(view, rng)
+                others = [a for a in legal if a.kind not in own]
+                legal = others + [mine] * (len(legal) - len(others)) if mine.kind in own else others or [mine]
             return rng.choice(legal)
         return self.bot.act(view, rng)
 

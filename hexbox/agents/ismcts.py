@@ -71,6 +71,11 @@ def pruner_for(game: str) -> Callable[[Any, int, list[Action]], list[Action]] | 
     return getattr(_advice(game), "search_actions", None)
 
 
+def own_kinds_for(game: str) -> frozenset[str]:
+    """The game's advice ``OWN_KINDS``: the kinds of action a sloppy bot's random decisions leave to the bot."""
+    return frozenset(getattr(_advice(game), "OWN_KINDS", ()))
+
+
 def heuristic_of(game: str):
     """The game's bot, for heuristic rollouts and progressive bias."""
     bot = game_info(game).hook("bot") if game in games() else None

@@ -113,6 +113,9 @@ def check_hooks(name: str) -> None:
             for attr_name in ("win_chances", "search_actions"):
                 assert callable(getattr(found, attr_name, _takes)), f"{where}; its {attr_name} is not callable"
             assert isinstance(getattr(found, "ISMCTS_DEFAULTS", {}), Mapping), f"{where}; ISMCTS_DEFAULTS: a dict"
+            own = getattr(found, "OWN_KINDS", frozenset())
+            assert isinstance(own, frozenset) and own <= kinds, \
+                f"{where}; OWN_KINDS: a frozenset of kinds of the action space, not {own!r}"
         elif hook == "schema":
             assert isinstance(found, tuple | list) and len(found) == 2 and all(
                 isinstance(t, type) and issubclass(t, Struct) for t in found), f"{where}; found {found!r}"

@@ -19,7 +19,8 @@ HOOKS = {
             "sharing an entry are chosen together; the others go under their own name)",
     "label": "label(state, seat, action) -> str: a legal action as its seat reads it now (else str(action))",
     "bot": "a class whose instances play: act(view, rng) -> action",
-    "advice": "an object with ISMCTS advice: win_chances, search_actions, ISMCTS_DEFAULTS (each optional)",
+    "advice": "an object with ISMCTS advice: win_chances, search_actions, ISMCTS_DEFAULTS, and OWN_KINDS: the "
+              "kinds an easy bot's random decisions leave to the bot (each optional)",
     "stats": "stats(final spectator observation) -> dict: designer statistics of one game",
     "first": "first(state) -> seat or None: who plays first (asked of the new state, then after each action until "
              "it names a seat); `hexbox simulate` records it, and reports count seats from it",

@@ -40,3 +40,24 @@ def test_heuristic_beats_random_with_two_and_five_players():
         wins = sum(seat in play_game(players, 700 + i, seat, Heuristic(samples=2)).winners
                    for i, seat in enumerate(s % players for s in range(games)))
         assert wins >= least, (players, wins)
+
+
+def test_R25_R27_no_accusation_at_random_right_after_a_change():
+    # the case: normal self-play, seed 6 (4 players): seat 0 Changed on its first turn, and seat 1 at once
+    # accused it of Winter, knowing nothing of the new clan card; a wrong guess throws a card away (R27, R31)
+    from hexbox.games.prowl.heuristic import blind_after_change
+
+    st = hexbox.load("prowl", players=4).new_state(seed=6)
+    bot, rng = Heuristic(blind=False), random.Random(6)
+    for _ in range(5):
+        seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
+        st.apply(seat, bot.act(View.of(st, seat), rng))
+    assert st.active == 1 and st.history[-1]["kind"] == "change" and st.history[-1]["seat"] == 0
+    view = View.of(st, 1)
+    assert blind_after_change(view.observation, 0)
+    state = rng.getstate()
+    old = Heuristic(blind=True).act(view, rng)
+    assert old.kind == "accuse" and old.target == 0  # the bot as it was
+    rng.setstate(state)
+    new = bot.act(view, rng)
+    assert not (new.kind == "accuse" and new.target == 0), new

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from hexbox.core import Action, View
 
@@ -25,10 +26,15 @@ FOLLOW_UP_DEPTH = 3
 
 
 class Heuristic:
+    """``blind``: also weigh accusing a seat right after its Change, knowing nothing of its new clan card (with
+    few worlds an accusation that happens to be right in most of them looks good). The bot did until 7 December;
+    leaving it out cost nothing measurable (docs/strength.md, "Odd moves")."""
+
     name = "heuristic"
 
-    def __init__(self, samples: int = SAMPLES):
+    def __init__(self, samples: int = SAMPLES, blind: bool = False):
         self.samples = samples
+        self.blind = blind
 
     def act(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions
@@ -43,6 +49,8 @@ class Heuristic:
             w.quiet = True  # nothing reads the events of a trial move (state.py)
         clues = public_clues(obs, seat)
         weights = [plausibility(w, clues) for w in worlds]
+        if not self.blind:  # a person does not name a clan at random: a wrong guess throws a card away
+            legal = [a for a in legal if a.kind != "accuse" or not blind_after_change(obs, a.target)] or legal
         best, best_value = legal[0], float("-inf")
         final = len(legal) - 1
         for i, action in enumerate(legal):
@@ -51,6 +59,24 @@ class Heuristic:
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
+
+
+def blind_after_change(obs: dict[str, Any], target: int) -> bool:
+    """Whether ``target``'s last move was a Change (R25) and the seat of ``obs`` has learnt nothing of the new clan
+    card since: no play, accusation, peek or exchange of clan cards touching it, and no private glimpse of it or
+    of the hand it came from. An accusation then names a clan at random (R27)."""
+    for e in reversed(obs["public"]["history"]):
+        kind = e["kind"]
+        if kind == "pass_clans" or (kind == "clan_exchange" and target in (e["seat"], e["target"])):
+            return False
+        if kind in ("accuse", "peek") and e.get("target") == target:
+            return False
+        if e["seat"] == target:
+            if kind != "change":
+                return False
+            mine = obs["private"]
+            return all(str(target) not in mine[k] for k in ("known_clans", "known_held", "known_hands"))
+    return False
 
 
 def public_clues(obs: dict, seat: int) -> list[list[int]]:
