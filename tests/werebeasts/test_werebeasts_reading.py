@@ -75,3 +75,17 @@ def test_worlds_drawn_from_the_cost_reading_hold_each_goal_as_often_as_it_says()
     for g, p in post[TARGET].items():
         seen = sum(any(d[q] == g for q in positions) for d in deals) / len(deals)
         assert seen == pytest.approx(p, abs=0.035), g
+
+
+def test_a_cost_table_of_the_wrong_shape_is_refused_at_load(monkeypatch):
+    from hexbox.core import DataError, read_toml
+
+    def short(package: str, name: str) -> dict:
+        data = read_toml(package, name)
+        if name == "reading.toml":
+            data["cost"]["goal2"] = data["cost"]["goal2"][:-1]
+        return data
+
+    monkeypatch.setattr(reading, "read_toml", short)
+    with pytest.raises(DataError, match="goal2 and other2 must be 13 positive frequencies"):
+        reading._params()
