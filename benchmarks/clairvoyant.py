@@ -9,7 +9,8 @@ the share of it ``hard`` already closes (issue 47).
 Each deal (seed) is played four times: the subject seat (rotated one seat per deal) by the omniscient bot, then by
 ``hard``, ``normal`` and ``easy``, every other seat by ``normal``. Wins are the subject seat's (a shared win counts
 as a win). Differences are paired by deal: mean ± 1.96 standard errors; the share's interval is a bootstrap over
-deals (2,000 resamples).
+deals (2,000 resamples). ``--json`` also gives how each subject's deals ended (``endings``: in Werebeasts won, lost on
+points, accused out, or out by its own wrong accusation), which says where ``hard`` loses what the bound wins.
 
     nice -n 10 python benchmarks/clairvoyant.py --games 20 [--game werebeasts] [--json]
 """
@@ -68,8 +69,24 @@ class Omniscient:
         return self.search.act(view, rng)
 
 
-def play(game: str, seed: int, subject: str) -> tuple[bool, int]:
-    """One deal with ``subject`` in the rotated seat and normal bots elsewhere: (the subject won, its decisions)."""
+def ending(game: str, state: Any, seat: int) -> str:
+    """How the subject's deal ended for it: ``won``, else in Werebeasts what lost it — ``wrong_accusation`` (its
+    own, R18), ``accused_out`` (a right accusation of it, R15), ``points`` (it lasted to the end, R30-R35) —
+    and ``lost`` in the other games."""
+    if seat in state.result.winners:
+        return "won"
+    if game != "werebeasts":
+        return "lost"
+    if any(a["accuser"] == seat and not a["correct"] for a in state.accusations):
+        return "wrong_accusation"
+    if any(a["target"] == seat and a["correct"] for a in state.accusations):
+        return "accused_out"
+    return "points"
+
+
+def play(game: str, seed: int, subject: str) -> tuple[bool, int, str]:
+    """One deal with ``subject`` in the rotated seat and normal bots elsewhere: (the subject won, its decisions,
+    how the deal ended for it)."""
     n = PLAYERS[game]
     seat = seed % n
     state = load(game, players=n).new_state(seed=seed)
@@ -88,7 +105,7 @@ def play(game: str, seed: int, subject: str) -> tuple[bool, int]:
         else:
             action = others.act(View.of(state, s), rng)
         state.apply(s, action)
-    return seat in state.result.winners, decisions
+    return seat in state.result.winners, decisions, ending(game, state, seat)
 
 
 def paired(a: list[float], b: list[float]) -> tuple[float, float, float]:
@@ -119,10 +136,12 @@ def measure(game: str, count: int, first_seed: int = 0) -> dict[str, Any]:
     wins: dict[str, list[float]] = {s: [] for s in SUBJECTS}
     decisions = dict.fromkeys(SUBJECTS, 0)
     cpu = dict.fromkeys(SUBJECTS, 0.0)
+    endings: dict[str, dict[str, int]] = {s: {} for s in SUBJECTS}
     for seed in range(first_seed, first_seed + count):
         for subject in SUBJECTS:
             t0 = time.process_time()
-            won, k = play(game, seed, subject)
+            won, k, how = play(game, seed, subject)
+            endings[subject][how] = endings[subject].get(how, 0) + 1
             cpu[subject] += time.process_time() - t0
             wins[subject].append(float(won))
             decisions[subject] += k
@@ -131,7 +150,7 @@ def measure(game: str, count: int, first_seed: int = 0) -> dict[str, Any]:
         w = sum(wins[subject])
         low, high = wilson(w, count)
         out[subject] = {"wins": w, "rate": w / count, "ci": [low, high], "decisions": decisions[subject],
-                        "cpu_s": round(cpu[subject], 1)}
+                        "cpu_s": round(cpu[subject], 1), "endings": endings[subject]}
     for a, b in (("omniscient", "normal"), ("omniscient", "hard"), ("hard", "normal")):
         mean, low, high = paired(wins[a], wins[b])
         out[f"{a}-{b}"] = {"mean": mean, "ci": [low, high]}

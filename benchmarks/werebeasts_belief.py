@@ -3,6 +3,9 @@
     python benchmarks/werebeasts_belief.py fit [--games 300] [--agent heuristic]
         # counts, on self-play with the true goals, how often each public act happens when the beast is one of
         # the actor's goals and when it is not; prints the [bid] [pay] [cans] tables of belief.toml
+    python benchmarks/werebeasts_belief.py fit-cost [--games 1000] [--agent heuristic]
+        # the same for the bids read against their cost (reading.py): the final bid's size by the card's icons
+        # and whether it bought the card or was outbid; prints the [cost] tables of reading.toml
     python benchmarks/werebeasts_belief.py calibrate [--games 300] [--agent heuristic] [--players 5]
         # every accusation a bot makes, binned by the P(right) its belief gave, against how often it was right
 
@@ -100,6 +103,49 @@ def fit(games: int, agent: str, players: int) -> str:
     ])
 
 
+def fit_cost(games: int, agent: str, players: int) -> str:
+    """``reading.toml``'s [cost]: P(a bidder's final bid on a card | its beast is one of the bidder's goals / is
+    not), by the card's icons, the bid's size (0 to COST_ITEMS items, the last holding every larger bid) and
+    whether it bought the card or was outbid (a bid that stopped short of the price says where its budget ended)."""
+    from hexbox.games.werebeasts.reading import COST_ITEMS, ICONS, cost_cell
+
+    game = load("werebeasts", players=players)
+    cells = 2 * COST_ITEMS + 1
+    counts = {(i, mine): [0] * cells for i in (1, 2) for mine in (True, False)}
+    for i in range(games):
+        windows: dict[int, list[bool]] = {}
+
+        def snapshot(state, seat, view, action, windows=windows):
+            if state.sale >= 0 and len(state.sales) not in windows:
+                windows[len(state.sales)] = state.out[:]
+
+        state = play(game, SEED + i, [make_agent(agent, "werebeasts") for _ in range(players)], snapshot)
+        goals = [{GOAL_ID[g] for g in state.goals_of(s)} for s in range(players)]
+        for k, sale in enumerate(state.sales):
+            if k not in windows:
+                continue
+            beast = BEAST_OF[sale["card"]]
+            for s in range(players):
+                if windows[k][s] or s == sale["seller"]:
+                    continue
+                cell = cost_cell(sale["bids"].get(str(s)), sale["buyer"] == s)
+                counts[(ICONS[sale["card"]], beast in goals[s])][cell] += 1
+
+    def freq(c: list[int]) -> list[float]:
+        total = sum(c) + len(c)  # add-one: no act is impossible (and none rounds to 0)
+        return [float(f"{(x + 1) / total:.3g}") for x in c]
+
+    out = [f"# fitted by: python benchmarks/werebeasts_belief.py fit-cost --games {games} --agent {agent} "
+           f"--players {players}",
+           f"[cost]  # P(final bid | the card's beast is one of the bidder's goals / is not): no bid, then 1 to "
+           f"{COST_ITEMS}+ items outbid, then 1 to {COST_ITEMS}+ items that bought it"]
+    for icons in (1, 2):
+        for mine, name in ((True, "goal"), (False, "other")):
+            c = counts[(icons, mine)]
+            out.append(f"{name}{icons} = {freq(c)}  # {sum(c)} bidder-sales")
+    return "\n".join(out)
+
+
 BINS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 1.0001))
 
 
@@ -133,12 +179,13 @@ def calibrate(games: int, agent: str, players: int) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("fit", "calibrate"))
+    parser.add_argument("what", choices=("fit", "fit-cost", "calibrate"))
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--agent", default="heuristic")
     parser.add_argument("--players", type=int, default=5)
     args = parser.parse_args(argv)
-    print((fit if args.what == "fit" else calibrate)(args.games, args.agent, args.players))
+    run = {"fit": fit, "fit-cost": fit_cost, "calibrate": calibrate}[args.what]
+    print(run(args.games, args.agent, args.players))
     return 0
 
 

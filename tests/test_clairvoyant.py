@@ -43,3 +43,13 @@ def test_the_paired_measurement_runs_on_a_deal():
         assert report[subject]["decisions"] > 0 and 0 <= report[subject]["rate"] <= 1
     assert report["omniscient-normal"]["mean"] == report["omniscient"]["rate"] - report["normal"]["rate"]
     assert clairvoyant.row(report).startswith("| prowl | 4 | 2 |")
+
+
+def test_each_deal_of_a_subject_ends_one_way_and_the_wins_agree():
+    # issue 47: where hard loses what the bound wins (its own wrong accusation, accused out, points)
+    report = clairvoyant.measure("werebeasts", 2)
+    for subject in clairvoyant.SUBJECTS:
+        endings = report[subject]["endings"]
+        assert sum(endings.values()) == 2
+        assert set(endings) <= {"won", "points", "accused_out", "wrong_accusation"}
+        assert endings.get("won", 0) == report[subject]["wins"]
