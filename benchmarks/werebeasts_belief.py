@@ -4,8 +4,8 @@
         # counts, on self-play with the true goals, how often each public act happens when the beast is one of
         # the actor's goals and when it is not; prints the [bid] [pay] [cans] tables of belief.toml
     python benchmarks/werebeasts_belief.py fit-cost [--games 1000] [--agent heuristic]
-        # the same for the bids read against their cost (reading.py): the final bid's size by the card's icons
-        # and whether it bought the card or was outbid; prints the [cost] tables of reading.toml
+        # the same for the bids read against their cost (werebeasts_reading.py): the final bid's size by the card's
+        # icons and whether it bought the card or was outbid; prints the [cost] tables of werebeasts_reading.toml
     python benchmarks/werebeasts_belief.py calibrate [--games 300] [--agent heuristic] [--players 5]
         # every accusation a bot makes, binned by the P(right) its belief gave, against how often it was right
 
@@ -104,10 +104,10 @@ def fit(games: int, agent: str, players: int) -> str:
 
 
 def fit_cost(games: int, agent: str, players: int) -> str:
-    """``reading.toml``'s [cost]: P(a bidder's final bid on a card | its beast is one of the bidder's goals / is
-    not), by the card's icons, the bid's size (0 to COST_ITEMS items, the last holding every larger bid) and
+    """``werebeasts_reading.toml``'s [cost]: P(a bidder's final bid on a card | its beast is one of the bidder's
+    goals / is not), by the card's icons, the bid's size (0 to COST_ITEMS items, the last holding every larger bid) and
     whether it bought the card or was outbid (a bid that stopped short of the price says where its budget ended)."""
-    from hexbox.games.werebeasts.reading import COST_ITEMS, ICONS, cost_cell
+    from werebeasts_reading import COST_ITEMS, ICONS, cost_cell  # beside this script
 
     game = load("werebeasts", players=players)
     cells = 2 * COST_ITEMS + 1

@@ -1,17 +1,27 @@
-"""The `hard` level's belief (reading.py): bids read against their cost, not by their size alone.
+"""A belief that reads bids against their cost, not by their size alone (benchmarks/werebeasts_reading.py, a research
+tool no bot uses).
 
 Histories are built by hand, as in test_werebeasts_belief.py, and read through the observation a seat gets.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from werebeasts_helpers import new, seat_goals
 
 from hexbox.core import View
-from hexbox.games.werebeasts import belief, reading
+from hexbox.games.werebeasts import belief
+
+_spec = importlib.util.spec_from_file_location(
+    "werebeasts_reading", Path(__file__).resolve().parents[2] / "benchmarks" / "werebeasts_reading.py")
+reading = importlib.util.module_from_spec(_spec)
+sys.modules["werebeasts_reading"] = reading
+_spec.loader.exec_module(reading)
 
 ME, TARGET, RIVAL = 1, 3, 0  # seat 3 is not my neighbour; seat 0 does not share the target's slots
 
@@ -77,15 +87,14 @@ def test_worlds_drawn_from_the_cost_reading_hold_each_goal_as_often_as_it_says()
         assert seen == pytest.approx(p, abs=0.035), g
 
 
-def test_a_cost_table_of_the_wrong_shape_is_refused_at_load(monkeypatch):
-    from hexbox.core import DataError, read_toml
+def test_a_cost_table_of_the_wrong_shape_is_refused_at_load(monkeypatch, tmp_path):
+    from hexbox.core import DataError
 
-    def short(package: str, name: str) -> dict:
-        data = read_toml(package, name)
-        if name == "reading.toml":
-            data["cost"]["goal2"] = data["cost"]["goal2"][:-1]
-        return data
-
-    monkeypatch.setattr(reading, "read_toml", short)
+    table = reading.TABLE.read_text(encoding="utf-8").splitlines()
+    short = tmp_path / "werebeasts_reading.toml"
+    # goal2 one cell short
+    short.write_text("\n".join(line.rsplit(",", 1)[0] + "]" if line.startswith("goal2") else line
+                               for line in table), encoding="utf-8")
+    monkeypatch.setattr(reading, "TABLE", short)
     with pytest.raises(DataError, match="goal2 and other2 must be 13 positive frequencies"):
         reading._params()

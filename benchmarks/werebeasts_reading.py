@@ -1,10 +1,12 @@
-"""A belief that reads each bid against its cost: the `hard` level's belief over the others' hidden goals.
+"""A belief that reads each bid against its cost, over the others' hidden Werebeasts goals: a research tool that
+no bot uses (docs/strength.md, "The ceiling": as the `hard` search's worlds and accusations it won no more than
+belief.py's, so it stays here, beside the scripts that fit and measure it).
 
 belief.py (the `normal` bot's) counts a final bid by its size only. Here the size is read with what it cost and
 what it came to: a bid of three items for a single-icon card says more than three for a double, and a bid that was
 outbid stopped where its budget ended while one that bought the card may have had more to give. The likelihoods
-are the [cost] tables of ``reading.toml`` (P(final bid | the card's beast is one of the bidder's goals) and
-P(... | it is not), by icons, size and bought/outbid), fitted on self-play like belief.toml
+are the [cost] tables of ``werebeasts_reading.toml``, beside this file (P(final bid | the card's beast is one of
+the bidder's goals) and P(... | it is not), by icons, size and bought/outbid), fitted on self-play like belief.toml
 (``python benchmarks/werebeasts_belief.py fit-cost``); payments and cans are read as belief.py reads them. The
 posterior is the same exact sum over deals (belief._marginals, belief._forward), so only the evidence differs.
 """
@@ -12,13 +14,16 @@ posterior is the same exact sum over deals (belief._marginals, belief._forward),
 from __future__ import annotations
 
 import math
+import tomllib
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 from hexbox.core import DataError, read_toml
+from hexbox.games.werebeasts import belief
+from hexbox.games.werebeasts.cards import CARDS
 
-from . import belief
-from .cards import CARDS
+TABLE = Path(__file__).with_name("werebeasts_reading.toml")
 
 COST_ITEMS = 6  # bids of 6 items and more share a cell: rare, and all of them say "mine"
 ICONS = {a.id: a.icons for a in CARDS.auction}
@@ -36,15 +41,15 @@ def cost_cell(bid: dict[str, Any] | None, bought: bool) -> int:
 
 
 def _params() -> dict[int, list[float]]:
-    raw = read_toml(__package__, "reading.toml")
-    clamp = read_toml(__package__, "belief.toml")["clamp"]
+    raw = tomllib.loads(TABLE.read_text(encoding="utf-8"))
+    clamp = read_toml("hexbox.games.werebeasts", "belief.toml")["clamp"]
     floor, ceiling = clamp["low"], clamp["high"]
     out = {}
     for icons in (1, 2):
         goal, other = raw["cost"][f"goal{icons}"], raw["cost"][f"other{icons}"]
         if len(goal) != 2 * COST_ITEMS + 1 or len(other) != len(goal) or min(goal + other) <= 0:
-            raise DataError(f"reading.toml: [cost] goal{icons} and other{icons} must be {2 * COST_ITEMS + 1} "
-                            f"positive frequencies")
+            raise DataError(f"werebeasts_reading.toml: [cost] goal{icons} and other{icons} must be "
+                            f"{2 * COST_ITEMS + 1} positive frequencies")
         # as in belief.py: a person may play against the bots' habits, so no single bid is proof
         out[icons] = [math.log(min(ceiling, max(floor, g / o))) for g, o in zip(goal, other)]
     return out
