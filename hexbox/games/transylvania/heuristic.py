@@ -149,7 +149,8 @@ class Context:
         out = []
         for s in self.seats:
             if s["role"] != "adventurer" and s["node"] and s["seat"] != self.seat:
-                reach = CARDS.surge_movement if s["surge"] else next(m.movement for m in CARDS.monsters if m.id == s["role"])
+                reach = (CARDS.surge_movement if s["surge"]
+                         else next(m.movement for m in CARDS.monsters if m.id == s["role"]))
                 if dist.get(SLOT[s["node"]], 99) <= min(within, reach):
                     out.append(s["seat"])
         return out
