@@ -64,6 +64,13 @@ def test_input_ending_early_stops_the_game_and_keeps_its_record(tmp_path):
     assert out.returncode == 130
     assert "continues the game" in out.stdout and "--resume" in out.stdout
     assert json.loads(record.read_text())["seed"] == 1
+    assert "after 0 actions;" in out.stdout
+
+
+def test_a_game_stopped_after_one_action_says_one_action():
+    from hexbox.cli.play import moves
+
+    assert [moves(n) for n in (0, 1, 2)] == ["0 actions", "1 action", "2 actions"]
 
 
 @pytest.mark.parametrize("args, message", [

@@ -88,7 +88,7 @@ def play(
     title = game_info(rec.game).title
     you = _who_plays(people, specs)
     if resume is not None:
-        console.print(f"[bold]{title}[/bold], {n} players, resumed after {len(rec.actions)} actions. {you}.")
+        console.print(f"[bold]{title}[/bold], {n} players, resumed after {moves(len(rec.actions))}. {you}.")
     else:
         console.print(f"[bold]{title}[/bold], {n} players, seed {rec.seed}. {you}.")
     autosave = Path(f"hexbox-{rec.game}-{rec.seed}.json")
@@ -107,9 +107,9 @@ def play(
         try:
             target = save()
         except OSError as error:
-            raise BadInput(f"{how} after {len(rec.actions)} actions, and the record could not be written to "
+            raise BadInput(f"{how} after {moves(len(rec.actions))}, and the record could not be written to "
                            f"{record or autosave}: {error.strerror}") from None
-        console.print(f"\n{how} after {len(rec.actions)} actions; "
+        console.print(f"\n{how} after {moves(len(rec.actions))}; "
                       f"the record is in {target}: `hexbox play --resume {target}` continues the game")
         raise typer.Exit(130) from None
     if record:
@@ -119,6 +119,11 @@ def play(
 
 #: the word a record's ``seats`` has for a seat played by a person at the terminal
 PERSON = "person"
+
+
+def moves(n: int) -> str:
+    """"1 action", "12 actions"."""
+    return f"{n} action" if n == 1 else f"{n} actions"
 
 
 def _who_plays(people: list[int], bots: dict[int, str]) -> str:
