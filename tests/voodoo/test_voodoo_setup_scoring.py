@@ -160,3 +160,36 @@ def test_the_printed_curses_score_dice_less_one_when_cast():
     from hexbox.games.voodoo.cards import CURSES
 
     assert all(c.cast == c.dice - 1 for c in CURSES)
+
+
+def test_R6_a_head_start_per_seat_counted_from_the_first_player(monkeypatch):
+    # cites R6, R7: every marker starts on 0 as printed; a variant's data (game.start_points, by player count) may
+    # give the seats a head start, counted clockwise from the first player, whoever that is
+    from hexbox.games.voodoo import state as voodoo_state
+
+    assert voodoo_state.START_POINTS[4] == (0, 0, 0, 0)  # as printed
+    monkeypatch.setattr(voodoo_state, "START_POINTS", {**voodoo_state.START_POINTS, 4: (0, 0, 1, 2)})
+    s = hexbox.load("voodoo", players=4, first_seat=3).new_state(seed=0)
+    assert s.active == 3 and s.scores == [0, 1, 2, 0]  # first 3, then 0 (+0), 1 (+1), 2 (+2)
+    assert s.score_history == ((0, 1, 2, 0),)
+    for seed in range(12):
+        s = hexbox.load("voodoo", players=4).new_state(seed=seed)
+        assert [s.scores[(s.active + i) % 4] for i in range(4)] == [0, 0, 1, 2]
+    assert hexbox.load("voodoo", players=3).new_state(seed=0).scores == [0, 0, 0]  # other counts as printed
+    # with no Big Skulls the data allows any head start; one at the target would be a won game before a turn
+    monkeypatch.setattr(voodoo_state, "START_POINTS", {**voodoo_state.START_POINTS, 4: (0, 0, 0, 6)})
+    with pytest.raises(hexbox.ConfigError, match="a head start of 6 points reaches target_score 6"):
+        hexbox.load("voodoo", players=4, target_score=6)
+
+
+def test_R6_R26_the_head_starts_are_checked_as_data():
+    # cites R6, R26: one list per player count, one value per seat, none negative, all below the first Big Skull
+    from hexbox.core import DataError
+    from hexbox.sim.variant import validate_overlay
+
+    validate_overlay("voodoo", {"game": {"start_points": {"4": [0, 0, 0, 1]}}})
+    for bad, why in (([0, 0, 1], "4 players need 4 head starts"), ([0, 0, 0, -1], "never negative"),
+                     ([0, 0, 0, 3], "below the first Big Skull, 3")):
+        with pytest.raises(DataError, match=why) as caught:
+            validate_overlay("voodoo", {"game": {"start_points": {"4": bad}}})
+        assert "\n" not in str(caught.value)

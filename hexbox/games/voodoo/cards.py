@@ -8,6 +8,7 @@ cards.toml (Pumpkin, Skull, Star, Crow Foot, Bat Wing, Ghost Mousse). Curses and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from hexbox.core import require
 from hexbox.core.data import NAME, TEXT
@@ -129,6 +130,7 @@ class Components:
     phrases: tuple[tuple[str, str], ...]  # (id, the phrase)
     dice: int  # rolled at the start of a turn (R10)
     skulls: tuple[int, ...]  # the scores at which a player draws a Permanent Curse (R26)
+    start_points: dict[int, tuple[int, ...]]  # players -> each seat's score at the start, from the first player (R6)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -225,7 +227,29 @@ def load() -> Components:
     require(isinstance(dice, int) and 2 <= dice <= 7, WHERE, f"dice: a turn rolls 2 to 7 dice (R10), not {dice!r}")
     require(all(isinstance(s, int) and s > 0 for s in skulls) and list(skulls) == sorted(set(skulls)), WHERE,
             f"skulls: the Big Skulls are scores above 0, in rising order (R26), not {list(skulls)!r}")
-    return Components(faces, tuple(curses), tuple(permanents), artefacts, emotes, voices, phrases, dice, skulls)
+    start_points = _start_points(game.get("start_points", {}), skulls)
+    return Components(faces, tuple(curses), tuple(permanents), artefacts, emotes, voices, phrases, dice, skulls,
+                      start_points)
+
+
+def _start_points(raw: Any, skulls: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    counts = sorted(raw) if isinstance(raw, dict) else raw
+    require(counts == ["3", "4", "5", "6"], WHERE, f"start_points: one list for each player count 3 to 6 (R6), "
+            f"not {counts!r}")
+    out = {}
+    for count, points in raw.items():
+        n = int(count)
+        where = f"start_points.{count}"
+        require(isinstance(points, list) and len(points) == n, WHERE, f"{where}: {n} players need {n} head starts, "
+                f"one per seat from the first player (R6), not {points!r}")
+        require(all(isinstance(p, int) and p >= 0 for p in points), WHERE,
+                f"{where}: a head start is whole points, never negative (R6, R45), not {points!r}")
+        # a seat that started on a Big Skull would have "reached" it without a gain: R26 strikes on a gain only
+        require(not skulls or max(points) < skulls[0], WHERE,
+                f"{where}: a head start stays below the first Big Skull, {skulls[0] if skulls else 0} (R26), "
+                f"not {points!r}")
+        out[n] = tuple(points)
+    return out
 
 
 CARDS = load()

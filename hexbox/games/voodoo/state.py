@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from hexbox.core import Event, Game, IllegalAction, Result, Rng, State, next_seat, seats_text
+from hexbox.core import ConfigError, Event, Game, IllegalAction, Result, Rng, State, next_seat, seats_text
 
 from . import actions as A
 from .cards import CARDS, CURSE_INDEX, CURSES, EMOTE_INDEX, NCURSES, PERMANENTS, STARTING_CURSES, dice_text
@@ -35,6 +35,7 @@ from .phases import BAG_WINDOW, CANDLE, CLAIMS, OVER, PHASE1, PHASE2, PHASES, RE
 
 DICE = CARDS.dice
 SKULLS = CARDS.skulls
+START_POINTS = CARDS.start_points
 #: the codes of Result.kind (registered as the game's result_kinds)
 RESULT_KINDS = ("reached_target", "turn_cap")
 
@@ -49,6 +50,10 @@ class VoodooGame(Game):
         self.target_score: int = options["target_score"]
         self.false_claim_penalty: int = options["false_claim_penalty"]
         self.max_turns: int = options["max_turns"]
+        head = max(START_POINTS[players], default=0)
+        if head >= self.target_score:  # reachable only without Big Skulls, which cap a head start (cards.py)
+            raise ConfigError(f"a head start of {head} points reaches target_score {self.target_score}: "
+                              "the game would be won before its first turn (game.start_points, R6, R38)")
 
     def new_state(self, seed: int) -> VoodooState:
         return VoodooState.setup(self, seed)
@@ -119,8 +124,11 @@ class VoodooState(State):
         self._pending_breaks: list[int] = []
         self._result, self.is_over = None, False
         first = game.options["first_seat"]
+        first = rng.randrange(n) if first < 0 else first  # R7, D6
+        for i, points in enumerate(START_POINTS[n]):  # R6: 0 as printed, or a variant's head start
+            self.scores[(first + i) % n] = points
         self.turn = 0
-        self._start_turn(rng.randrange(n) if first < 0 else first)  # R7, D6
+        self._start_turn(first)
         self.actors = self.who_acts()
         return self
 
