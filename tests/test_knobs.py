@@ -93,9 +93,11 @@ def test_transylvania_reads_its_rules_and_monsters_values():
 #: a few knobs of every game, checked in the quick suite; every knob of every game in the slow one below
 SAMPLE = {
     "werebeasts": ["overlay.game.chow_cans_per_point", "options.max_bid_changes", "overlay.goal.kitten.name"],
-    "prowl": ["options.hand_size", "overlay.card.spring_high_mage.leader", "overlay.clan.spring.name"],
+    "prowl": ["options.hand_size", "options.last_round", "options.dominance_to", "overlay.card.spring_high_mage.leader",
+              "overlay.clan.spring.name"],
     "growl": ["overlay.card.bite.icons.bite", "overlay.setup.starter.6", "overlay.card.gold.copies.base"],
-    "voodoo": ["overlay.curse.C04.interrupt", "overlay.curse.H06.rule.target", "overlay.permanent.P02.consequence.n"],
+    "voodoo": ["overlay.curse.C04.interrupt", "overlay.curse.H06.rule.target", "overlay.permanent.P02.consequence.n",
+               "overlay.game.start_points.4"],
     "transylvania": ["overlay.rules.hand_limit", "overlay.rules.start_health", "overlay.adventurers.hero.text"],
 }
 
