@@ -58,9 +58,11 @@ def test_voodoo_dice_and_skulls_are_data_the_rules_read():
 
 
 def test_voodoo_head_starts_are_data_the_rules_read():
-    """A catch-up variant's head start per seat (game.start_points, R6) is read by the rules at every count."""
-    found = check("voodoo", [knob("voodoo", f"overlay.game.start_points.{n}") for n in (3, 4, 5, 6)], seeds=4)
-    assert [k.status for k in found] == [LIVE] * 4, [k.reason for k in found]
+    """A catch-up variant's head start per seat (game.start_points, R6) is read by the rules at every count, and so
+    are the dice off a first roll (game.first_roll_fewer_dice, R10)."""
+    found = check("voodoo", [knob("voodoo", f"overlay.game.start_points.{n}") for n in (3, 4, 5, 6)]
+                  + [knob("voodoo", "overlay.game.first_roll_fewer_dice.4")], seeds=4)
+    assert [k.status for k in found] == [LIVE] * 5, [k.reason for k in found]
 
 
 def test_growl_counts_the_icons_of_cursed_charm_not_its_cards():

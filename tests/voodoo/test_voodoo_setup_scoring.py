@@ -193,3 +193,21 @@ def test_R6_R26_the_head_starts_are_checked_as_data():
         with pytest.raises(DataError, match=why) as caught:
             validate_overlay("voodoo", {"game": {"start_points": {"4": bad}}})
         assert "\n" not in str(caught.value)
+
+
+def test_R10_R61_fewer_dice_on_each_seats_first_roll_counted_from_the_first_player(monkeypatch):
+    # cites R10, R61: every roll is of 5 dice as printed; a variant's data (game.first_roll_fewer_dice, by player
+    # count) may take dice off some seats' first roll, counted from the first player, as a waiting "fewer dice"
+    from hexbox.games.voodoo import state as voodoo_state
+
+    assert voodoo_state.FIRST_ROLL_FEWER_DICE[4] == (0, 0, 0, 0)  # as printed
+    monkeypatch.setattr(voodoo_state, "FIRST_ROLL_FEWER_DICE", {**voodoo_state.FIRST_ROLL_FEWER_DICE, 4: (1, 0, 0, 2)})
+    s = hexbox.load("voodoo", players=4, first_seat=1).new_state(seed=0)
+    assert s.penalty == [2, 1, 0, 0] and public(s, 2)["fewer_dice"] == [2, 1, 0, 0]
+    events = act(s, 1, {"kind": "roll"})
+    assert events[-1].data["dice"] == 4 and s.penalty[1] == 0  # the first roll only
+    from hexbox.core import DataError
+    from hexbox.sim.variant import validate_overlay
+
+    with pytest.raises(DataError, match="a first roll leaves at least one die of 5"):
+        validate_overlay("voodoo", {"game": {"first_roll_fewer_dice": {"4": [5, 0, 0, 0]}}})

@@ -36,6 +36,7 @@ from .phases import BAG_WINDOW, CANDLE, CLAIMS, OVER, PHASE1, PHASE2, PHASES, RE
 DICE = CARDS.dice
 SKULLS = CARDS.skulls
 START_POINTS = CARDS.start_points
+FIRST_ROLL_FEWER_DICE = CARDS.first_roll_fewer_dice
 #: the codes of Result.kind (registered as the game's result_kinds)
 RESULT_KINDS = ("reached_target", "turn_cap")
 
@@ -127,6 +128,8 @@ class VoodooState(State):
         first = rng.randrange(n) if first < 0 else first  # R7, D6
         for i, points in enumerate(START_POINTS[n]):  # R6: 0 as printed, or a variant's head start
             self.scores[(first + i) % n] = points
+        for i, fewer in enumerate(FIRST_ROLL_FEWER_DICE[n]):  # R10, R61: a variant's slower first roll
+            self.penalty[(first + i) % n] = fewer
         self.turn = 0
         self._start_turn(first)
         self.actors = self.who_acts()
