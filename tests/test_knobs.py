@@ -99,7 +99,7 @@ SAMPLE = {
               "overlay.clan.spring.name"],
     "growl": ["overlay.card.bite.icons.bite", "overlay.setup.starter.6", "overlay.card.gold.copies.base"],
     "voodoo": ["overlay.curse.C04.interrupt", "overlay.curse.H06.rule.target", "overlay.permanent.P02.consequence.n",
-               "overlay.game.start_points.4"],
+               "overlay.game.start_points.4", "options.finish_round"],
     "transylvania": ["overlay.rules.hand_limit", "overlay.rules.start_health", "overlay.adventurers.hero.text"],
 }
 

@@ -211,3 +211,36 @@ def test_R10_R61_fewer_dice_on_each_seats_first_roll_counted_from_the_first_play
 
     with pytest.raises(DataError, match="a first roll leaves at least one die of 5"):
         validate_overlay("voodoo", {"game": {"first_roll_fewer_dice": {"4": [5, 0, 0, 0]}}})
+
+
+def _end_turn(s) -> None:
+    to_phase2(s, "PU PU PU PU PU")
+    pass_turn(s)
+
+
+def test_R38_catch_up_option_finish_the_round_gives_every_player_as_many_turns():
+    # cites R38: as printed the first to reach the target wins at once; the catch-up option finish_round plays the
+    # round to its end (the last player's turn), then the highest score wins, tied leaders all
+    s = new(players=4, first_seat=1, finish_round=True)  # seats play 1, 2, 3, 0: seat 0 ends each round
+    s.scores = [0, 10, 0, 0]
+    s._gain(1, 1)
+    assert not s.is_over and s.scores[1] == 11
+    _end_turn(s)  # seat 1's turn ends; the round goes on
+    assert not s.is_over and s.active == 2
+    s.scores[3] = 12
+    _end_turn(s)
+    _end_turn(s)
+    assert s.active == 0 and not s.is_over
+    _end_turn(s)  # the last player's turn ends the round, and the game
+    assert s.is_over and s.result.winners == {3} and s.result.kind == "reached_target"
+    s = new(players=4, first_seat=1, finish_round=True)
+    for _ in range(3):
+        _end_turn(s)
+    s.scores = [10, 11, 0, 0]  # the last player reaching it ends at once; the highest score wins
+    s._gain(0, 2)
+    assert s.is_over and s.result.winners == {0}
+    printed = new(players=4, first_seat=1)
+    printed._gain(1, 11)
+    assert printed.is_over and printed.result.winners == {1}
+    with pytest.raises(hexbox.ConfigError, match="finish_round='yes' is not allowed: expected bool"):
+        hexbox.load("voodoo", players=4, finish_round="yes")
