@@ -221,7 +221,7 @@ def _end_turn(s) -> None:
 def test_R38_catch_up_option_finish_the_round_gives_every_player_as_many_turns():
     # cites R38: as printed the first to reach the target wins at once; the catch-up option finish_round plays the
     # round to its end (the last player's turn), then the highest score wins, tied leaders all
-    s = new(players=4, first_seat=1, finish_round=True)  # seats play 1, 2, 3, 0: seat 0 ends each round
+    s = new(players=4, first_seat=1, finish_round="ties_shared")  # seats play 1, 2, 3, 0: seat 0 ends each round
     s.scores = [0, 10, 0, 0]
     s._gain(1, 1)
     assert not s.is_over and s.scores[1] == 11
@@ -233,7 +233,7 @@ def test_R38_catch_up_option_finish_the_round_gives_every_player_as_many_turns()
     assert s.active == 0 and not s.is_over
     _end_turn(s)  # the last player's turn ends the round, and the game
     assert s.is_over and s.result.winners == {3} and s.result.kind == "reached_target"
-    s = new(players=4, first_seat=1, finish_round=True)
+    s = new(players=4, first_seat=1, finish_round="ties_shared")
     for _ in range(3):
         _end_turn(s)
     s.scores = [10, 11, 0, 0]  # the last player reaching it ends at once; the highest score wins
@@ -242,5 +242,19 @@ def test_R38_catch_up_option_finish_the_round_gives_every_player_as_many_turns()
     printed = new(players=4, first_seat=1)
     printed._gain(1, 11)
     assert printed.is_over and printed.result.winners == {1}
-    with pytest.raises(hexbox.ConfigError, match="finish_round='yes' is not allowed: expected bool"):
+    with pytest.raises(hexbox.ConfigError, match="finish_round") as caught:
         hexbox.load("voodoo", players=4, finish_round="yes")
+    assert "\n" not in str(caught.value)
+
+
+def test_R38_catch_up_option_finish_the_round_ties_shared_or_to_the_later_player():
+    # cites R38 (the catch-up option): tied leaders at the end of the round all win, or the latest in turn order
+    for mode, winners in (("ties_shared", {1, 2}), ("ties_to_later", {2})):
+        s = new(players=4, first_seat=1, finish_round=mode)  # turn order 1, 2, 3, 0
+        s.scores = [0, 10, 9, 0]
+        s._gain(1, 1)
+        _end_turn(s)
+        s._gain(2, 2)
+        for _ in range(3):
+            _end_turn(s)
+        assert s.is_over and s.result.winners == winners, mode

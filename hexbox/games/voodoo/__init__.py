@@ -22,8 +22,10 @@ register(GameInfo(
         Option("max_turns", 300, "turn cap for endless games (R46)", low=30, high=1000),
         Option("first_seat", -1, "-1 = random first player (R7), else that seat", low=-1, high=lambda n: n - 1),
         # a catch-up variant for the first player's edge (docs/design-notes.md, "Voodoo at 4 players"): not the rulebook
-        Option("finish_round", False, "true: reaching the target ends the game only at the end of the round (the "
-               "last player's turn), so that every player has had as many turns; then the highest score wins (R38)"),
+        Option("finish_round", "no", "no: the first to reach the target wins at once (R38); ties_shared, "
+               "ties_to_later: reaching it ends the game at the end of the round (the last player's turn), then the "
+               "highest score wins, tied leaders all, or the one of them latest in turn order",
+               choices=("no", "ties_shared", "ties_to_later")),
         # turn clock and time bank (clock_options): a turn is 6.4 decisions on average (p90 10, max 26 in 700
         # heuristic games), mostly dice clicks; turn_seconds still times each decision and the windows keep theirs
         *clock_options(60, 240),

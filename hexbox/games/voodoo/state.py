@@ -51,7 +51,8 @@ class VoodooGame(Game):
         self.target_score: int = options["target_score"]
         self.false_claim_penalty: int = options["false_claim_penalty"]
         self.max_turns: int = options["max_turns"]
-        self.finish_round: bool = options["finish_round"]
+        self.finish_round = options["finish_round"] != "no"
+        self.ties_to_later = options["finish_round"] == "ties_to_later"
         head = max(START_POINTS[players], default=0)
         if head >= self.target_score:  # reachable only without Big Skulls, which cap a head start (cards.py)
             raise ConfigError(f"a head start of {head} points reaches target_score {self.target_score}: "
@@ -663,6 +664,8 @@ class VoodooState(State):
     def _end_of_round(self) -> list[Event]:
         top = max(self.scores)
         winners = frozenset(s for s in range(self.n) if self.scores[s] == top)
+        if self.game.ties_to_later:  # the active player ends the round: the later in turn order, the nearer it
+            winners = frozenset((min(winners, key=lambda s: (self.active - s) % self.n),))
         reason = f"{seats_text(sorted(winners))} led with {top} points when the round ended"
         self.finish(Result(winners, dict(enumerate(self.scores)), reason, kind="reached_target"))
         self.phase = OVER
