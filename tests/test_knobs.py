@@ -35,6 +35,7 @@ def knob(game: str, path: str) -> Knob:
      "kitten's four auction cards are three singles (1 icon) and a double (2 icons)"),
     ("voodoo", {"game": {"dice": 9}}, "dice: a turn rolls 2 to 7 dice (R10), not 9"),
     ("voodoo", {"game": {"skulls": [6, 3]}}, "the Big Skulls are scores above 0, in rising order (R26)"),
+    ("voodoo", {"game": {"start_points": {"5": [0, 0, 0, 1]}}}, "5 players need 5 head starts"),
     # Transylvania: values its rules never read, each for its reason
     ("transylvania", {"tiles": {"church": {"start": False}}}, "the Church starts on the table by its place"),
     ("transylvania", {"monsters": {"vampire": {"ability": "feral_surge"}}}, "is the rules' code for that Monster"),
@@ -54,6 +55,14 @@ def test_voodoo_dice_and_skulls_are_data_the_rules_read():
     assert found["overlay.game.dice"].status == LIVE, found["overlay.game.dice"].reason
     assert found["overlay.game.skulls"].status == LIVE, found["overlay.game.skulls"].reason
     Variant("voodoo", "six", {}, {"game": {"dice": 6}}).check()  # once an AssertionError
+
+
+def test_voodoo_head_starts_are_data_the_rules_read():
+    """A catch-up variant's head start per seat (game.start_points, R6) is read by the rules at every count, and so
+    are the dice off a first roll (game.first_roll_fewer_dice, R10)."""
+    found = check("voodoo", [knob("voodoo", f"overlay.game.start_points.{n}") for n in (3, 4, 5, 6)]
+                  + [knob("voodoo", "overlay.game.first_roll_fewer_dice.4")], seeds=4)
+    assert [k.status for k in found] == [LIVE] * 5, [k.reason for k in found]
 
 
 def test_growl_counts_the_icons_of_cursed_charm_not_its_cards():
@@ -98,9 +107,11 @@ def test_transylvania_reads_values_only_long_tables_of_random_players_reach():
 #: a few knobs of every game, checked in the quick suite; every knob of every game in the slow one below
 SAMPLE = {
     "werebeasts": ["overlay.game.chow_cans_per_point", "options.max_bid_changes", "overlay.goal.kitten.name"],
-    "prowl": ["options.hand_size", "overlay.card.spring_high_mage.leader", "overlay.clan.spring.name"],
+    "prowl": ["options.hand_size", "options.last_round", "options.dominance_to", "overlay.card.spring_high_mage.leader",
+              "overlay.clan.spring.name"],
     "growl": ["overlay.card.bite.icons.bite", "overlay.setup.starter.6", "overlay.card.gold.copies.base"],
-    "voodoo": ["overlay.curse.C04.interrupt", "overlay.curse.H06.rule.target", "overlay.permanent.P02.consequence.n"],
+    "voodoo": ["overlay.curse.C04.interrupt", "overlay.curse.H06.rule.target", "overlay.permanent.P02.consequence.n",
+               "overlay.game.start_points.4", "options.finish_round"],
     "transylvania": ["overlay.rules.hand_limit", "overlay.rules.start_health", "overlay.adventurers.hero.text"],
 }
 

@@ -221,3 +221,56 @@ def test_R52_hand_size_two_every_turn_is_the_last():
     events = st.apply(seat, A.PLAY[card][0])
     played = [e.data for e in events if e.kind == "play"][0]
     assert played["effect"] == (not CARDS[card].early)
+
+
+def _turn_order(st) -> list[int]:
+    for s in range(st.n):
+        st.apply(s, st.default_action(s))
+    order = []
+    while not st.is_over:
+        if st.phase == TURN:
+            order.append(st.active)
+        st.apply(st.active, st.default_action(st.active))
+    return order
+
+
+def test_R10_catch_up_option_last_round_counter_clockwise_from_the_last_player():
+    # R10: every round clockwise from the starting player as printed; the catch-up option plays the last round
+    # counter-clockwise from the last player, so that the starting player takes the very last turn
+    assert _turn_order(new(4, first_player=1)) == [1, 2, 3, 0] * 5
+    reversed_last = _turn_order(new(4, first_player=1, last_round="counter_clockwise"))
+    assert reversed_last == [1, 2, 3, 0] * 4 + [0, 3, 2, 1]
+    assert _turn_order(new(3, first_player=0, hand_size=2, last_round="counter_clockwise")) == [2, 1, 0]
+    st = new(4, first_player=1, last_round="counter_clockwise")
+    _turn_order(st)
+    assert st.is_over and not any(st.hands)  # R11: still hand_size - 1 turns each
+
+
+def test_R9_catch_up_option_dominance_token_to_the_last_player():
+    # R9: the starting player takes the Dominance token as printed; the catch-up option gives it to the last
+    # player in turn order (on the starting player's right), who still plays last
+    for first in range(4):
+        st = new(4, first_player=first, dominance_to="last_player")
+        for s in range(4):
+            st.apply(s, st.default_action(s))
+        assert st.active == st.start == first and st.dominance == (first - 1) % 4
+    st = new(4, first_player=2)
+    for s in range(4):
+        st.apply(s, st.default_action(s))
+    assert st.dominance == 2
+
+
+@pytest.mark.parametrize(("option", "bad"), [("last_round", "backwards"), ("dominance_to", "nobody")])
+def test_catch_up_options_refuse_unknown_values_with_a_clear_line(option, bad):
+    with pytest.raises(ConfigError, match=option) as caught:
+        hexbox.load("prowl", players=4, **{option: bad})
+    assert "\n" not in str(caught.value)
+
+
+def test_R9_the_log_says_who_holds_the_dominance_token_when_it_is_not_the_starting_player():
+    from hexbox.games.prowl.words import describe
+
+    st = new(4, first_player=1, dominance_to="last_player")
+    for s in range(4):
+        events = st.apply(s, st.default_action(s))
+    assert describe(st, events, 1)[-1] == "Every clan card is placed. You start. Seat 0 holds the Dominance token."

@@ -160,3 +160,101 @@ def test_the_printed_curses_score_dice_less_one_when_cast():
     from hexbox.games.voodoo.cards import CURSES
 
     assert all(c.cast == c.dice - 1 for c in CURSES)
+
+
+def test_R6_a_head_start_per_seat_counted_from_the_first_player(monkeypatch):
+    # cites R6, R7: every marker starts on 0 as printed; a variant's data (game.start_points, by player count) may
+    # give the seats a head start, counted clockwise from the first player, whoever that is
+    from hexbox.games.voodoo import state as voodoo_state
+
+    assert voodoo_state.START_POINTS[4] == (0, 0, 0, 0)  # as printed
+    monkeypatch.setattr(voodoo_state, "START_POINTS", {**voodoo_state.START_POINTS, 4: (0, 0, 1, 2)})
+    s = hexbox.load("voodoo", players=4, first_seat=3).new_state(seed=0)
+    assert s.active == 3 and s.scores == [0, 1, 2, 0]  # first 3, then 0 (+0), 1 (+1), 2 (+2)
+    assert s.score_history == ((0, 1, 2, 0),)
+    for seed in range(12):
+        s = hexbox.load("voodoo", players=4).new_state(seed=seed)
+        assert [s.scores[(s.active + i) % 4] for i in range(4)] == [0, 0, 1, 2]
+    assert hexbox.load("voodoo", players=3).new_state(seed=0).scores == [0, 0, 0]  # other counts as printed
+    # with no Big Skulls the data allows any head start; one at the target would be a won game before a turn
+    monkeypatch.setattr(voodoo_state, "START_POINTS", {**voodoo_state.START_POINTS, 4: (0, 0, 0, 6)})
+    with pytest.raises(hexbox.ConfigError, match="a head start of 6 points reaches target_score 6"):
+        hexbox.load("voodoo", players=4, target_score=6)
+
+
+def test_R6_R26_the_head_starts_are_checked_as_data():
+    # cites R6, R26: one list per player count, one value per seat, none negative, all below the first Big Skull
+    from hexbox.core import DataError
+    from hexbox.sim.variant import validate_overlay
+
+    validate_overlay("voodoo", {"game": {"start_points": {"4": [0, 0, 0, 1]}}})
+    for bad, why in (([0, 0, 1], "4 players need 4 head starts"), ([0, 0, 0, -1], "never negative"),
+                     ([0, 0, 0, 3], "below the first Big Skull, 3")):
+        with pytest.raises(DataError, match=why) as caught:
+            validate_overlay("voodoo", {"game": {"start_points": {"4": bad}}})
+        assert "\n" not in str(caught.value)
+
+
+def test_R10_R61_fewer_dice_on_each_seats_first_roll_counted_from_the_first_player(monkeypatch):
+    # cites R10, R61: every roll is of 5 dice as printed; a variant's data (game.first_roll_fewer_dice, by player
+    # count) may take dice off some seats' first roll, counted from the first player, as a waiting "fewer dice"
+    from hexbox.games.voodoo import state as voodoo_state
+
+    assert voodoo_state.FIRST_ROLL_FEWER_DICE[4] == (0, 0, 0, 0)  # as printed
+    monkeypatch.setattr(voodoo_state, "FIRST_ROLL_FEWER_DICE", {**voodoo_state.FIRST_ROLL_FEWER_DICE, 4: (1, 0, 0, 2)})
+    s = hexbox.load("voodoo", players=4, first_seat=1).new_state(seed=0)
+    assert s.penalty == [2, 1, 0, 0] and public(s, 2)["fewer_dice"] == [2, 1, 0, 0]
+    events = act(s, 1, {"kind": "roll"})
+    assert events[-1].data["dice"] == 4 and s.penalty[1] == 0  # the first roll only
+    from hexbox.core import DataError
+    from hexbox.sim.variant import validate_overlay
+
+    with pytest.raises(DataError, match="a first roll leaves at least one die of 5"):
+        validate_overlay("voodoo", {"game": {"first_roll_fewer_dice": {"4": [5, 0, 0, 0]}}})
+
+
+def _end_turn(s) -> None:
+    to_phase2(s, "PU PU PU PU PU")
+    pass_turn(s)
+
+
+def test_R38_catch_up_option_finish_the_round_gives_every_player_as_many_turns():
+    # cites R38: as printed the first to reach the target wins at once; the catch-up option finish_round plays the
+    # round to its end (the last player's turn), then the highest score wins, tied leaders all
+    s = new(players=4, first_seat=1, finish_round="ties_shared")  # seats play 1, 2, 3, 0: seat 0 ends each round
+    s.scores = [0, 10, 0, 0]
+    s._gain(1, 1)
+    assert not s.is_over and s.scores[1] == 11
+    _end_turn(s)  # seat 1's turn ends; the round goes on
+    assert not s.is_over and s.active == 2
+    s.scores[3] = 12
+    _end_turn(s)
+    _end_turn(s)
+    assert s.active == 0 and not s.is_over
+    _end_turn(s)  # the last player's turn ends the round, and the game
+    assert s.is_over and s.result.winners == {3} and s.result.kind == "reached_target"
+    s = new(players=4, first_seat=1, finish_round="ties_shared")
+    for _ in range(3):
+        _end_turn(s)
+    s.scores = [10, 11, 0, 0]  # the last player reaching it ends at once; the highest score wins
+    s._gain(0, 2)
+    assert s.is_over and s.result.winners == {0}
+    printed = new(players=4, first_seat=1)
+    printed._gain(1, 11)
+    assert printed.is_over and printed.result.winners == {1}
+    with pytest.raises(hexbox.ConfigError, match="finish_round") as caught:
+        hexbox.load("voodoo", players=4, finish_round="yes")
+    assert "\n" not in str(caught.value)
+
+
+def test_R38_catch_up_option_finish_the_round_ties_shared_or_to_the_later_player():
+    # cites R38 (the catch-up option): tied leaders at the end of the round all win, or the latest in turn order
+    for mode, winners in (("ties_shared", {1, 2}), ("ties_to_later", {2})):
+        s = new(players=4, first_seat=1, finish_round=mode)  # turn order 1, 2, 3, 0
+        s.scores = [0, 10, 9, 0]
+        s._gain(1, 1)
+        _end_turn(s)
+        s._gain(2, 2)
+        for _ in range(3):
+            _end_turn(s)
+        assert s.is_over and s.result.winners == winners, mode

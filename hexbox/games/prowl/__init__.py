@@ -17,6 +17,13 @@ register(GameInfo(
         Option("two_player_deck", True, "with 2 players, the random strengthening deck (R37)"),
         Option("first_player", -1, "-1 = random starting player (R9), else that seat starts", low=-1,
                high=lambda n: n - 1),
+        # catch-up variants for the last player's edge (docs/design-notes.md, "Prowl at 4 players"): not the rulebook
+        Option("last_round", "clockwise", "clockwise as printed (R10); counter_clockwise: the last round goes "
+               "counter-clockwise from the last player, so the starting player has the last turn",
+               choices=("clockwise", "counter_clockwise")),
+        Option("dominance_to", "start_player", "who takes the Dominance token at the start: the starting player as "
+               "printed (R9), or the last player (on the starting player's right)",
+               choices=("start_player", "last_player")),
         # turn clock and time bank (clock_options): 5 turns a game, each 1.6 decisions on average (p90 3, max 6 in
         # 300 heuristic games: play or accuse, then its choices): few turns, each worth thinking over
         *clock_options(60, 240),

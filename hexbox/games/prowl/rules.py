@@ -98,9 +98,9 @@ def set_clan(state: ProwlState, seat: int, action: A.SetClan) -> list[Event]:
     if -1 not in state.clan_card:
         first = state.game.first_player
         state.start = state.rng.randrange(state.n) if first < 0 else first  # R9, D11: drawn after P1
-        state.dominance = state.start
-        state.active = state.start
-        state.emit("start", {"seat": state.start, "dominance": state.start})
+        state.dominance = (state.start - 1) % state.n if state.game.dominance_to_last else state.start
+        state.active = next_active(state)
+        state.emit("start", {"seat": state.start, "dominance": state.dominance})
         begin_turn(state)
     return events
 
@@ -152,8 +152,19 @@ def resolve(state: ProwlState) -> None:
     if not any(state.hands):
         state.end()
         return
-    state.active = (state.active + 1) % state.n
+    state.active = next_active(state)
     begin_turn(state)
+
+
+def next_active(state: ProwlState) -> int:
+    """R10: the next turn's player, clockwise from the starting player; with the catch-up option
+    ``last_round = "counter_clockwise"`` the last round goes the other way, from the last player."""
+    n = state.n
+    turn = state.turns + 1  # the next turn's number, from 1
+    last_round = (state.game.hand_size - 2) * n  # the turns before the last round
+    if state.game.last_round_reversed and turn > last_round:
+        return (state.start - (turn - last_round)) % n
+    return state.start if state.turns == 0 else (state.active + 1) % n
 
 # ---- 1. Play (R15-R24) --------------------------------------------------------------------------------------------
 

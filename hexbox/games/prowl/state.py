@@ -68,6 +68,8 @@ class ProwlGame(Game):
                 + ("" if self.leaders else " (leaders removed)"))
         self.strengthening_deck = players == 2 and options["two_player_deck"]  # R37
         self.first_player: int = options["first_player"]
+        self.last_round_reversed = options["last_round"] == "counter_clockwise"
+        self.dominance_to_last = options["dominance_to"] == "last_player"
 
     def new_state(self, seed: int) -> ProwlState:
         return ProwlState.setup(self, seed)

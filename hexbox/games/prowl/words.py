@@ -119,6 +119,9 @@ def _your_clan(st: ProwlState, d: Data, viewer: int | None, before: str, kinds: 
 
 
 def _start(st: ProwlState, d: Data, viewer: int | None, before: str, kinds: list[str]) -> list[str]:
+    if d.get("dominance", d["seat"]) != d["seat"]:  # the catch-up option dominance_to = "last_player"
+        return [f"Every clan card is placed. {_does(d['seat'], viewer, 'starts', 'start')}. "
+                f"{_does(d['dominance'], viewer, 'holds', 'hold')} the Dominance token."]
     return [f"Every clan card is placed. {_does(d['seat'], viewer, 'starts and holds', 'start and hold')} "
             f"the Dominance token."]
 

@@ -21,6 +21,11 @@ register(GameInfo(
         Option("false_claim_penalty", 1, "points lost for a claim with no violation behind it (R57)", low=0, high=3),
         Option("max_turns", 300, "turn cap for endless games (R46)", low=30, high=1000),
         Option("first_seat", -1, "-1 = random first player (R7), else that seat", low=-1, high=lambda n: n - 1),
+        # a catch-up variant for the first player's edge (docs/design-notes.md, "Voodoo at 4 players"): not the rulebook
+        Option("finish_round", "no", "no: the first to reach the target wins at once (R38); ties_shared, "
+               "ties_to_later: reaching it ends the game at the end of the round (the last player's turn), then the "
+               "highest score wins, tied leaders all, or the one of them latest in turn order",
+               choices=("no", "ties_shared", "ties_to_later")),
         # turn clock and time bank (clock_options): a turn is 6.4 decisions on average (p90 10, max 26 in 700
         # heuristic games), mostly dice clicks; turn_seconds still times each decision and the windows keep theirs
         *clock_options(60, 240),

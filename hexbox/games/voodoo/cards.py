@@ -8,6 +8,7 @@ cards.toml (Pumpkin, Skull, Star, Crow Foot, Bat Wing, Ghost Mousse). Curses and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from hexbox.core import require
 from hexbox.core.data import NAME, TEXT
@@ -129,6 +130,8 @@ class Components:
     phrases: tuple[tuple[str, str], ...]  # (id, the phrase)
     dice: int  # rolled at the start of a turn (R10)
     skulls: tuple[int, ...]  # the scores at which a player draws a Permanent Curse (R26)
+    start_points: dict[int, tuple[int, ...]]  # players -> each seat's score at the start, from the first player (R6)
+    first_roll_fewer_dice: dict[int, tuple[int, ...]]  # players -> dice off each seat's first roll, likewise (R10)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -225,7 +228,37 @@ def load() -> Components:
     require(isinstance(dice, int) and 2 <= dice <= 7, WHERE, f"dice: a turn rolls 2 to 7 dice (R10), not {dice!r}")
     require(all(isinstance(s, int) and s > 0 for s in skulls) and list(skulls) == sorted(set(skulls)), WHERE,
             f"skulls: the Big Skulls are scores above 0, in rising order (R26), not {list(skulls)!r}")
-    return Components(faces, tuple(curses), tuple(permanents), artefacts, emotes, voices, phrases, dice, skulls)
+    start_points = _per_seat("start_points", game.get("start_points", {}), skulls)
+    fewer = _per_seat("first_roll_fewer_dice", game.get("first_roll_fewer_dice", {}), skulls, dice)
+    return Components(faces, tuple(curses), tuple(permanents), artefacts, emotes, voices, phrases, dice, skulls,
+                      start_points, fewer)
+
+
+def _per_seat(key: str, raw: Any, skulls: tuple[int, ...], dice: int = 0) -> dict[int, tuple[int, ...]]:
+    """A catch-up table: per player count, one whole number per seat from the first player; ``dice`` given, dice
+    off a first roll (R10), else points of a head start (R6)."""
+    what, rule = ("dice fewer", "R10") if dice else ("head starts", "R6")
+    counts = sorted(raw) if isinstance(raw, dict) else raw
+    require(counts == ["3", "4", "5", "6"], WHERE, f"{key}: one list for each player count 3 to 6 ({rule}), "
+            f"not {counts!r}")
+    out = {}
+    for count, values in raw.items():
+        n = int(count)
+        where = f"{key}.{count}"
+        require(isinstance(values, list) and len(values) == n, WHERE, f"{where}: {n} players need {n} {what}, "
+                f"one per seat from the first player ({rule}), not {values!r}")
+        require(all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values), WHERE,
+                f"{where}: whole numbers, never negative ({rule}), not {values!r}")
+        if dice:
+            require(max(values) < dice, WHERE, f"{where}: a first roll leaves at least one die of {dice} (R10), "
+                    f"not {values!r}")
+        else:
+            # a seat that started on a Big Skull would have "reached" it without a gain: R26 strikes on a gain only
+            require(not skulls or max(values) < skulls[0], WHERE,
+                    f"{where}: a head start stays below the first Big Skull, {skulls[0] if skulls else 0} (R26), "
+                    f"not {values!r}")
+        out[n] = tuple(values)
+    return out
 
 
 CARDS = load()

@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from hexbox.core import Event, Game, IllegalAction, Result, Rng, State, next_seat, seats_text
+from hexbox.core import ConfigError, Event, Game, IllegalAction, Result, Rng, State, next_seat, seats_text
 
 from . import actions as A
 from .cards import CARDS, CURSE_INDEX, CURSES, EMOTE_INDEX, NCURSES, PERMANENTS, STARTING_CURSES, dice_text
@@ -35,6 +35,8 @@ from .phases import BAG_WINDOW, CANDLE, CLAIMS, OVER, PHASE1, PHASE2, PHASES, RE
 
 DICE = CARDS.dice
 SKULLS = CARDS.skulls
+START_POINTS = CARDS.start_points
+FIRST_ROLL_FEWER_DICE = CARDS.first_roll_fewer_dice
 #: the codes of Result.kind (registered as the game's result_kinds)
 RESULT_KINDS = ("reached_target", "turn_cap")
 
@@ -49,6 +51,12 @@ class VoodooGame(Game):
         self.target_score: int = options["target_score"]
         self.false_claim_penalty: int = options["false_claim_penalty"]
         self.max_turns: int = options["max_turns"]
+        self.finish_round = options["finish_round"] != "no"
+        self.ties_to_later = options["finish_round"] == "ties_to_later"
+        head = max(START_POINTS[players], default=0)
+        if head >= self.target_score:  # reachable only without Big Skulls, which cap a head start (cards.py)
+            raise ConfigError(f"a head start of {head} points reaches target_score {self.target_score}: "
+                              "the game would be won before its first turn (game.start_points, R6, R38)")
 
     def new_state(self, seed: int) -> VoodooState:
         return VoodooState.setup(self, seed)
@@ -61,7 +69,7 @@ class VoodooState(State):
         "last_target", "blocks", "said", "duties", "bound", "broken", "claimable", "claimed", "open", "pending",
         "back", "candle", "perm_hit", "log", "prev_log", "violations", "steps", "main", "bag_complete",
         "score_history", "curses_cast", "curse_claims", "false_claims", "moment", "last_act", "last_echo", "since",
-        "_pending_breaks",
+        "_pending_breaks", "closing",
     )
 
     game: VoodooGame
@@ -117,10 +125,16 @@ class VoodooState(State):
         self.since = [0] * NRULES  # per rule card, the moment it last began to bind
         self.main = self.bag_complete = False
         self._pending_breaks: list[int] = []
+        self.closing = False  # finish_round: someone reached the target; the round is being played out
         self._result, self.is_over = None, False
         first = game.options["first_seat"]
+        first = rng.randrange(n) if first < 0 else first  # R7, D6
+        for i, points in enumerate(START_POINTS[n]):  # R6: 0 as printed, or a variant's head start
+            self.scores[(first + i) % n] = points
+        for i, fewer in enumerate(FIRST_ROLL_FEWER_DICE[n]):  # R10, R61: a variant's slower first roll
+            self.penalty[(first + i) % n] = fewer
         self.turn = 0
-        self._start_turn(rng.randrange(n) if first < 0 else first)  # R7, D6
+        self._start_turn(first)
         self.actors = self.who_acts()
         return self
 
@@ -146,6 +160,7 @@ class VoodooState(State):
         c.steps, c.main, c.bag_complete, c._result = self.steps, self.main, self.bag_complete, self._result
         c.is_over, c.actors = self.is_over, self.actors
         c._pending_breaks = []
+        c.closing = self.closing
         return c
 
     # ---- queries ----------------------------------------------------------------------------------------
@@ -528,6 +543,8 @@ class VoodooState(State):
 
     def _next_turn(self) -> list[Event]:
         self.claimable = 0  # R57: unclaimed violations of the period expire
+        if self.closing and self.turn % self.n == 0:  # finish_round: the last player's turn ended the round
+            return self._end_of_round()
         if self.turn >= self.game.max_turns:  # R46
             return self._end_by_cap()
         return self._start_turn(next_seat(self.active, self.n))
@@ -619,7 +636,11 @@ class VoodooState(State):
         self.log.append({"kind": "points", "fact": True, "seat": seat, "gain": points})
         events = [Event("points", {"seat": seat, "gain": points, "score": new})]
         self._echo("points", seat)
-        if new >= self.game.target_score:  # R38, D19: at once, even mid-action
+        if new >= self.game.target_score and self.game.finish_round and (self.turn + 1) % self.n:
+            self.closing = True  # the catch-up option: the round is played to its end first
+        elif new >= self.game.target_score and self.game.finish_round:
+            return events + self._end_of_round()  # in the round's last turn: at once, the highest score wins
+        elif new >= self.game.target_score:  # R38, D19: at once, even mid-action
             self.finish(Result(frozenset((seat,)), dict(enumerate(self.scores)),
                                f"seat {seat} reached {self.game.target_score} points", kind="reached_target"))
             self.phase = OVER
@@ -639,6 +660,18 @@ class VoodooState(State):
                     events.append(Event("permanent_curse", {"seat": seat, "skull": skull,
                                                             "permanent": PERMANENTS[p].id}))
         return events
+
+    def _end_of_round(self) -> list[Event]:
+        top = max(self.scores)
+        winners = frozenset(s for s in range(self.n) if self.scores[s] == top)
+        if self.game.ties_to_later:  # the active player ends the round: the later in turn order, the nearer it
+            winners = frozenset((min(winners, key=lambda s: (self.active - s) % self.n),))
+        reason = f"{seats_text(sorted(winners))} led with {top} points when the round ended"
+        self.finish(Result(winners, dict(enumerate(self.scores)), reason, kind="reached_target"))
+        self.phase = OVER
+        self.open = 0
+        self.score_history += (tuple(self.scores),)
+        return [Event("game_over", self._result.to_json())]
 
     def _end_by_cap(self) -> list[Event]:
         top = max(self.scores)
