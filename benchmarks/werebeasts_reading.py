@@ -103,51 +103,9 @@ def _problem(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], use
 
 def posterior(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]]) -> dict[int, dict[str, float]]:
     """For every other seat t: goal type -> P(g is one of t's goals), as belief.posterior with this evidence."""
-    hidden, types, weights = _problem(seat, pub, my_goals)
-    marg = belief._marginals(weights)
-    if marg is None:  # evidence and facts disagree (cannot happen with exact facts): facts only
-        hidden, types, weights = _problem(seat, pub, my_goals, use_evidence=False)
-        marg = belief._marginals(weights)
-    out: dict[int, dict[str, float]] = {}
-    for info in pub["players_info"]:
-        t = info["seat"]
-        if t == seat:
-            continue
-        q: dict[str, float] = defaultdict(float)
-        for p in info["positions"]:
-            if p in hidden and marg is not None:
-                i = hidden.index(p)
-                for j, g in enumerate(types):
-                    q[g] += marg[i][j]
-        out[t] = {g: min(1.0, v) for g, v in q.items() if v > 0}
-    return out
+    return belief.posterior(seat, pub, my_goals, problem=_problem)
 
 
 def sampler(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]]):
     """``draw(rng) -> {position: goal}``, deals drawn exactly from this posterior (as belief.sampler)."""
-    hidden, types, weights = _problem(seat, pub, my_goals)
-    forward = belief._forward(weights)
-    if forward is None:
-        hidden, types, weights = _problem(seat, pub, my_goals, use_evidence=False)
-        forward = belief._forward(weights)
-    m = len(hidden)
-
-    def draw(rng) -> dict[int, str]:
-        used = (1 << m) - 1
-        out = {}
-        for i in range(m - 1, -1, -1):
-            row = weights[i]
-            options = [(j, forward[i].get(used & ~(1 << j), 0.0) * row[j]) for j in range(m) if used >> j & 1]
-            x = rng.random() * sum(w for _, w in options)
-            pick = -1
-            for j, w in options:
-                if w > 0:
-                    pick = j
-                    x -= w
-                    if x < 0:
-                        break
-            out[hidden[i]] = types[pick]
-            used &= ~(1 << pick)
-        return out
-
-    return draw
+    return belief.sampler(seat, pub, my_goals, problem=_problem)

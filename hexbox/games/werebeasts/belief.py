@@ -110,15 +110,18 @@ def _problem(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], use
 
 
 def posterior(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]],
-              use_evidence: bool = True) -> dict[int, dict[str, float]]:
+              use_evidence: bool = True, problem=None) -> dict[int, dict[str, float]]:
     """For every other seat t: goal type -> P(g is one of t's goals | the public history and my own goals).
 
     Only types t could hold appear (not mine, not face up, not ruled out); a goal of t that I share is mine and
-    is left out, as the rules forbid naming it. ``use_evidence=False`` gives the prior (the constraints only)."""
-    hidden, types, weights = _problem(seat, pub, my_goals, use_evidence)
+    is left out, as the rules forbid naming it. ``use_evidence=False`` gives the prior (the constraints only).
+    ``problem`` (default ``_problem``, this module's reading of the history) lets another reading of the evidence
+    share the exact sums (benchmarks/werebeasts_reading.py)."""
+    problem = problem or _problem
+    hidden, types, weights = problem(seat, pub, my_goals, use_evidence)
     marg = _marginals(weights)
     if marg is None and use_evidence:  # evidence and facts disagree (cannot happen with exact facts): facts only
-        return posterior(seat, pub, my_goals, use_evidence=False)
+        return posterior(seat, pub, my_goals, use_evidence=False, problem=problem)
     out: dict[int, dict[str, float]] = {}
     for info in pub["players_info"]:
         t = info["seat"]
@@ -134,13 +137,15 @@ def posterior(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]],
     return out
 
 
-def sampler(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]]):
+def sampler(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], problem=None):
     """``draw(rng) -> {position: goal}``: deals of the hidden positions drawn from the posterior (exactly: the
-    forward pass once, then each position backwards given the types the earlier ones used)."""
-    hidden, types, weights = _problem(seat, pub, my_goals)
+    forward pass once, then each position backwards given the types the earlier ones used); ``problem`` as in
+    ``posterior``."""
+    problem = problem or _problem
+    hidden, types, weights = problem(seat, pub, my_goals)
     forward = _forward(weights)
     if forward is None:
-        hidden, types, weights = _problem(seat, pub, my_goals, use_evidence=False)
+        hidden, types, weights = problem(seat, pub, my_goals, use_evidence=False)
         forward = _forward(weights)
     m = len(hidden)
 
