@@ -23,10 +23,10 @@ from hexbox.agents import make_agent
 from hexbox.core import View, conformance_setups, games, load
 
 
-def run(game: str, count: int, profile: cProfile.Profile | None = None) -> tuple[int, float]:
-    """(decisions, CPU seconds in ``act``) over ``count`` games of normal self-play."""
+def self_play(game: str, count: int, decide):
+    """``count`` games of normal self-play (the game's conformance set-ups in turn, seeds 0, 1, …, the acting seat
+    drawn as ``hexbox simulate`` does); ``decide(view, bot, rng) -> action`` makes each decision and times it."""
     setups = [(p, o) for g, p, o in conformance_setups() if g == game]
-    decisions, spent = 0, 0.0
     for seed in range(count):
         players, options = setups[seed % len(setups)]
         state = load(game, players=players, **options).new_state(seed=seed)
@@ -34,44 +34,49 @@ def run(game: str, count: int, profile: cProfile.Profile | None = None) -> tuple
         while not state.is_over:
             actors = state.actors
             seat = actors[0] if len(actors) == 1 else rng.choice(actors)
-            start = time.process_time()
-            if profile is not None:
-                profile.enable()
-            action = bot.act(View.of(state, seat), rng)
-            if profile is not None:
-                profile.disable()
-            spent += time.process_time() - start
-            decisions += 1
-            state.apply(seat, action)
-    return decisions, spent
+            state.apply(seat, decide(View.of(state, seat), bot, rng))
+
+
+def run(game: str, count: int, profile: cProfile.Profile | None = None) -> tuple[int, float]:
+    """(decisions, CPU seconds in ``act``) over ``count`` games of normal self-play."""
+    tally = [0, 0.0]
+
+    def decide(view, bot, rng):
+        start = time.process_time()
+        if profile is not None:
+            profile.enable()
+        action = bot.act(view, rng)
+        if profile is not None:
+            profile.disable()
+        tally[0] += 1
+        tally[1] += time.process_time() - start
+        return action
+
+    self_play(game, count, decide)
+    return tally[0], tally[1]
 
 
 def split(game: str, count: int) -> tuple[int, float, float, float]:
     """(decisions, CPU seconds building the observation, the legal actions, the rest of ``act``)."""
-    setups = [(p, o) for g, p, o in conformance_setups() if g == game]
-    decisions, observing, listing, deciding = 0, 0.0, 0.0, 0.0
+    tally = [0, 0.0, 0.0, 0.0]
     clock = time.process_time
-    for seed in range(count):
-        players, options = setups[seed % len(setups)]
-        state = load(game, players=players, **options).new_state(seed=seed)
-        bot, rng = make_agent("normal", game), random.Random(seed)
-        while not state.is_over:
-            actors = state.actors
-            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
-            view = View.of(state, seat)
-            start = clock()
-            view.observation  # noqa: B018  (built now, read from the view by act)
-            observed = clock()
-            view.legal_actions  # noqa: B018
-            listed = clock()
-            action = bot.act(view, rng)
-            done = clock()
-            observing += observed - start
-            listing += listed - observed
-            deciding += done - listed
-            decisions += 1
-            state.apply(seat, action)
-    return decisions, observing, listing, deciding
+
+    def decide(view, bot, rng):
+        start = clock()
+        view.observation  # noqa: B018  (built now, read from the view by act)
+        observed = clock()
+        view.legal_actions  # noqa: B018
+        listed = clock()
+        action = bot.act(view, rng)
+        done = clock()
+        tally[0] += 1
+        tally[1] += observed - start
+        tally[2] += listed - observed
+        tally[3] += done - listed
+        return action
+
+    self_play(game, count, decide)
+    return tally[0], tally[1], tally[2], tally[3]
 
 
 def main() -> None:
