@@ -56,7 +56,7 @@ FIXED = {
 _LONG = {"players": 3, "max_rounds": 40}
 _LONG6 = {"players": 6, "max_rounds": 40}
 _RANDOM = {"max_rounds": 200, "agents": "random"}
-_SLOPPY = {"players": 5, "max_rounds": 200, "agents": "heuristic:random=0.3"}
+_SLOPPY = {"max_rounds": 200, "agents": "heuristic:random=0.3"}
 EXERCISE = {
     **{f"overlay.{key}": {**_RANDOM, "players": 5} for key in (
         "rules.monster_church_damage", "monsters.werewolf.health", "werewolf.surge_movement",
@@ -65,8 +65,11 @@ EXERCISE = {
     **{f"overlay.{key}": {**_RANDOM, "players": 6} for key in (
         "rules.trait_tokens_per_trait", "werewolf.surge_attack")},
     "overlay.discovery.i_locket.hooks": {**_RANDOM, "players": 4},
-    "overlay.discovery.vk_slayer_journal.mods.vs_vampire": _SLOPPY,
-    "overlay.discovery.wk_tracker.mods.vs_werewolf": _SLOPPY,
+    # the two fights are the rarest moments of the check: the Journal against the Vampire first differs at the
+    # 6th seed of four such seats (not within 24 at 3, 5 or 6), the Almanac against the Werewolf at the 8th of five
+    # (7 December, after the easy bots stopped walking back and forth, which moved both)
+    "overlay.discovery.vk_slayer_journal.mods.vs_vampire": {**_SLOPPY, "players": 4},
+    "overlay.discovery.wk_tracker.mods.vs_werewolf": {**_SLOPPY, "players": 5},
     "overlay.dice.max_dice": _LONG6, "overlay.monsters.vampire.movement": _LONG6,
     "overlay.discovery.i_raven.hooks": _LONG6,
     **{f"overlay.events.{key}.effects": _LONG6 for key in (
