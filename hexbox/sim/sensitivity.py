@@ -24,8 +24,8 @@ from __future__ import annotations
 import html
 import io
 import json
-import math
 import random
+import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -235,9 +235,8 @@ def screen(factors: Sequence[Factor], evaluate: Evaluate, trajectories: int = 4,
             if not values:
                 continue
             e.mu_star[m], e.low[m], e.high[m] = _mu_star(values, rng)
-            mean = sum(values) / len(values)
-            e.sigma[m] = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1)) if len(values) > 1 \
-                else 0.0
+            # statistics' exact sums: equal effects give a spread of 0, not 4e-15 (which a plot's axis would show)
+            e.sigma[m] = statistics.stdev(values) if len(values) > 1 else 0.0
         ranked.append(e)
     rank(ranked)
     return {"effects": ranked, "rows": len(x), "variants": len(cache), "refused": refused,
