@@ -228,6 +228,21 @@ def test_R89_feral_surge_on_the_werewolf_icon():
     assert not s.surge[1] and s.movement(1) == 6
 
 
+def test_D30_a_monsters_roll_uses_no_more_dice_than_the_box_holds(monkeypatch):
+    """A variant's surge of 13 dice (or a box of 11) rolls what the box holds, as an adventurer's roll does (D30)."""
+    from hexbox.games.transylvania.cards import CARDS
+    from hexbox.games.transylvania.play import fight_dice
+
+    s = board(4)
+    to_monster(s, 1, WEREWOLF, "graveyard.b")
+    dice(s, 0)
+    start_turn(s, 1)
+    monkeypatch.setattr(CARDS, "surge_attack", 13)
+    assert fight_dice(s, 1, 0) == 12
+    monkeypatch.setattr(CARDS, "max_dice", 11)
+    assert fight_dice(s, 1, 0) == 11
+
+
 def test_R144_the_ravens_extra_wound_in_a_fight_is_credited_to_the_monster():
     s = board(4)
     to_monster(s, 0, VAMPIRE, "graveyard.b")

@@ -696,12 +696,14 @@ def may_fight(st: St, attacker: int, target: int) -> bool:
 
 
 def fight_dice(st: St, p: int, opponent: int) -> int:
+    """The dice ``p`` rolls in a fight: a Monster's and a minion's clamped to the box's dice as an adventurer's are
+    (D30: a roll uses at most 12; the printed ones never reach it, a variant's may)."""
     k = kind_of(st, p)
     if k == "minion":  # R94, D4
         z = st.zombie()
-        return CARDS.minion_literal_attack if st.game.minion_eight else MON[st.role[z]].attack
+        return min(CARDS.max_dice, CARDS.minion_literal_attack if st.game.minion_eight else MON[st.role[z]].attack)
     if k == "monster":
-        return CARDS.surge_attack if st.surge[p] else MON[st.role[p]].attack  # R89
+        return min(CARDS.max_dice, CARDS.surge_attack if st.surge[p] else MON[st.role[p]].attack)  # R89
     vs = ZOMBIE if kind_of(st, opponent) == "minion" else st.role[opponent]
     return st.dice(p, 0, vs)
 
