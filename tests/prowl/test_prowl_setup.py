@@ -164,14 +164,7 @@ def test_R10_R11_every_player_takes_hand_size_minus_one_turns(players):
 
 def test_R52_hand_size_option_adds_rounds():
     # R52
-    st = new(3, hand_size=8, first_player=1)
-    for s in range(3):
-        st.apply(s, st.default_action(s))
-    order = []
-    while not st.is_over:
-        if st.phase == TURN:
-            order.append(st.active)
-        st.apply(st.active, st.default_action(st.active))
+    order = _turn_order(new(3, hand_size=8, first_player=1))
     assert order == [1, 2, 0] * 7  # clockwise (to the left) from the starting player, 7 rounds
 
 

@@ -666,18 +666,18 @@ class VoodooState(State):
         winners = frozenset(s for s in range(self.n) if self.scores[s] == top)
         if self.game.ties_to_later:  # the active player ends the round: the later in turn order, the nearer it
             winners = frozenset((min(winners, key=lambda s: (self.active - s) % self.n),))
-        reason = f"{seats_text(sorted(winners))} led with {top} points when the round ended"
-        self.finish(Result(winners, dict(enumerate(self.scores)), reason, kind="reached_target"))
-        self.phase = OVER
-        self.open = 0
-        self.score_history += (tuple(self.scores),)
-        return [Event("game_over", self._result.to_json())]
+        return self._game_over(winners, f"{seats_text(sorted(winners))} led with {top} points when the round ended",
+                               "reached_target")
 
     def _end_by_cap(self) -> list[Event]:
         top = max(self.scores)
         winners = frozenset(s for s in range(self.n) if self.scores[s] == top)
-        reason = f"{self.game.max_turns} turns played; highest score {top} ({seats_text(sorted(winners))})"
-        self.finish(Result(winners, dict(enumerate(self.scores)), reason, kind="turn_cap"))
+        return self._game_over(
+            winners, f"{self.game.max_turns} turns played; highest score {top} ({seats_text(sorted(winners))})",
+            "turn_cap")
+
+    def _game_over(self, winners: frozenset[int], reason: str, kind: str) -> list[Event]:
+        self.finish(Result(winners, dict(enumerate(self.scores)), reason, kind=kind))
         self.phase = OVER
         self.open = 0
         self.score_history += (tuple(self.scores),)
