@@ -16,7 +16,18 @@ from typing import Any
 from hexbox.core import Action, View
 
 from . import actions as A
-from .cards import CARD_INDEX, CARDS, CLAN_INDEX, CURSED_EFFIGY, EXILED_PRINCE, GRAND_CHANCELLOR, HIGH_MAGE, WARLORD
+from .cards import (
+    CARD_EARLY,
+    CARD_FINAL,
+    CARD_INDEX,
+    CARDS,
+    CLAN_INDEX,
+    CURSED_EFFIGY,
+    EXILED_PRINCE,
+    GRAND_CHANCELLOR,
+    HIGH_MAGE,
+    WARLORD,
+)
 from .rules import answer
 from .scoring import decide
 from .state import CARD_CLAN, PROMPT, ProwlState
@@ -53,9 +64,11 @@ class Heuristic:
             legal = [a for a in legal if a.kind != "accuse" or not blind_after_change(obs, a.target)] or legal
         best, best_value = legal[0], float("-inf")
         final = len(legal) - 1
+        shared = [{} for _ in worlds]  # per world: a value by same_value_key (a candidate that needs no trial)
         for i, action in enumerate(legal):
             # the final candidate may play in the worlds themselves: nothing reads them after it
-            value = sum(wt * value_after(w, seat, action, 0, i == final) for w, wt in zip(worlds, weights))
+            value = sum(wt * shared_value(w, seat, action, known, i == final)
+                        for w, wt, known in zip(worlds, weights, shared))
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
@@ -116,6 +129,50 @@ def choose_clan_card(obs: dict, legal: list[Action]) -> Action:
     clan = max(counts, key=lambda k: (counts[k] + 0.6 * height[k], -k))
     mine = sorted((c for c in hand if c.clan == clan), key=lambda c: (c.leader, c.index))
     return A.SET_CLAN[mine[0].index]
+
+
+def same_value_key(world: ProwlState, seat: int, action: Action) -> tuple | None:
+    """What decides ``value_after(world, seat, action, 0)`` among the candidates of one decision, when something
+    less than the whole action does; None otherwise. Two candidates with the same key are worth exactly the same
+    float in ``world``, so one trial serves both (a test compares every candidate's value with its own trial).
+
+    evaluate() reads the track, the clans, Dominance, a few attachments and how many cards of my clan I hold, and
+    none of these tell apart:
+    - an accusation's target and named clan, beyond whether it is right in ``world`` (R27): a wrong one only
+      denies a clan (R31), a right one turns the card face up (R28) and offers the same reward whoever the
+      target, but for forcing a Change, which needs a card in its hand (R30, D10; the constraint itself is not
+      scored);
+    - which card of a clan is discarded (Accuse), becomes the clan card (Change, R25) or is Played without its
+      effect (R20, R21: then its two parts come in either order to the same strengthening).
+    Accusations, two thirds of the trial moves with their reward prompts, are thus tried once per world, discarded
+    clan and outcome rather than once per card, target and clan."""
+    kind = action.__class__
+    if kind is A.Accuse:
+        target = action.target
+        if CARD_CLAN[world.clan_card[target]] != CLAN_INDEX[action.clan]:
+            outcome = 0
+        else:
+            outcome = 1 if world.hands[target] else 2
+        return (0, CARD_CLAN[CARD_INDEX[action.card]], outcome)
+    if kind is A.Change:
+        return (1, CARD_CLAN[CARD_INDEX[action.card]])
+    if kind is A.Play:
+        card = CARD_INDEX[action.card]
+        last = len(world.hands[seat]) == 1
+        if (CARD_EARLY[card] and last) or (CARD_FINAL[card] and not last):  # dead: rules.play's ``live``
+            return (2, CARD_CLAN[card])
+    return None
+
+
+def shared_value(world: ProwlState, seat: int, action: Action, known: dict, last: bool) -> float:
+    """``value_after(world, seat, action, 0, last)``, tried once per same_value_key in ``known``."""
+    key = same_value_key(world, seat, action)
+    if key is None:
+        return value_after(world, seat, action, 0, last)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = value_after(world, seat, action, 0, last)
+    return found
 
 
 def value_after(world: ProwlState, seat: int, action: Action, depth: int, last: bool = False) -> float:
