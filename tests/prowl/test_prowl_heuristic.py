@@ -61,3 +61,31 @@ def test_R25_R27_no_accusation_at_random_right_after_a_change():
     rng.setstate(state)
     new = bot.act(view, rng)
     assert not (new.kind == "accuse" and new.target == 0), new
+
+
+def test_candidates_sharing_a_trial_are_worth_exactly_what_their_own_trial_gives():
+    # same_value_key lets candidates that differ only in what evaluate() cannot see (an accusation's target and
+    # clan beyond its outcome, which card of a clan is discarded or becomes the clan card, a dead Play's order)
+    # share one trial per world; here every candidate also gets its own trial, in every world of every decision
+    # of whole games at every table size and option set, and the two floats must be equal
+    from hexbox.core import conformance_setups
+    from hexbox.games.prowl.heuristic import same_value_key, shared_value, value_after
+
+    bot, shared_keys = Heuristic(), 0
+    for seed, (players, options) in enumerate(p for g, *p in conformance_setups() if g == "prowl"):
+        st = hexbox.load("prowl", players=players, **options).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over:
+            seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
+            view = View.of(st, seat)
+            if st.phase_name != "setup" and len(view.legal_actions) > 1:
+                worlds = [view.sample(random.Random(seed * 1000 + st.turns * 10 + k)) for k in range(3)]
+                for w in worlds:
+                    w.quiet = True
+                for w in worlds:
+                    known = {}
+                    for action in view.legal_actions:
+                        shared_keys += same_value_key(w, seat, action) in known
+                        assert shared_value(w, seat, action, known, False) == value_after(w, seat, action, 0), action
+            st.apply(seat, bot.act(view, rng))
+    assert shared_keys > 1000  # the sharing was exercised
