@@ -63,13 +63,30 @@ def test_R25_R27_no_accusation_at_random_right_after_a_change():
     assert not (new.kind == "accuse" and new.target == 0), new
 
 
-def test_candidates_sharing_a_trial_are_worth_exactly_what_their_own_trial_gives():
+
+def plain_value(world, seat, action, depth=0):
+    """The bot's value of ``action`` as it was before any sharing: its own trial, and every answer of every prompt."""
+    from hexbox.games.prowl.heuristic import FOLLOW_UP_DEPTH, evaluate
+    from hexbox.games.prowl.rules import answer
+
+    w = world.clone()
+    if depth:
+        answer(w, seat, action)
+    else:
+        w.apply(seat, action)
+    if w.phase_name == "prompt" and w.active == seat and depth < FOLLOW_UP_DEPTH:
+        return max(plain_value(w, seat, a, depth + 1) for a in w.legal_actions(seat))
+    return evaluate(w, seat)
+
+
+def test_candidates_and_answers_sharing_a_trial_are_worth_exactly_what_their_own_trials_give():
     # same_value_key lets candidates that differ only in what evaluate() cannot see (an accusation's target and
     # clan beyond its outcome, which card of a clan is discarded or becomes the clan card, a dead Play's order)
-    # share one trial per world; here every candidate also gets its own trial, in every world of every decision
-    # of whole games at every table size and option set, and the two floats must be equal
+    # share one trial per world, and SAME_ANSWERS does the same for a prompt's answers; here every candidate is
+    # also tried alone with every answer, in every world of every decision of whole games at every table size and
+    # option set, and the two floats must be equal
     from hexbox.core import conformance_setups
-    from hexbox.games.prowl.heuristic import same_value_key, shared_value, value_after
+    from hexbox.games.prowl.heuristic import same_value_key, shared_value
 
     bot, shared_keys = Heuristic(), 0
     for seed, (players, options) in enumerate(p for g, *p in conformance_setups() if g == "prowl"):
@@ -86,6 +103,6 @@ def test_candidates_sharing_a_trial_are_worth_exactly_what_their_own_trial_gives
                     known = {}
                     for action in view.legal_actions:
                         shared_keys += same_value_key(w, seat, action) in known
-                        assert shared_value(w, seat, action, known, False) == value_after(w, seat, action, 0), action
+                        assert shared_value(w, seat, action, known, False) == plain_value(w, seat, action), action
             st.apply(seat, bot.act(view, rng))
     assert shared_keys > 1000  # the sharing was exercised

@@ -17,16 +17,24 @@ from hexbox.core import Action, View
 
 from . import actions as A
 from .cards import (
+    BRIBED_OFFICIAL,
     CARD_EARLY,
     CARD_FINAL,
     CARD_INDEX,
     CARDS,
     CLAN_INDEX,
     CURSED_EFFIGY,
+    DUELIST,
     EXILED_PRINCE,
+    FIREBRAND,
     GRAND_CHANCELLOR,
     HIGH_MAGE,
+    HUNTER,
+    MAGISTRATE,
+    MIST_WEAVER,
+    TACTICIAN,
     WARLORD,
+    WHISPERER,
 )
 from .rules import answer
 from .scoring import decide
@@ -175,6 +183,44 @@ def shared_value(world: ProwlState, seat: int, action: Action, known: dict, last
     return found
 
 
+def _card_clan(w: ProwlState, action: Action) -> int:
+    return -1 if action is A.SKIP else CARD_CLAN[CARD_INDEX[action.card]]
+
+
+def _nothing_scored(w: ProwlState, action: Action) -> int:
+    return 0
+
+
+def _guessed_right(w: ProwlState, action: Action) -> bool:
+    return CARD_CLAN[w.clan_card[w.prompt[2]]] == CLAN_INDEX[action.clan]
+
+
+# Answers to a follow-up prompt that lead to positions evaluate() cannot tell apart, by prompt: answers with the same
+# kind are worth the same float, so max() over the first of each kind is max() over all (a test compares every
+# candidate's value with a search that tries every answer). Why each is safe:
+SAME_ANSWERS = {
+    # what evaluate() reads of my hand is how many cards of my clan it holds: the exchanged cards' clans
+    (MIST_WEAVER, "mine"): _card_clan,
+    (MIST_WEAVER, "theirs"): _card_clan,
+    # a peek changes only what players know, a constraint (card 16, card 31) is not scored, and what follows them
+    # does not depend on the seat chosen (Hunter's and Tactician's next prompts read the track)
+    (HUNTER, "target"): _nothing_scored,
+    (TACTICIAN, "target"): _nothing_scored,
+    (WHISPERER, "target"): _nothing_scored,
+    (WHISPERER, "second"): _nothing_scored,
+    (FIREBRAND, "target"): _nothing_scored,
+    (MAGISTRATE, "target"): _nothing_scored,
+    # the Duelist's guess is an accusation without a discard (R32): right or wrong, as for same_value_key; its
+    # target matters only through the reward's Change, which needs a card in its hand (R30)
+    (DUELIST, "guess"): _guessed_right,
+    (DUELIST, "target"): lambda w, action: bool(w.hands[action.seat]),
+    # card 6 decides only whether its target loses: whether the named clan is the target's (R48)
+    (CURSED_EFFIGY, "clan"): _guessed_right,
+    # after the peek, whether the swap is offered reads only the target's clan
+    (BRIBED_OFFICIAL, "target"): lambda w, action: CARD_CLAN[w.clan_card[action.seat]],
+}
+
+
 def value_after(world: ProwlState, seat: int, action: Action, depth: int, last: bool = False) -> float:
     """The value of ``action`` in ``world``; ``last``: the caller no longer needs ``world``, so it is played in
     place rather than in a clone (one clone fewer per prompt and per world for the last candidate: 168,268 -> 132,076
@@ -188,6 +234,12 @@ def value_after(world: ProwlState, seat: int, action: Action, depth: int, last: 
         w.apply(seat, action)  # a candidate from the real position's list, in a world dealt from it: checked
     if w.phase == PROMPT and w.active == seat and depth < FOLLOW_UP_DEPTH:
         answers = w.legal_actions(seat)
+        same = SAME_ANSWERS.get(w.prompt[:2])
+        if same is not None:  # the first answer of each kind stands for the rest: their values are equal floats
+            kinds = {}
+            for a in answers:
+                kinds.setdefault(same(w, a), a)
+            answers = list(kinds.values())
         final = len(answers) - 1
         # max reads the answers in order: the final one is played after every other has cloned ``w``
         return max(value_after(w, seat, a, depth + 1, i == final) for i, a in enumerate(answers))
