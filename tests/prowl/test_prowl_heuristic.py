@@ -80,15 +80,14 @@ def plain_value(world, seat, action, depth=0):
 
 
 def test_candidates_and_answers_sharing_a_trial_are_worth_exactly_what_their_own_trials_give():
-    # same_value_key lets candidates that differ only in what evaluate() cannot see (an accusation's target and
-    # clan beyond its outcome, which card of a clan is discarded or becomes the clan card, a dead Play's order)
-    # share one trial per world, and SAME_ANSWERS does the same for a prompt's answers; here every candidate is
+    # Trials shares trials among candidates that differ only in what evaluate() cannot see (same_value_key), among
+    # a prompt's answers (SAME_ANSWERS) and among worlds (a move that reads no hidden card); here every candidate is
     # also tried alone with every answer, in every world of every decision of whole games at every table size and
-    # option set, and the two floats must be equal
+    # option set, and the floats must be equal
     from hexbox.core import conformance_setups
-    from hexbox.games.prowl.heuristic import same_value_key, shared_value
+    from hexbox.games.prowl.heuristic import Trials
 
-    bot, shared_keys = Heuristic(), 0
+    bot, decisions = Heuristic(), 0
     for seed, (players, options) in enumerate(p for g, *p in conformance_setups() if g == "prowl"):
         st = hexbox.load("prowl", players=players, **options).new_state(seed=seed)
         rng = random.Random(seed)
@@ -99,10 +98,9 @@ def test_candidates_and_answers_sharing_a_trial_are_worth_exactly_what_their_own
                 worlds = [view.sample(random.Random(seed * 1000 + st.turns * 10 + k)) for k in range(3)]
                 for w in worlds:
                     w.quiet = True
-                for w in worlds:
-                    known = {}
-                    for action in view.legal_actions:
-                        shared_keys += same_value_key(w, seat, action) in known
-                        assert shared_value(w, seat, action, known, False) == plain_value(w, seat, action), action
+                trials = Trials(worlds, seat)
+                for action in view.legal_actions:
+                    assert trials.values(action, False) == [plain_value(w, seat, action) for w in worlds], action
+                decisions += 1
             st.apply(seat, bot.act(view, rng))
-    assert shared_keys > 1000  # the sharing was exercised
+    assert decisions > 100

@@ -22,6 +22,7 @@ from .cards import (
     CARD_FINAL,
     CARD_INDEX,
     CARDS,
+    CHANGELING,
     CLAN_INDEX,
     CURSED_EFFIGY,
     DUELIST,
@@ -29,6 +30,7 @@ from .cards import (
     FIREBRAND,
     GRAND_CHANCELLOR,
     HIGH_MAGE,
+    HOODED_FIGURE,
     HUNTER,
     MAGISTRATE,
     MIST_WEAVER,
@@ -72,11 +74,10 @@ class Heuristic:
             legal = [a for a in legal if a.kind != "accuse" or not blind_after_change(obs, a.target)] or legal
         best, best_value = legal[0], float("-inf")
         final = len(legal) - 1
-        shared = [{} for _ in worlds]  # per world: a value by same_value_key (a candidate that needs no trial)
+        trials = Trials(worlds, seat)
         for i, action in enumerate(legal):
             # the final candidate may play in the worlds themselves: nothing reads them after it
-            value = sum(wt * shared_value(w, seat, action, known, i == final)
-                        for w, wt, known in zip(worlds, weights, shared))
+            value = sum(wt * v for wt, v in zip(weights, trials.values(action, i == final)))
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
@@ -137,6 +138,75 @@ def choose_clan_card(obs: dict, legal: list[Action]) -> Action:
     clan = max(counts, key=lambda k: (counts[k] + 0.6 * height[k], -k))
     mine = sorted((c for c in hand if c.clan == clan), key=lambda c: (c.leader, c.index))
     return A.SET_CLAN[mine[0].index]
+
+
+# Cards whose effect reads or moves hidden cards (the others' hands or clan cards): a Play of any other card goes
+# the same way in every world dealt from one position, up to the clans that evaluate() reads at its end
+READS_HIDDEN = frozenset((CHANGELING, HOODED_FIGURE, MIST_WEAVER, DUELIST, BRIBED_OFFICIAL))
+
+
+class Trials:
+    """The values of one decision's candidates in its worlds (``values``), each from as few trials as give the very
+    same floats as one trial per candidate and world would.
+
+    Within a world, candidates with the same same_value_key share a trial. Across worlds, a Change or a Play of a
+    card outside READS_HIDDEN is tried in the first world only: such a move reads only what every world shares
+    (the track, the attachments, Dominance, my own cards, how many cards each hand holds) and moves no clan card
+    but mine, so in another world it reaches the same positions with that world's clans; each world scores them
+    with its own clans (evaluate_as) and takes its own best answers. Not in the two-player game with the
+    strengthening deck (R37): the next turn's reveal draws a hidden card."""
+
+    __slots__ = ("worlds", "seat", "known", "across", "clans", "mine")
+
+    def __init__(self, worlds: list[ProwlState], seat: int):
+        self.worlds, self.seat = worlds, seat
+        self.known = [{} for _ in worlds]  # per world: a value by same_value_key
+        first = worlds[0]
+        # by same_value_key (or the action): the values in every world, for the moves tried in the first only
+        self.across = None if first.game.strengthening_deck else {}
+        self.clans = [[CARD_CLAN[c] for c in w.clan_card] for w in worlds]
+        self.mine = first.clan_card[seat]
+
+    def values(self, action: Action, last: bool) -> list[float]:
+        worlds, seat, across = self.worlds, self.seat, self.across
+        kind = action.__class__
+        if across is not None and (kind is A.Change or kind is A.Play and CARD_INDEX[action.card] not in READS_HIDDEN):
+            key = same_value_key(worlds[0], seat, action) or action
+            found = across.get(key)
+            if found is None:
+                tree = outcomes(worlds[0], seat, action, 0, last)
+                found = across[key] = [tree_value(tree, seat, clans, self.mine) for clans in self.clans]
+            return found
+        return [shared_value(w, seat, action, known, last) for w, known in zip(worlds, self.known)]
+
+
+def outcomes(world: ProwlState, seat: int, action: Action, depth: int, last: bool) -> ProwlState | list:
+    """The positions ``action`` leads to in ``world`` as value_after() reaches them: the position, or a list with
+    the outcomes of each answer of the prompt it opens (SAME_ANSWERS only where the kinds read no hidden card)."""
+    w = world if last else world.clone()
+    if depth:
+        answer(w, seat, action)
+    else:
+        w.apply(seat, action)
+    if w.phase == PROMPT and w.active == seat and depth < FOLLOW_UP_DEPTH:
+        answers = w.legal_actions(seat)
+        if SAME_ANSWERS.get(w.prompt[:2]) is _nothing_scored:
+            answers = answers[:1]
+        final = len(answers) - 1
+        return [outcomes(w, seat, a, depth + 1, i == final) for i, a in enumerate(answers)]
+    return w
+
+
+def tree_value(tree: ProwlState | list, seat: int, clans: list[int], mine: int) -> float:
+    """value_after() of a world with ``clans`` (its clans when the move began, ``mine`` my clan card then) from the
+    outcomes() of the move in another world."""
+    if tree.__class__ is list:
+        return max(tree_value(t, seat, clans, mine) for t in tree)
+    card = tree.clan_card[seat]
+    if card != mine:  # a Change: my new clan card is the same in every world
+        clans = clans[:]
+        clans[seat] = CARD_CLAN[card]
+    return evaluate_as(tree, seat, clans)
 
 
 def same_value_key(world: ProwlState, seat: int, action: Action) -> tuple | None:
@@ -273,7 +343,19 @@ def evaluate(w: ProwlState, seat: int) -> float:
     of them scored before (evaluate 2.36 -> 1.52 s under cProfile)."""
     if w.is_over:
         return 1.0 if seat in w.result.winners else 0.0
-    clans = [CARD_CLAN[c] for c in w.clan_card]
+    return scored(w, seat, [CARD_CLAN[c] for c in w.clan_card])
+
+
+def evaluate_as(w: ProwlState, seat: int, clans: list[int]) -> float:
+    """evaluate() of ``w`` with ``clans`` for each seat's clan: the same position in another world. At the end,
+    who won is what decide() says of those clans, as ProwlState.end() would have."""
+    if w.is_over:
+        return 1.0 if seat in winners(w, clans) else 0.0
+    return scored(w, seat, clans)
+
+
+def scored(w: ProwlState, seat: int, clans: list[int]) -> float:
+    """score(), kept by all that it reads (evaluate)."""
     clan = clans[seat]
     in_hand = sum(1 for c in w.hands[seat] if CARD_CLAN[c] == clan)  # cards of my clan are future strengthening
     by, a = w.att_by, w.att_a
