@@ -151,8 +151,9 @@ def trial_key(world: ProwlState, seat: int, action: Action) -> Any:
 
     An accusation is right or wrong by the world's clan card, and then goes the same way whatever the world
     (same_value_key); a Change, a dead Play and a Play of a card outside READS_HIDDEN read only what every world
-    shares: the track, the attachments, Dominance, my own cards, how many cards each hand holds, who is face up.
-    None of these moves a clan card but mine."""
+    shares: the track, the attachments, Dominance, my own cards, how many cards each hand holds, who is face up;
+    so does an answer to a prompt of such a card or of an accusation's reward (R29, R30). None of these moves a
+    clan card but mine."""
     kind = action.__class__
     if kind is A.Accuse or kind is A.Change:
         return same_value_key(world, seat, action)
@@ -161,6 +162,9 @@ def trial_key(world: ProwlState, seat: int, action: Action) -> Any:
         if key is None and CARD_INDEX[action.card] not in READS_HIDDEN:
             return action
         return key
+    prompt = world.prompt  # an answer to an open prompt: the rest of that card's effect, or an accusation's reward
+    if prompt is not None and prompt[0] not in READS_HIDDEN:
+        return action
     return None
 
 
