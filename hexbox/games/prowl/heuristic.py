@@ -173,7 +173,7 @@ class Trials:
     same floats as one trial per candidate and world would (a test compares them).
 
     A move with a trial_key is tried once, in the first world where it has that key, and each world scores the
-    positions it reaches with its own clans (evaluate_as) and takes its own best answers to the prompts on the
+    positions it reaches with its own clans (tree_values) and takes its own best answers to the prompts on the
     way: as if tried in that world. Candidates with the same key in a world (same_value_key) share the value.
     The one hidden card a move without hidden reads may still draw is the top of the strengthening deck (R37,
     when the next player holds Dominance): a trial that drew it serves its own world only. Accusations, Changes
@@ -185,28 +185,39 @@ class Trials:
         self.worlds, self.seat = worlds, seat
         self.known: list[dict] = [{} for _ in worlds]  # per world: a value by trial_key
         self.trees: dict = {}  # by trial_key: what outcomes() gave
-        self.clans = [[CARD_CLAN[c] for c in w.clan_card] for w in worlds]
+        self.clans = [tuple(CARD_CLAN[c] for c in w.clan_card) for w in worlds]
         self.mine = worlds[0].clan_card[seat]
 
     def values(self, action: Action, last: bool) -> list[float]:
         """Each world's value_after(world, seat, action, 0, last)."""
-        seat, trees, mine = self.seat, self.trees, self.mine
-        out = []
-        for w, known, clans in zip(self.worlds, self.known, self.clans):
+        seat, worlds, known = self.seat, self.worlds, self.known
+        out = [0.0] * len(worlds)
+        waiting: dict = {}  # trial_key -> the worlds that still need its value
+        for k, w in enumerate(worlds):
             key = trial_key(w, seat, action)
             if key is None:
-                out.append(value_after(w, seat, action, 0, last))
+                out[k] = value_after(w, seat, action, 0, last)
                 continue
-            value = known.get(key)
+            value = known[k].get(key)
             if value is None:
-                tree = trees.get(key)
-                if tree is None:
-                    deck = len(w.deck)
-                    tree = outcomes(w, seat, action, 0, last)
-                    if not deck or all(len(leaf.deck) == deck for leaf in leaves(tree)):
-                        trees[key] = tree
-                value = known[key] = tree_value(tree, seat, clans, mine)
-            out.append(value)
+                waiting.setdefault(key, []).append(k)
+            else:
+                out[k] = value
+        for key, ks in waiting.items():
+            tree = self.trees.get(key)
+            if tree is None:
+                w = worlds[ks[0]]
+                deck = len(w.deck)
+                tree = outcomes(w, seat, action, 0, last)
+                if deck and any(len(leaf.deck) != deck for leaf in leaves(tree)):
+                    for k in ks:  # each world draws its own card: its own trial
+                        if k != ks[0]:
+                            tree = outcomes(worlds[k], seat, action, 0, last)
+                        out[k] = known[k][key] = tree_values(tree, seat, [self.clans[k]], self.mine)[0]
+                    continue
+                self.trees[key] = tree
+            for k, value in zip(ks, tree_values(tree, seat, [self.clans[k] for k in ks], self.mine)):
+                out[k] = known[k][key] = value
         return out
 
 
@@ -233,16 +244,18 @@ def outcomes(world: ProwlState, seat: int, action: Action, depth: int, last: boo
     return w
 
 
-def tree_value(tree: ProwlState | list, seat: int, clans: list[int], mine: int) -> float:
-    """value_after() of a world with ``clans`` (its clans when the move began, ``mine`` my clan card then) from the
-    outcomes() of the move in another world."""
+def tree_values(tree: ProwlState | list, seat: int, clans: list[tuple[int, ...]], mine: int) -> list[float]:
+    """value_after() of worlds with ``clans`` (each one's clans when the move began, ``mine`` my clan card then),
+    from the outcomes() of the move in one of them: each world takes its own best answers."""
     if tree.__class__ is list:
-        return max(tree_value(t, seat, clans, mine) for t in tree)
+        return [max(column) for column in zip(*(tree_values(t, seat, clans, mine) for t in tree))]
     card = tree.clan_card[seat]
     if card != mine:  # a Change: my new clan card is the same in every world
-        clans = clans[:]
-        clans[seat] = CARD_CLAN[card]
-    return evaluate_as(tree, seat, clans)
+        clans = [(*c[:seat], CARD_CLAN[card], *c[seat + 1:]) for c in clans]
+    if tree.is_over:  # who won is what decide() says of each world's clans, as ProwlState.end() would have
+        return [1.0 if seat in winners(tree, c) else 0.0 for c in clans]
+    base = score_key(tree, seat, clans[0][seat])
+    return [scored(tree, seat, c, base) for c in clans]
 
 
 def same_value_key(world: ProwlState, seat: int, action: Action) -> tuple | None:
@@ -345,7 +358,7 @@ def value_after(world: ProwlState, seat: int, action: Action, depth: int, last: 
 _WINNERS: dict[tuple, frozenset[int]] = {}  # who would win now, by all that decides it (R45-R51): see winners()
 
 
-def winners(w: ProwlState, clans: list[int]) -> frozenset[int]:
+def winners(w: ProwlState, clans: tuple[int, ...]) -> frozenset[int]:
     """``decide(...).winners`` for the position, kept by what decides it: the track, the clans, Dominance and the
     cards in front of players that take part (the Cursed Effigy, the leaders). A bot tries each move in a few
     worlds, and most of the positions it scores were scored before."""
@@ -369,33 +382,30 @@ def evaluate(w: ProwlState, seat: int) -> float:
     of them scored before (evaluate 2.36 -> 1.52 s under cProfile)."""
     if w.is_over:
         return 1.0 if seat in w.result.winners else 0.0
-    return scored(w, seat, [CARD_CLAN[c] for c in w.clan_card])
+    clans = tuple(CARD_CLAN[c] for c in w.clan_card)
+    return scored(w, seat, clans, score_key(w, seat, clans[seat]))
 
 
-def evaluate_as(w: ProwlState, seat: int, clans: list[int]) -> float:
-    """evaluate() of ``w`` with ``clans`` for each seat's clan: the same position in another world. At the end,
-    who won is what decide() says of those clans, as ProwlState.end() would have."""
-    if w.is_over:
-        return 1.0 if seat in winners(w, clans) else 0.0
-    return scored(w, seat, clans)
-
-
-def scored(w: ProwlState, seat: int, clans: list[int]) -> float:
-    """score(), kept by all that it reads (evaluate)."""
-    clan = clans[seat]
+def score_key(w: ProwlState, seat: int, clan: int) -> tuple:
+    """All that score() reads but the clans: the seat, the cards of my ``clan`` in my hand, the key of winners()."""
     in_hand = sum(1 for c in w.hands[seat] if CARD_CLAN[c] == clan)  # cards of my clan are future strengthening
     by, a = w.att_by, w.att_a
-    key = (seat, in_hand, *w.track, *clans, w.dominance, by[CURSED_EFFIGY], a[CURSED_EFFIGY],
-           w.att_b[CURSED_EFFIGY], by[EXILED_PRINCE], by[WARLORD], by[GRAND_CHANCELLOR], by[HIGH_MAGE], a[HIGH_MAGE])
+    return (seat, in_hand, *w.track, w.dominance, by[CURSED_EFFIGY], a[CURSED_EFFIGY], w.att_b[CURSED_EFFIGY],
+            by[EXILED_PRINCE], by[WARLORD], by[GRAND_CHANCELLOR], by[HIGH_MAGE], a[HIGH_MAGE])
+
+
+def scored(w: ProwlState, seat: int, clans: tuple[int, ...], base: tuple) -> float:
+    """score() with ``clans``, kept by them and ``base`` (score_key: the rest of what it reads)."""
+    key = base + clans
     found = _SCORES.get(key)
     if found is None:
         if len(_SCORES) > 1 << 16:
             _SCORES.clear()
-        found = _SCORES[key] = score(w, seat, clans, in_hand)
+        found = _SCORES[key] = score(w, seat, clans, base[1])
     return found
 
 
-def score(w: ProwlState, seat: int, clans: list[int], in_hand: int) -> float:
+def score(w: ProwlState, seat: int, clans: tuple[int, ...], in_hand: int) -> float:
     """Who would win now, plus a little for a high clan, fewer rival clans above it, cards of it in hand and the
     Dominance token (``clans``: each seat's clan; ``in_hand``: cards of my clan in my hand)."""
     # the counts below read the clans once each; the score's sums are as they were before any speed-up
