@@ -292,8 +292,13 @@ def same_value_key(world: ProwlState, seat: int, action: Action) -> tuple | None
     return None
 
 
-def _card_clan(w: ProwlState, action: Action) -> int:
-    return -1 if action is A.SKIP else CARD_CLAN[CARD_INDEX[action.card]]
+def _of_my_clan(w: ProwlState, action: Action) -> int:
+    return -1 if action is A.SKIP else CARD_CLAN[CARD_INDEX[action.card]] == CARD_CLAN[w.clan_card[w.active]]
+
+
+def _hand_of_my_clan(w: ProwlState, action: Action) -> tuple[bool, bool]:
+    mine, hand = CARD_CLAN[w.clan_card[w.active]], w.hands[action.seat]
+    return any(CARD_CLAN[c] == mine for c in hand), any(CARD_CLAN[c] != mine for c in hand)
 
 
 def _nothing_scored(w: ProwlState, action: Action) -> int:
@@ -308,9 +313,11 @@ def _guessed_right(w: ProwlState, action: Action) -> bool:
 # kind are worth the same float, so max() over the first of each kind is max() over all (a test compares every
 # candidate's value with a search that tries every answer). Why each is safe:
 SAME_ANSWERS = {
-    # what evaluate() reads of my hand is how many cards of my clan it holds: the exchanged cards' clans
-    (MIST_WEAVER, "mine"): _card_clan,
-    (MIST_WEAVER, "theirs"): _card_clan,
+    # what evaluate() reads of my hand is how many cards of my clan it holds, and the exchange changes nothing
+    # else it reads: whether each exchanged card is of my clan, and which of the two kinds the target's hand offers
+    (MIST_WEAVER, "mine"): _of_my_clan,
+    (MIST_WEAVER, "theirs"): _of_my_clan,
+    (MIST_WEAVER, "target"): _hand_of_my_clan,
     # a peek changes only what players know, a constraint (card 16, card 31) is not scored, and what follows them
     # does not depend on the seat chosen (Hunter's and Tactician's next prompts read the track)
     (HUNTER, "target"): _nothing_scored,
