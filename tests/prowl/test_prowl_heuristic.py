@@ -63,7 +63,6 @@ def test_R25_R27_no_accusation_at_random_right_after_a_change():
     assert not (new.kind == "accuse" and new.target == 0), new
 
 
-
 def plain_value(world, seat, action, depth=0):
     """The bot's value of ``action`` as it was before any sharing: its own trial, and every answer of every prompt."""
     from hexbox.games.prowl.heuristic import FOLLOW_UP_DEPTH, evaluate

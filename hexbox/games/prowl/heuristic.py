@@ -257,7 +257,7 @@ def tree_values(tree: ProwlState | list, seat: int, clans: list[tuple[int, ...]]
         return [max(column) for column in zip(*(tree_values(t, seat, clans, mine) for t in tree))]
     card = tree.clan_card[seat]
     if card != mine:  # a Change: my new clan card is the same in every world
-        clans = [(*c[:seat], CARD_CLAN[card], *c[seat + 1:]) for c in clans]
+        clans = [(*c[:seat], CARD_CLAN[card], *c[seat + 1 :]) for c in clans]
     if tree.is_over:  # who won is what decide() says of each world's clans, as ProwlState.end() would have
         return [1.0 if seat in winners(tree, c) else 0.0 for c in clans]
     base = score_key(tree, seat, clans[0][seat])
@@ -404,8 +404,20 @@ def score_key(w: ProwlState, seat: int, clan: int) -> tuple:
     """All that score() reads but the clans: the seat, the cards of my ``clan`` in my hand, the key of winners()."""
     in_hand = sum(1 for c in w.hands[seat] if CARD_CLAN[c] == clan)  # cards of my clan are future strengthening
     by, a = w.att_by, w.att_a
-    return (seat, in_hand, *w.track, w.dominance, by[CURSED_EFFIGY], a[CURSED_EFFIGY], w.att_b[CURSED_EFFIGY],
-            by[EXILED_PRINCE], by[WARLORD], by[GRAND_CHANCELLOR], by[HIGH_MAGE], a[HIGH_MAGE])
+    return (
+        seat,
+        in_hand,
+        *w.track,
+        w.dominance,
+        by[CURSED_EFFIGY],
+        a[CURSED_EFFIGY],
+        w.att_b[CURSED_EFFIGY],
+        by[EXILED_PRINCE],
+        by[WARLORD],
+        by[GRAND_CHANCELLOR],
+        by[HIGH_MAGE],
+        a[HIGH_MAGE],
+    )
 
 
 def scored(w: ProwlState, seat: int, clans: tuple[int, ...], base: tuple) -> float:
