@@ -248,3 +248,12 @@ def test_the_easy_level_never_accuses_even_when_sure():
     view = View.of(state, ME)
     assert type(make_agent("normal", "werebeasts").act(view, random.Random(0))) is A.Accuse
     assert make_agent("easy", "werebeasts").act(view, random.Random(0)) == A.SELL
+
+
+def test_the_marginals_of_tables_without_a_zero_are_the_same_floats_as_the_recorded_sums():
+    # such tables take the lattice of _marginals_unforbidden: most decisions of the normal bot
+    rng = random.Random(11)
+    for m in (1, 2, 3, 5, 8, 10):
+        for _ in range(3):
+            w = [[rng.choice([1.0, rng.random(), math.exp(-60 * rng.random())]) for _ in range(m)] for _ in range(m)]
+            assert _marginals(w) == _marginals_as_recorded(w)
