@@ -134,7 +134,8 @@ class Heuristic:
         only when P(right) x P(win | right) > P(win | I sell)."""
         post = belief.posterior(seat, pub, mine)
         goals = self._goals(mine)
-        worth = _worths(seat, pub, goals, post)
+        held = _holdings(seat, pub, goals, post)
+        worth = _priced(held)
         alive = [p["seat"] for p in pub["players_info"] if not p["eliminated"]]
         played = 1 - pub["deck_size"] / (4 * (len(pub["goals_in_play"]) - 1))  # share of the auction deck sold
         now = _win_share(worth, alive, seat, played)
@@ -147,14 +148,14 @@ class Heuristic:
                 if p <= now * self.caution or p < self.min_belief:  # not even a sure win after it would do
                     continue
                 if t not in if_right:
-                    if_right[t] = self._if_right(seat, t, pub, goals, post, alive, played)
+                    if_right[t] = self._if_right(seat, t, pub, goals, post, alive, played, held)
                 right = if_right[t]
                 if p * right > now * self.caution and (best is None or p * right > best[1] * best[2]):
                     best = ((t, g), p, right, now)
         return best
 
     def _if_right(self, seat: int, target: int, pub: dict[str, Any], goals: set[str], post: dict[int, dict[str, float]],
-                  alive: list[int], played: float) -> float:
+                  alive: list[int], played: float, held: dict[int, tuple[float, float, int]] | None = None) -> float:
         """My chance of winning after a right accusation of ``target``: it is out, I take the better pile (R16);
         with three left the game ends at once (R30) and points decide."""
         rest = [s for s in alive if s != target]
@@ -167,7 +168,7 @@ class Heuristic:
         else:
             cards = sum(ICONS[c] if BEAST_OF[c] in goals else CHIP_WORTH for c in victim["cards"])
             cans = victim["cans"] * (CAN_WORTH + per_point)
-        after = _worths(seat, pub, goals, post, ending)
+        after = _priced(_holdings(seat, pub, goals, post) if held is None else held, ending)
         after[seat] += max(cards, cans)
         return _win_share(after, rest, seat, 1.0 if ending else played, ending)
 
@@ -261,23 +262,39 @@ def _worths(seat: int, pub: dict[str, Any], goals: set[str], post: dict[int, dic
     """What each living seat has, in points: its points if the game ended now (for the others, expected over
     my belief about their goals), cans and off-goal cards as buying power, as in :func:`win_chances`; when
     the game ends, points only (cans break ties, R35)."""
+    return _priced(_holdings(seat, pub, goals, post), ending)
+
+
+def _holdings(seat: int, pub: dict[str, Any], goals: set[str], post: dict[int, dict[str, float]]
+              ) -> dict[int, tuple[float, float, int]]:
+    """(points, off-goal cards, cans) of each living seat, as :func:`_worths` weighs them: one decision weighs them
+    once, whatever the accusations it tries (bot_speed.py, 20 games: best_accusation without
+    the posterior 9.3 -> 7.6 ms)."""
     out = {}
     per_point = CARDS.chow_cans_per_point
+    shown_at = {g["position"]: g["goal"] for g in pub["goal_positions"] if g["goal"]}
     for p in pub["players_info"]:
         s = p["seat"]
         if p["eliminated"]:
             continue
         if s == seat:
-            chance = {g: 1.0 for g in goals}
+            chance = dict.fromkeys(goals, 1.0)
         else:
             chance = dict(post.get(s, {}))
-            shown = [g["goal"] for g in pub["goal_positions"] if g["goal"] and g["position"] in p["positions"]]
-            chance.update(dict.fromkeys(shown, 1.0))
-        points = sum(ICONS[c] * chance.get(BEAST_OF[c], 0.0) for c in p["cards"])
+            if shown_at:
+                chance.update(dict.fromkeys([shown_at[q] for q in p["positions"] if q in shown_at], 1.0))
+        cards = p["cards"]
+        odds = [chance.get(BEAST_OF[c], 0.0) for c in cards]
+        points = sum([ICONS[c] * q for c, q in zip(cards, odds)])
         points += chance.get("chow", 0.0) * (p["cans"] // per_point)
-        chips = sum(1 - chance.get(BEAST_OF[c], 0.0) for c in p["cards"])
-        out[s] = points + 0.01 * p["cans"] if ending else points + CAN_WORTH * p["cans"] + CHIP_WORTH * chips
+        out[s] = (points, sum([1 - q for q in odds]), p["cans"])
     return out
+
+
+def _priced(holdings: dict[int, tuple[float, float, int]], ending: bool = False) -> dict[int, float]:
+    if ending:
+        return {s: points + 0.01 * cans for s, (points, _, cans) in holdings.items()}
+    return {s: points + CAN_WORTH * cans + CHIP_WORTH * chips for s, (points, chips, cans) in holdings.items()}
 
 
 def _win_share(worth: dict[int, float], alive: list[int], seat: int, played: float, ending: bool = False) -> float:
