@@ -13,7 +13,8 @@ of that seat's goals, against when it is not (the likelihood ratios of ``belief.
 A seat's acts depend on its own goals only, so the likelihood of an assignment is a product over positions of
 ``W[p][g]``, the product of the ratios of the seats that see position p for type g. The posterior marginals
 P(position p holds g) are then exact sums over assignments, computed by a forward-backward pass over the
-subsets of types used (at most 2^10 subsets, 10 players), not by sampling.
+types (the state: how many of each group of alike positions are filled; at most 2^10 states, 10 players), not by
+sampling.
 """
 
 from __future__ import annotations
@@ -203,110 +204,93 @@ def _forward(weights: list[list[float]]) -> list[dict[int, float]] | None:
 
 def _marginals(weights: list[list[float]]) -> list[list[float]] | None:
     """P(position i gets type j) over the one-to-one assignments weighted by the product of ``weights[i][j]``;
-    None when no assignment has weight. Forward-backward over the sets of types used by positions < i."""
+    None when no assignment has weight.
+
+    Positions with the same row (the two box positions, a seat's two positions with 3-4 players, every position
+    before the first evidence) are one group: an assignment is then which group each type goes to, up to the
+    order inside a group, which only multiplies every weight by the same count. A forward-backward pass over the
+    types, the state being how many of each group's positions are filled, has at most prod(size + 1) states, not
+    the 2^m sets of types used: bot_speed.py's 20 games, the exact sums 30.7 -> 17.3 ms. The sums are in another
+    order than before, so the floats may differ in the last bits (tests/werebeasts/test_werebeasts_belief.py
+    compares them with the sums over sets of types on the tables of real games)."""
     m = len(weights)
     if m == 0:
         return []
-    if all(map(all, weights)):
-        if all(x == 1.0 for row in weights for x in row):  # no evidence yet (a game's first turns): a constant of m
-            flat = _FLAT.get(m)
-            if flat is None:
-                flat = _FLAT[m] = _marginals_unforbidden(weights)
-            return [row[:] for row in flat]
-        return _marginals_unforbidden(weights)
-    forward = _forward(weights)
-    if forward is None:
-        return None
-    full = (1 << m) - 1
-    total = forward[m][full]
-    backward: list[dict[int, float]] = [{} for _ in range(m + 1)]
-    backward[m] = {full: 1.0}
-    rows = [[(j, 1 << j, w) for j, w in enumerate(weights[i]) if w] for i in range(m)]  # as in _forward
-    out: list[list[float]] = [[]] * m
-    # one pass per position for both backward[i] and position i's marginals (they read the same backward[i + 1]),
-    # each sum in the order of the former separate passes; an absent backward entry added only zeros
-    # (bot_speed.py --profile, 20 games: _marginals 0.35 -> 0.30 s, dict lookups 690,000 -> 353,000)
-    for i in range(m - 1, -1, -1):
-        row = rows[i]
-        after = backward[i + 1].get
-        cur: dict[int, float] = {}
-        probs = [0.0] * m
-        for mask, f in forward[i].items():
-            acc = None
-            for j, bit, w in row:
-                if not mask & bit:
-                    b = after(mask | bit)
-                    if b:
-                        acc = w * b if acc is None else acc + w * b
-                        probs[j] += f * w * b
-            if acc is not None:
-                cur[mask] = acc
-        backward[i] = cur
-        out[i] = [x / total for x in probs]
-    return out
-
-
-# With no forbidden cell (no denial or accusation names a hidden position's type, most decisions) the sets of types
-# are every subset, met in an order that depends on m alone: _lattice lays it out once per m, and
-# _marginals_unforbidden reads it with one float list indexed by mask instead of a dict per level, adding the very
-# same products in the very same order as _forward and _marginals (tests/werebeasts/test_werebeasts_belief.py
-# compares the floats). bot_speed.py, 20 games: _marginals 62 -> 36 ms (about 6 of them laying
-# out the lattices of m = 3..10, once a process); at m = 10, 1.7 -> 0.78 ms a call (process time, loaded machine).
-_Pairs = list[list[tuple[tuple[int, int], ...]]]
-_FLAT: dict[int, list[list[float]]] = {}  # the m x m table of ones: 20 games, _marginals 34.5 -> 31.1 ms
-_LATTICES: dict[int, tuple[list[list[int]], _Pairs, _Pairs]] = {}
-
-
-def _lattice(m: int) -> tuple[list[list[int]], _Pairs, _Pairs]:
-    """(levels, into, out): ``levels[k]`` the k-type sets in the order _forward first meets them; ``into[k][n]`` the
-    (set, type) pairs whose sum makes ``levels[k][n]``, in _forward's order of adding them; ``out[k][n]`` the types
-    ``levels[k][n]`` lacks, as (type, set with it), ascending."""
-    got = _LATTICES.get(m)
-    if got is None:
-        levels: list[list[int]] = [[0]]
-        into: list[list[tuple[tuple[int, int], ...]]] = [[()]]
-        for k in range(m):
-            pairs: dict[int, list[tuple[int, int]]] = {}
-            for mask in levels[k]:
-                for j in range(m):
-                    if not mask >> j & 1:
-                        pairs.setdefault(mask | 1 << j, []).append((mask, j))
-            levels.append(list(pairs))
-            into.append([tuple(x) for x in pairs.values()])
-        out = [[tuple((j, mask | 1 << j) for j in range(m) if not mask >> j & 1) for mask in lv] for lv in levels]
-        got = _LATTICES[m] = (levels, into, out)
-    return got
-
-
-def _marginals_unforbidden(weights: list[list[float]]) -> list[list[float]]:
-    """``_marginals`` of a table without a zero."""
-    m = len(weights)
-    levels, into, out_of = _lattice(m)
-    forward = [0.0] * (1 << m)  # each set belongs to one level: one list holds every level
+    group_of: dict[tuple[float, ...], int] = {}
+    rows: list[list[float]] = []
+    member = []
+    for row in weights:
+        g = group_of.setdefault(tuple(row), len(rows))
+        if g == len(rows):
+            rows.append(row)
+        member.append(g)
+    sizes = [member.count(g) for g in range(len(rows))]
+    # the lattice is laid out for the sizes in descending order, a partition of m: few of them ever occur
+    order = sorted(range(len(rows)), key=lambda g: -sizes[g])
+    levels, into, out_of = _lattice(tuple(sizes[g] for g in order))
+    columns = [[rows[g][j] for g in order] for j in range(m)]  # columns[j][h]: type j in the h-th group
+    forward = [0.0] * len(out_of)  # by state; each state belongs to one level (the types dealt so far)
     forward[0] = 1.0
-    for i in range(m):
-        w = weights[i]
-        for mask, pairs in zip(levels[i + 1], into[i + 1]):
+    for k in range(1, m + 1):
+        col = columns[k - 1]
+        for state, pairs in zip(levels[k], into[k]):
             acc = 0.0
-            for before, j in pairs:
-                acc += forward[before] * w[j]
-            forward[mask] = acc
-    full = (1 << m) - 1
-    total = forward[full]
-    backward = [0.0] * (1 << m)
-    backward[full] = 1.0
-    out: list[list[float]] = [[]] * m
-    for i in range(m - 1, -1, -1):
-        w = weights[i]
-        probs = [0.0] * m
-        for mask, lacks in zip(levels[i], out_of[i]):
-            f = forward[mask]
+            for h, before in pairs:
+                acc += forward[before] * col[h]
+            forward[state] = acc
+    total = forward[-1]
+    if not total > 0:
+        return None
+    backward = [0.0] * len(out_of)
+    backward[-1] = 1.0
+    by_group = [[0.0] * m for _ in order]
+    for k in range(m - 1, -1, -1):
+        col = columns[k]
+        probs = [0.0] * len(order)
+        for state in levels[k]:
+            f = forward[state]
             acc = 0.0
-            for j, after in lacks:
-                b = backward[after]
-                wj = w[j]
-                acc += wj * b
-                probs[j] += f * wj * b
-            backward[mask] = acc
-        out[i] = [x / total for x in probs]
-    return out
+            for h, after in out_of[state]:
+                t = col[h] * backward[after]
+                acc += t
+                probs[h] += f * t
+            backward[state] = acc
+        for h, p in enumerate(probs):
+            by_group[h][k] = p / total
+    # types with the same column are alike: the same marginals to the last bit, or a tie between them (the bot
+    # names the first of equally likely goals) would be broken by the order of the sums
+    first: dict[tuple[float, ...], int] = {}
+    for k, col in enumerate(columns):
+        j = first.setdefault(tuple(col), k)
+        if j != k:
+            for probs in by_group:
+                probs[k] = probs[j]
+    share = [[x / sizes[order[h]] for x in by_group[h]] for h in range(len(order))]
+    rank = {g: h for h, g in enumerate(order)}
+    return [share[rank[g]][:] for g in member]
+
+
+_Lattice = tuple[list[list[int]], list[list[tuple[tuple[int, int], ...]]], list[tuple[tuple[int, int], ...]]]
+_LATTICES: dict[tuple[int, ...], _Lattice] = {}
+
+
+def _lattice(sizes: tuple[int, ...]) -> _Lattice:
+    """(levels, into, out_of) for groups of these sizes. A state counts the filled positions of each group h in
+    mixed radix (digit h in base sizes[h] + 1); ``levels[k]`` the states with k positions filled; ``into[k][n]``
+    the (group, state before) pairs leading to ``levels[k][n]``; ``out_of[state]`` the (group, state after) pairs
+    leaving it. The last state is the full one."""
+    got = _LATTICES.get(sizes)
+    if got is None:
+        strides = [1]
+        for c in sizes:
+            strides.append(strides[-1] * (c + 1))
+        levels: list[list[int]] = [[] for _ in range(sum(sizes) + 1)]
+        into: list[list[tuple[tuple[int, int], ...]]] = [[] for _ in range(sum(sizes) + 1)]
+        out_of = []
+        for state in range(strides[-1]):
+            filled = [state // strides[h] % (c + 1) for h, c in enumerate(sizes)]
+            levels[sum(filled)].append(state)
+            into[sum(filled)].append(tuple((h, state - strides[h]) for h, u in enumerate(filled) if u))
+            out_of.append(tuple((h, state + strides[h]) for h, u in enumerate(filled) if u < sizes[h]))
+        got = _LATTICES[sizes] = (levels, into, out_of)
+    return got
