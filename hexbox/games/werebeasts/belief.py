@@ -66,8 +66,9 @@ def evidence(pub: dict[str, Any]) -> dict[int, dict[str, float]]:
 
     A seat is counted as a possible bidder of every sale while it is alive now (an eliminated seat's silences
     are left out: the record does not say when it left)."""
-    alive = [p["seat"] for p in pub["players_info"] if not p["eliminated"]]
+    alive = [(p["seat"], str(p["seat"])) for p in pub["players_info"] if not p["eliminated"]]  # and as a bid's key
     out: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    silent = PARAMS["bid"][0]
     bid_lr = PARAMS["bid"]
     offered = PARAMS["offered"]
     with_cans, without_cans = PARAMS["cans"]
@@ -77,9 +78,9 @@ def evidence(pub: dict[str, Any]) -> dict[int, dict[str, float]]:
         beast = BEAST_OF[sale["card"]]
         seller = sale["seller"]
         bids = sale["bids"]
-        for s in alive:
-            if s != seller and str(s) not in bids:
-                out[s][beast] += bid_lr[0]
+        for s, key in alive:
+            if key not in bids and s != seller:
+                out[s][beast] += silent
         for key, bid in bids.items():
             s = int(key)
             if s == seller:
@@ -103,15 +104,14 @@ def constraints(pub: dict[str, Any]) -> set[tuple[int, str]]:
 def _problem(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], use_evidence: bool = True
              ) -> tuple[list[int], list[str], list[list[float]]]:
     """The hidden positions, the types to deal them, and ``W[p][g]`` (0 where a public fact forbids it)."""
-    positions = pub["goal_positions"]
-    mine = {g["position"]: g["goal"] for g in my_goals}
-    shown = {p["position"]: p["goal"] for p in positions if p["goal"]}
-    hidden = [p["position"] for p in positions if p["position"] not in mine and p["position"] not in shown]
-    types = [g for g in pub["goals_in_play"] if g not in mine.values() and g not in shown.values()]
-    seers = {p["position"]: p["seats"] for p in positions}
-    banned_by = defaultdict(set)
+    known = {g["position"]: g["goal"] for g in my_goals}  # mine, and the face-up goals
+    known.update((p["position"], p["goal"]) for p in pub["goal_positions"] if p["goal"])
+    hidden = [p for p in pub["goal_positions"] if p["position"] not in known]
+    dealt = set(known.values())
+    types = [g for g in pub["goals_in_play"] if g not in dealt]
+    banned_by: dict[int, set[str]] = {}
     for s, g in constraints(pub):
-        banned_by[s].add(g)
+        banned_by.setdefault(s, set()).add(g)
     ev = evidence(pub) if use_evidence else {}
     # each seat's book as a list by type, read for both positions it sees; at most two seats see a hidden position
     # (never me): their evidence added as ``sum`` over them would (bot_speed.py, 20 games: _problem with the
@@ -120,12 +120,12 @@ def _problem(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], use
     nothing = [0.0] * len(types)
     weights = []
     for p in hidden:
-        who = [s for s in seers[p] if s in books]
+        who = [books[s] for s in p["seats"] if s in books]
         if len(who) == 2:
-            logs = list(map(operator.add, books[who[0]], books[who[1]]))
+            logs = list(map(operator.add, *who))
         else:
-            logs = books[who[0]] if who else nothing
-        banned = set().union(*[banned_by[s] for s in seers[p] if s in banned_by])
+            logs = who[0] if who else nothing
+        banned = set().union(*[banned_by[s] for s in p["seats"] if s in banned_by]) if banned_by else ()
         if banned:
             allowed = [g not in banned for g in types]
             top = max([x for x, ok in zip(logs, allowed) if ok], default=0.0)
@@ -133,7 +133,7 @@ def _problem(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], use
         else:  # a row's scale does not change the marginals
             top = max(logs, default=0.0)
             weights.append([_weight(x - top) for x in logs])
-    return hidden, types, weights
+    return [p["position"] for p in hidden], types, weights
 
 
 def _weight(log: float) -> float:

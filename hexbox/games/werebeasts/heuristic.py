@@ -141,16 +141,17 @@ class Heuristic:
         now = _win_share(worth, alive, seat, played)
         best = None
         if_right: dict[int, float] = {}  # by target: it does not depend on the goal named
+        bar = now * self.caution
         for t, q in post.items():
             for g, p in q.items():
-                if accusable is not None and (t, g) not in accusable:
+                if p <= bar or p < self.min_belief:  # not even a sure win after it would do
                     continue
-                if p <= now * self.caution or p < self.min_belief:  # not even a sure win after it would do
+                if accusable is not None and (t, g) not in accusable:
                     continue
                 if t not in if_right:
                     if_right[t] = self._if_right(seat, t, pub, goals, post, alive, played, held)
                 right = if_right[t]
-                if p * right > now * self.caution and (best is None or p * right > best[1] * best[2]):
+                if p * right > bar and (best is None or p * right > best[1] * best[2]):
                     best = ((t, g), p, right, now)
         return best
 
@@ -191,10 +192,10 @@ class Heuristic:
         budget = self._budget(seat, pub, goals, mine, rng)
         if budget == 0:
             return A.PASS if not (mine["cans"] or mine["cards"]) else self._toward(mine, 0, set(), legal)
-        rival = max((b["cans"] + len(b["cards"]) for b in pub["bids"] if b["seat"] != seat), default=0)
+        rival = max([b["cans"] + len(b["cards"]) for b in pub["bids"] if b["seat"] != seat], default=0)
         want = min(budget, rival + 1)
         # payment: first the cards I do not need, then cans (or the reverse when cans are my points)
-        spare = sorted((c for c in me["cards"] if BEAST_OF[c] not in goals), key=lambda c: ICONS[c])
+        spare = sorted([c for c in me["cards"] if BEAST_OF[c] not in goals], key=ICONS.__getitem__)
         if "chow" in goals:
             cards = spare[:want]
             cans = min(me["cans"], want - len(cards))
