@@ -230,14 +230,14 @@ class Heuristic:
     @staticmethod
     def _toward(mine: dict[str, Any], cans: int, cards: set[str], legal: list[Action]) -> Action:
         """One edit that moves my standing offer toward (cans, cards); pass when it is there."""
-        options = set(legal)
+        retractable, offerable, biddable = _edits(legal)
         for c in mine["cards"]:
-            if c not in cards and A.RETRACT_CARD[CARD_INDEX[c]] in options:
+            if c not in cards and c in retractable:
                 return A.RETRACT_CARD[CARD_INDEX[c]]
         for c in sorted(cards):
-            if c not in mine["cards"] and A.OFFER_CARD[CARD_INDEX[c]] in options:
+            if c not in mine["cards"] and c in offerable:
                 return A.OFFER_CARD[CARD_INDEX[c]]
-        if cans != mine["cans"] and A.OFFER_CANS[cans] in options:
+        if cans != mine["cans"] and cans in biddable:
             return A.OFFER_CANS[cans]
         return A.PASS
 
@@ -253,6 +253,22 @@ class Heuristic:
             return b["cans"] * can + sum(self._card_value(c, goals) for c in b["cards"])
 
         return max(legal, key=worth)
+
+
+def _edits(legal: list[Action]) -> tuple[set[str], set[str], set[int]]:
+    """(the cards I may take back, the cards I may offer, the can counts I may bid) among ``legal``: what
+    ``set(legal)`` would tell, without hashing each action (a bid's legal list holds a move per can count;
+    bot_speed.py's 20 games: the bot's 1181 bids 8.6-9.1 -> 8.0-8.1 ms)."""
+    retractable, offerable, biddable = set(), set(), set()
+    for a in legal:
+        kind = type(a)
+        if kind is A.OfferCans:
+            biddable.add(a.cans)
+        elif kind is A.OfferCard:
+            offerable.add(a.card)
+        elif kind is A.RetractCard:
+            retractable.add(a.card)
+    return retractable, offerable, biddable
 
 
 END_SHARPNESS = 3.0  # once the game is over, points decide: a lead of one point is nearly a win
