@@ -68,6 +68,7 @@ def evidence(pub: dict[str, Any]) -> dict[int, dict[str, float]]:
     alive = [(p["seat"], str(p["seat"])) for p in pub["players_info"] if not p["eliminated"]]  # and as a bid's key
     out: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     silent = PARAMS["bid"][0]
+    last = len(PARAMS["bid"]) - 1
     bid_lr = PARAMS["bid"]
     offered = PARAMS["offered"]
     with_cans, without_cans = PARAMS["cans"]
@@ -85,7 +86,8 @@ def evidence(pub: dict[str, Any]) -> dict[int, dict[str, float]]:
             if s == seller:
                 continue
             book = out[s]
-            book[beast] += bid_lr[bid_bucket(bid)]
+            size = bid["cans"] + len(bid["cards"]) if bid else 0  # as bid_bucket, without a call per bid
+            book[beast] += bid_lr[size if size < last else last]
             if bid:
                 for c in bid["cards"]:
                     book[BEAST_OF[c]] += offered
@@ -128,19 +130,17 @@ def _problem(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], use
         if banned:
             allowed = [g not in banned for g in types]
             top = max([x for x, ok in zip(logs, allowed) if ok], default=0.0)
-            weights.append([_weight(x - top) if ok else 0.0 for x, ok in zip(logs, allowed)])
+            low = top - 60.0
+            weights.append([(math.exp(x - top) if x > low else _FLOOR) if ok else 0.0 for x, ok in zip(logs, allowed)])
         else:  # a row's scale does not change the marginals
             top = max(logs, default=0.0)
-            weights.append([_weight(x - top) for x in logs])
+            low = top - 60.0
+            weights.append([math.exp(x - top) if x > low else _FLOOR for x in logs])
     return [p["position"] for p in hidden], types, weights
 
 
-def _weight(log: float) -> float:
-    # a person may play against the bots' habits: no history is ever taken as proof (nor is a weight 0, which
-    # means a public fact forbids the cell)
-    return math.exp(log) if log > -60.0 else _FLOOR
-
-
+# a person may play against the bots' habits: no history is ever taken as proof, a cell weighs at least e^-60 of
+# its row's best (a weight 0 means a public fact forbids the cell)
 _FLOOR = math.exp(-60.0)
 
 
