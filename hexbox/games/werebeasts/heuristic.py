@@ -119,19 +119,19 @@ class Heuristic:
     # ---- W1: accuse when it pays in expectation, else sell ---------------------------------------------
 
     def _turn(self, seat: int, pub: dict[str, Any], mine: list[dict[str, Any]], legal: list[Action]) -> Action:
-        accusable = {(a.target, a.goal): a for a in legal if isinstance(a, A.Accuse)}
-        if accusable and self.accuse:
-            choice = self.best_accusation(seat, pub, mine, accusable)
+        accusations = [a for a in legal if isinstance(a, A.Accuse)]
+        if accusations and self.accuse:
+            choice = self.best_accusation(seat, pub, mine, accusations)
             if choice is not None:
-                return accusable[choice[0]]
+                return next(a for a in accusations if (a.target, a.goal) == choice[0])
         return A.SELL
 
     def best_accusation(self, seat: int, pub: dict[str, Any], mine: list[dict[str, Any]],
-                        accusable: dict[tuple[int, str], Action] | None = None
+                        accusations: list[Action] | None = None
                         ) -> tuple[tuple[int, str], float, float, float] | None:
         """The accusation worth making, as ``((target, goal), P(right), my chance of winning if right, my chance
         if I only sell)``, or None when none is: a wrong accusation eliminates me (R18), so one is worth making
-        only when P(right) x P(win | right) > P(win | I sell)."""
+        only when P(right) x P(win | right) > P(win | I sell). ``accusations``: the legal ones (None: any)."""
         post = belief.posterior(seat, pub, mine)
         goals = self._goals(mine)
         held = _holdings(seat, pub, goals, post)
@@ -142,12 +142,17 @@ class Heuristic:
         best = None
         if_right: dict[int, float] = {}  # by target: it does not depend on the goal named
         bar = now * self.caution
+        # the legal pairs, looked up once a belief clears the bar (none does in about 2 turns of 5)
+        accusable: set[tuple[int, str]] | None = None
         for t, q in post.items():
             for g, p in q.items():
                 if p <= bar or p < self.min_belief:  # not even a sure win after it would do
                     continue
-                if accusable is not None and (t, g) not in accusable:
-                    continue
+                if accusations is not None:
+                    if accusable is None:
+                        accusable = {(a.target, a.goal) for a in accusations}
+                    if (t, g) not in accusable:
+                        continue
                 if t not in if_right:
                     if_right[t] = self._if_right(seat, t, pub, goals, post, alive, played, held)
                 right = if_right[t]
