@@ -195,6 +195,8 @@ def test_the_marginals_of_real_tables_are_the_sums_the_bots_chose_by():
                 state.apply(seat, bot.act(view, rng))
     assert {len(w) for w in tables} >= set(range(3, 11))
     assert sum(0.0 in row for w in tables for row in w) > 50  # forbidden cells: denials, named types
+    turned = [belief._states([list(c) for c in zip(*w)]) < belief._states(w) for w in tables]
+    assert any(turned) and not all(turned)  # both readings of a table: by alike positions, by alike types
     for w in tables:
         assert_close(_marginals(w), _marginals_as_recorded(w))
 

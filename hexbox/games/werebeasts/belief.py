@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import operator
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from hexbox.core import read_toml
@@ -227,6 +227,28 @@ def _marginals(weights: list[list[float]]) -> list[list[float]] | None:
     """P(position i gets type j) over the one-to-one assignments weighted by the product of ``weights[i][j]``;
     None when no assignment has weight.
 
+    The sums are the same read across: P(type j gets position i) for the table turned over. Alike types (the same
+    column: the beasts nobody has sold or offered yet) are as common as alike positions (the same row), so the
+    table is turned over when its columns make the smaller lattice (bot_speed.py, 20 games: the exact sums
+    14.9 -> 8.5 ms, warm; half the tables are turned over)."""
+    m = len(weights)
+    if m == 0:
+        return []
+    columns = [list(col) for col in zip(*weights)]
+    if _states(columns) < _states(weights):
+        turned = _marginals_by_rows(columns)
+        return None if turned is None else [list(row) for row in zip(*turned)]
+    return _marginals_by_rows(weights)
+
+
+def _states(lines: list[list[float]]) -> int:
+    """The states of _marginals_by_rows's lattice for these rows."""
+    return math.prod(c + 1 for c in Counter(map(tuple, lines)).values())
+
+
+def _marginals_by_rows(weights: list[list[float]]) -> list[list[float]] | None:
+    """``_marginals`` with alike rows grouped.
+
     Positions with the same row (the two box positions, a seat's two positions with 3-4 players, every position
     before the first evidence) are one group: an assignment is then which group each type goes to, up to the
     order inside a group, which only multiplies every weight by the same count. A forward-backward pass over the
@@ -236,8 +258,6 @@ def _marginals(weights: list[list[float]]) -> list[list[float]] | None:
     (tests/werebeasts/test_werebeasts_belief.py compares them with the sums over sets of types on the tables of
     real games)."""
     m = len(weights)
-    if m == 0:
-        return []
     group_of: dict[tuple[float, ...], int] = {}
     rows: list[list[float]] = []
     member = []
