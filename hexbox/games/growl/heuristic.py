@@ -15,7 +15,7 @@ from typing import Any
 from hexbox.core import Action, View, next_seat
 
 from .cards import STARTER
-from .views import merged_log
+from .views import merged_events
 
 HARMFUL = {"wound": 2.0, "cursed_charm": 1.0, "cursed_gold": 0.8, "holy_water": 1.2, "hex": 0.8, "infection": 0.8}
 HELPFUL = {"salve": 1.5, "super_salve": 2.5, "charm": 1.2, "gold": 0.6}
@@ -87,6 +87,7 @@ def win_chances(state) -> list[float]:
 
 KILLING = frozenset({"pick", "save"})  # the decisions that may kill a seat on their own (Night cards, R62-R68)
 SELF_DEFEAT = -100.0  # below any other score: a kill that hands the game to the other team, when it can tell
+_UNKNOWN = object()
 
 
 class Heuristic:
@@ -103,8 +104,9 @@ class Heuristic:
             return legal[0]
         if rng.random() < self.noise:
             return rng.choice(legal)
-        mind = Mind(view.observation)
-        scored = [(mind.score(a) + rng.random() * 1e-3, i) for i, a in enumerate(legal)]
+        scores = Mind(view.observation).scores(legal)
+        tiebreak = rng.random  # drawn action by action after the scores, as when each was drawn after its score
+        scored = [(x + tiebreak() * 1e-3, i) for i, x in enumerate(scores)]
         return legal[max(scored)[1]]
 
 
@@ -122,6 +124,7 @@ class Mind:
         self.icons: dict[str, int] = self.mine["icons"]
         self.alive = [p["alive"] for p in self.pub["seats"]]
         self.pos = [p["position"] for p in self.pub["seats"]]
+        self._memo: Any = None  # a Night pass's sends and keeps (_night_pass), within this decision
         self.p = self._beliefs()
         self.pack = {s for s in range(self.n) if s != self.me and self.p[s] >= 0.99} if self.wolf else set()
 
@@ -141,15 +144,26 @@ class Mind:
             fixed[int(s)] = 1.0 if w else 0.0
         for x in pub["seance"]:
             fixed[x["seat"]] = 1.0 if x["werewolf"] else 0.0
-        for e in merged_log(self.obs):
-            kind, d = e["kind"], e["data"]
-            if kind == "gave" and d["to"] == me and not self.wolf:
+        wolf = self.wolf
+        for e in merged_events(self.obs):
+            kind = e["kind"]
+            if kind == "turn":  # about half of the log: nothing to learn from it
+                continue
+            if kind == "gave":
+                if wolf:
+                    continue
+                d = e["data"]
+                if d["to"] != me:
+                    continue
                 card = d["card"]
                 if card == "bite" or card in HARMFUL:
                     p[d["seat"]] += 0.12
                 elif card in HELPFUL or card in GOOD_SPELLS:
                     p[d["seat"]] -= 0.08
-            elif kind == "received" and not self.wolf:
+            elif kind == "received":
+                if wolf:
+                    continue
+                d = e["data"]
                 if d["senders"] is not None:
                     for c in d["senders"]:
                         if c["card"] == "bite":
@@ -160,14 +174,17 @@ class Mind:
                             for s in (self.neighbour(me, 1), self.neighbour(me, -1)):
                                 p[s] += 0.3
             elif kind == "hand_seen":
+                d = e["data"]
                 bites = d["hand"].get("bite", 0)
                 charms = d["hand"].get("charm", 0) + d["hand"].get("cursed_charm", 0)
                 if bites - charms >= 3:
                     fixed[d["seat"]] = 1.0
                 p[d["seat"]] += 0.1 * bites
-            elif kind == "hypnosis" and d["card"] == "bite":
-                for s, k in d["counts"].items():
-                    p[int(s)] += 0.1 * k
+            elif kind == "hypnosis":
+                d = e["data"]
+                if d["card"] == "bite":
+                    for s, k in d["counts"].items():
+                        p[int(s)] += 0.1 * k
         for s, v in fixed.items():
             p[s] = v
         return [min(0.98, max(0.02, x)) if s not in fixed else x for s, x in enumerate(p)]
@@ -193,6 +210,21 @@ class Mind:
             return SELF_DEFEAT
         f = getattr(self, "_" + kind, None)
         return f(a) if f else 0.0
+
+    def scores(self, legal: list[Action]) -> list[float]:
+        """``[self.score(a) for a in legal]``, the same numbers, with each kind's scorer looked up once."""
+        out = []
+        scorers: dict[str, Any] = {}
+        for a in legal:
+            kind = a.kind
+            if kind in KILLING and self.loses_by(a):
+                out.append(SELF_DEFEAT)
+                continue
+            f = scorers.get(kind, _UNKNOWN)
+            if f is _UNKNOWN:
+                f = scorers[kind] = getattr(self, "_" + kind, None)
+            out.append(f(a) if f else 0.0)
+        return out
 
     # ---- kills that end the game (R70) against the seat's own team ----------------------------------------
 
@@ -263,8 +295,27 @@ class Mind:
         return -HELPFUL.get(card, 0.3) * self.foe(to) * 0.5
 
     def _night_pass(self, a: Action) -> float:
-        sides = self.pub["passing"].get(str(self.me), [self.me, self.me])
-        return self.send(a.left, sides[0]) + self.send(a.right, sides[1]) - self.keep(a.left) - self.keep(a.right)
+        # the same few cards come back in every pair of a Night's passes: send and keep are looked up, not worked
+        # out again, pair after pair (their numbers as they are, so the sum is the same float)
+        memo = self._memo
+        if memo is None:
+            sides = self.pub["passing"].get(str(self.me), [self.me, self.me])
+            memo = self._memo = ({}, {}, sides[0], sides[1])
+        sent, kept, left, right = memo
+        a_left, a_right = a.left, a.right
+        to_left = sent.get((a_left, left))
+        if to_left is None:
+            to_left = sent[a_left, left] = self.send(a_left, left)
+        to_right = sent.get((a_right, right))
+        if to_right is None:
+            to_right = sent[a_right, right] = self.send(a_right, right)
+        keep_left = kept.get(a_left)
+        if keep_left is None:
+            keep_left = kept[a_left] = self.keep(a_left)
+        keep_right = kept.get(a_right)
+        if keep_right is None:
+            keep_right = kept[a_right] = self.keep(a_right)
+        return to_left + to_right - keep_left - keep_right
 
     def _contribute(self, a: Action) -> float:
         return -self.keep(a.card)

@@ -11,6 +11,9 @@ in order without a public count of anybody's private events.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import chain
+from operator import not_
 from typing import Any
 
 from hexbox.core import game_info
@@ -46,7 +49,6 @@ def talk_allowed(state: GrowlState) -> bool:
 def public_view(state: GrowlState) -> dict[str, Any]:
     n = state.n
     over = state._result is not None
-    pos_of, dead, hands, front, pinned = state.pos_of, state.dead, state.hands, state.front, state.pub_known
     return {
         "players": n,
         "options": _options(state.game),
@@ -60,8 +62,7 @@ def public_view(state: GrowlState) -> dict[str, Any]:
         "night_card": _id(state.night_card),
         "revealed_night": [IDS[c] for c in state.revealed_night],
         "discards": [IDS[c] for c in state.discards],
-        "seats": [_seat(s, pos_of[s], not dead[s], sum(hands[s]), tuple(front[pos_of[s]]), tuple(pinned[s]))
-                  for s in range(n)],
+        "seats": _seats(state),
         "caged": state.caged if state.caged >= 0 else None,
         "insomniac": state.insomniac if state.insomniac >= 0 else None,
         "passing": {str(s): list(lr) for s, lr in sorted(state.sides.items())},
@@ -132,15 +133,21 @@ def _hand(h: tuple[int, ...]) -> dict[str, int]:
 _SEATS: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
-def _seat(s: int, position: int, alive: bool, size: int, front: tuple[int, ...], pinned: tuple[int, ...]) -> dict:
-    """A seat's public entry, made once per distinct content."""
-    key = (s, position, alive, size, front, pinned)
-    out = _SEATS.get(key)
-    if out is None:
+def _seats(state: GrowlState) -> list[dict[str, Any]]:
+    """Each seat's public entry, made once per distinct content: the keys are zipped and looked up by map, with no
+    Python step per seat unless an entry is new (a Day gift changes one seat's: 6.2 -> x µs)."""
+    pos_of, front = state.pos_of, state.front
+    keys = list(zip(range(state.n), pos_of, map(not_, state.dead), map(sum, state.hands),
+                    map(tuple, map(front.__getitem__, pos_of)), map(tuple, state.pub_known)))
+    out = list(map(_SEATS.get, keys))
+    if None in out:
         if len(_SEATS) >= _MEMO_SIZE:
             _SEATS.clear()
-        out = _SEATS[key] = {"seat": s, "position": position, "alive": alive, "hand_size": size,
-                             "front": [IDS[c] for c in front], "pinned": _hand(pinned)}
+        for i, e in enumerate(out):
+            if e is None:
+                s, position, alive, size, cards, pinned = key = keys[i]
+                out[i] = _SEATS[key] = {"seat": s, "position": position, "alive": alive, "hand_size": size,
+                                        "front": [IDS[c] for c in cards], "pinned": _hand(pinned)}
     return out
 
 
@@ -157,6 +164,12 @@ def _icons(state: GrowlState, seat: int, key: tuple[Any, ...]) -> dict[str, int]
         out = _ICONS[key] = {"net_bites": state.net_bites(seat), "net_wounds": state.net_wounds(seat),
                              "gold": state.gold(seat)}
     return out
+
+
+# A public event's entry, by the event (kept by identity): the commonest events (a turn begins, a Day gift) are
+# made once and logged again by every state (state._TURN, state._gave), so their entries are made once too
+# (benchmarks/bot_speed.py's games: the log's new entries 4.3 -> 4.0 µs a decision).
+_EVENTS: dict[Any, dict[str, Any]] = {}
 
 
 def log_json(state: GrowlState) -> tuple[list[dict[str, Any]], dict[int, list[dict[str, Any]]]]:
@@ -177,9 +190,15 @@ def log_json(state: GrowlState) -> tuple[list[dict[str, Any]], dict[int, list[di
         for e in log[done[0]:]:
             to = e.to
             if to is None:
-                public.append({"kind": e.kind, "data": dict(e.data), "to": None})
+                entry = _EVENTS.get(e)
+                if entry is None:
+                    if len(_EVENTS) >= _MEMO_SIZE:
+                        _EVENTS.clear()
+                    entry = _EVENTS[e] = {"kind": e.kind, "data": dict(e.data), "to": None}
+                public.append(entry)
             else:
-                entry = {**e.to_json(), "after": len(public)}  # one entry shared by its audience
+                # Event.to_json written out, and one entry shared by the event's audience
+                entry = {"kind": e.kind, "data": dict(e.data), "to": sorted(to), "after": len(public)}
                 for s in to:
                     private.setdefault(s, []).append(entry)
         done[0] = len(log)
@@ -188,16 +207,26 @@ def log_json(state: GrowlState) -> tuple[list[dict[str, Any]], dict[int, list[di
 
 def merged_log(observation: dict[str, Any]) -> list[dict[str, Any]]:
     """The viewer's whole log from an observation: its public and private halves merged back in order."""
+    return list(merged_events(observation))
+
+
+def merged_events(observation: dict[str, Any]) -> Iterable[dict[str, Any]]:
+    """merged_log's entries, in its order, without the list: the public log's runs between private events chained
+    (a bot reads its log at every decision; entry by entry, the merge took 9 of its 24 µs)."""
     public = observation["public"]["log"]
-    private = (observation["private"] or {}).get("log", [])
-    merged: list[dict[str, Any]] = []
-    j = 0
-    for i, e in enumerate(public):
-        while j < len(private) and private[j]["after"] <= i:
-            merged.append(private[j])
-            j += 1
-        merged.append(e)
-    return merged + private[j:]
+    private = (observation["private"] or {}).get("log")
+    if not private:
+        return iter(public)
+    runs: list[Any] = []
+    at = 0
+    for e in private:
+        after = e["after"]
+        if after > at:
+            runs.append(public[at:after])
+            at = after
+        runs.append((e,))
+    runs.append(public[at:])
+    return chain.from_iterable(runs)
 
 
 def _window(state: GrowlState) -> dict[str, Any]:
