@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from operator import itemgetter
 from typing import Any
 
 from hexbox.core import Action, View, next_seat
@@ -88,6 +89,7 @@ def win_chances(state) -> list[float]:
 KILLING = frozenset({"pick", "save"})  # the decisions that may kill a seat on their own (Night cards, R62-R68)
 SELF_DEFEAT = -100.0  # below any other score: a kill that hands the game to the other team, when it can tell
 _UNKNOWN = object()
+_ALIVE, _POSITION = itemgetter("alive"), itemgetter("position")
 
 
 class Heuristic:
@@ -122,11 +124,13 @@ class Mind:
         self.wolf: bool = self.mine["werewolf"]
         self.hand: dict[str, int] = self.mine["hand"]
         self.icons: dict[str, int] = self.mine["icons"]
-        self.alive = [p["alive"] for p in self.pub["seats"]]
-        self.pos = [p["position"] for p in self.pub["seats"]]
+        seats = self.pub["seats"]
+        self.alive = list(map(_ALIVE, seats))
+        self.pos = list(map(_POSITION, seats))
         self._memo: Any = None  # a Night pass's sends and keeps (_night_pass), within this decision
         self.p = self._beliefs()
         self.pack = {s for s in range(self.n) if s != self.me and self.p[s] >= 0.99} if self.wolf else set()
+        self.foes = self._foes()
 
     # ---- beliefs ---------------------------------------------------------------------------------------
 
@@ -196,11 +200,14 @@ class Mind:
 
     def foe(self, s: int) -> float:
         """How much this seat wants ``s`` hurt: humans hurt likely wolves, wolves hurt non-pack seats."""
-        if s == self.me:
-            return -1.0
-        if self.wolf:
-            return -1.0 if s in self.pack else 1.0 - self.p[s]
-        return 2 * self.p[s] - 1
+        return self.foes[s]
+
+    def _foes(self) -> list[float]:
+        """``foe`` of every seat, worked out once a decision (it is read for every action)."""
+        p, pack = self.p, self.pack
+        out = [-1.0 if s in pack else 1.0 - x for s, x in enumerate(p)] if self.wolf else [2 * x - 1 for x in p]
+        out[self.me] = -1.0
+        return out
 
     # ---- scoring ---------------------------------------------------------------------------------------
 
@@ -212,11 +219,18 @@ class Mind:
         return f(a) if f else 0.0
 
     def scores(self, legal: list[Action]) -> list[float]:
-        """``[self.score(a) for a in legal]``, the same numbers, with each kind's scorer looked up once."""
+        """``[self.score(a) for a in legal]``, the same numbers, with each kind's scorer looked up once and a Day
+        gift's scores worked out once for every seat (``gifts``)."""
         out = []
         scorers: dict[str, Any] = {}
+        gifts = None
         for a in legal:
             kind = a.kind
+            if kind == "give":
+                if gifts is None:
+                    gifts = self.gifts()
+                out.append(gifts[a.target])
+                continue
             if kind in KILLING and self.loses_by(a):
                 out.append(SELF_DEFEAT)
                 continue
@@ -255,6 +269,18 @@ class Mind:
         if self.wolf:
             return any(s != self.me and self.p[s] == 0.0 for s in living)
         return self.me not in living and all(self.p[s] == 1.0 for s in living)
+
+    def gifts(self) -> list[float]:
+        """``_give``'s score of the Day card to each seat, in the same numbers."""
+        card = self.pub["top_card"]
+        foes = self.foes
+        if card == "bite":
+            return foes if self.wolf else self.p
+        if card in HARMFUL or card in BAD_SPELLS:
+            m = HARMFUL.get(card, 1.0)
+            return [f * m for f in foes]
+        m = HELPFUL.get(card, 1.0)
+        return [-f * m for f in foes]
 
     def _give(self, a: Action) -> float:
         card = self.pub["top_card"]
