@@ -12,7 +12,7 @@ in order without a public count of anybody's private events.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain
+from itertools import chain, repeat
 from operator import not_
 from typing import Any
 
@@ -76,13 +76,11 @@ def public_view(state: GrowlState) -> dict[str, Any]:
 
 def private_view(state: GrowlState, seat: int) -> dict[str, Any]:
     mine = log_json(state)[1].get(seat)
-    priv, pub = state.priv_known, state.pub_known
     known = {}
-    for o in range(state.n):  # state.known_hand(seat, o), inlined
-        if o != seat:
-            h = priv[o].get(seat, pub[o])
-            if any(h):
-                known[_SEAT_KEY[o]] = _hand(tuple(h))
+    # state.known_hand(seat, o) of every o, by map
+    for o, h in enumerate(map(dict.get, state.priv_known, repeat(seat), state.pub_known)):
+        if o != seat and any(h):
+            known[_SEAT_KEY[o]] = _hand(tuple(h))
     hand = state.hands[seat]
     pos = state.pos_of[seat]
     return {
