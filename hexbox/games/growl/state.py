@@ -105,6 +105,7 @@ class GrowlGame(Game):
         self.deal_pile = tuple(main + curses_cards()) if self.curses else tuple(main)
         # D26: Hypnosis names Curses ids only when Curses are in the game
         self.hypnosis_cards = tuple(c for c in A.HYPNOSIS_CARDS if self.curses or CARDS[c].set == "base")
+        self.shown_options: dict[str, Any] | None = None  # the observation's options, made by views.py on first use
 
     def new_state(self, seed: int) -> GrowlState:
         return GrowlState.setup(self, seed)
