@@ -141,9 +141,11 @@ class Mind:
         base = (zeroes - (1 if mine["wolf_zero"] else 0) + 0.3) / others
         p = [min(0.9, base)] * n
         fixed: dict[int, float] = {me: 1.0 if self.wolf else 0.0}
-        if mine["sniffed"]:
+        sniffed = mine["sniffed"]
+        if sniffed:
             for s in range(n):
-                fixed.setdefault(s, 1.0 if s in mine["sniffed"] else 0.1)
+                if s != me:  # fixed.setdefault: only the seat itself is fixed yet
+                    fixed[s] = 1.0 if s in sniffed else 0.1
         for s, w in mine["told"].items():
             fixed[int(s)] = 1.0 if w else 0.0
         for x in pub["seance"]:
