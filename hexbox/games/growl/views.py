@@ -182,11 +182,12 @@ def log_json(state: GrowlState) -> tuple[list[dict[str, Any]], dict[int, list[di
     if done[0] < len(log):
         for e in log[done[0]:]:
             to = e.to
-            if to is None:  # Event.to_json, written out
-                public.append({"kind": e.kind, "data": dict(e.data), "to": None})
+            # Event.to_json written out, the event's data shared (an event is never changed once logged, and an
+            # observation's nested parts are read-only); a private entry is shared by the event's audience
+            if to is None:
+                public.append({"kind": e.kind, "data": e.data, "to": None})
             else:
-                # Event.to_json written out, and one entry shared by the event's audience
-                entry = {"kind": e.kind, "data": dict(e.data), "to": sorted(to), "after": len(public)}
+                entry = {"kind": e.kind, "data": e.data, "to": sorted(to), "after": len(public)}
                 for s in to:
                     private.setdefault(s, []).append(entry)
         done[0] = len(log)
