@@ -145,8 +145,14 @@ def _seats(state: GrowlState) -> list[dict[str, Any]]:
         cards, pins, size = front[position], pinned[s], sum(hands[s])
         k = kept[s]
         if k is None or k[0] != position or k[1] != dead[s] or k[2] != size or k[3] != cards or k[4] != pins:
-            entry = {"seat": s, "position": position, "alive": not dead[s], "hand_size": size,
-                     "front": list(map(_CARD_ID, cards)), "pinned": _hand(tuple(pins))}
+            entry = {
+                "seat": s,
+                "position": position,
+                "alive": not dead[s],
+                "hand_size": size,
+                "front": list(map(_CARD_ID, cards)),
+                "pinned": _hand(tuple(pins)),
+            }
             k = kept[s] = (position, dead[s], size, cards[:], pins[:], entry)
         out.append(k[5])
     return out
@@ -162,8 +168,11 @@ def _icons(state: GrowlState, seat: int, key: tuple[Any, ...]) -> dict[str, int]
     if out is None:
         if len(_ICONS) >= _MEMO_SIZE:
             _ICONS.clear()
-        out = _ICONS[key] = {"net_bites": state.net_bites(seat), "net_wounds": state.net_wounds(seat),
-                             "gold": state.gold(seat)}
+        out = _ICONS[key] = {
+            "net_bites": state.net_bites(seat),
+            "net_wounds": state.net_wounds(seat),
+            "gold": state.gold(seat),
+        }
     return out
 
 
@@ -181,8 +190,9 @@ def log_json(state: GrowlState) -> tuple[list[dict[str, Any]], dict[int, list[di
     if cache is None or cache[0] is not log:
         cache = state.log_json = (log, [], {}, [0])
     _, public, private, done = cache
-    if done[0] < len(log):
-        for e in log[done[0]:]:
+    start = done[0]
+    if start < len(log):
+        for e in log[start:]:
             to = e.to
             # Event.to_json written out, the event's data shared (an event is never changed once logged, and an
             # observation's nested parts are read-only); a private entry is shared by the event's audience
