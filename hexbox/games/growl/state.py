@@ -119,6 +119,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         "picker", "pick_options", "show_seat", "sides", "pass_opts", "rattles", "resume", "used", "pub_known",
         "priv_known", "exact",
         "intel", "clues", "seance", "sniffed", "log", "turns", "nights", "log_json", "seats_json",
+        "own_json",
     )
 
     game: GrowlGame
@@ -186,7 +187,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         self.exact = {}
         self.intel, self.clues, self.seance = (), (), ()
         self.log, self.turns, self.nights, self._result, self.is_over = [], 0, 0, None, False
-        self.log_json = self.seats_json = None
+        self.log_json = self.seats_json = self.own_json = None
         self.active = start
         events = [Event("setup", {"players": n, "start_seat": start, "wolf_zeroes": bites})]
         events += [_TEAM[s, self.wolf[s], self.zero[s]] for s in range(n)]
@@ -227,7 +228,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         c.intel, c.clues, c.seance, c.sniffed = self.intel, self.clues, self.seance, self.sniffed
         c.turns, c.nights, c._result, c.is_over = self.turns, self.nights, self._result, self.is_over
         c.actors = self.actors
-        c.log_json = c.seats_json = None  # the views' JSON of the log and seats, made again if the copy is observed
+        c.log_json = c.seats_json = c.own_json = None  # the views' JSON of the log, seats, own hand: made anew
         return c
 
     # ---- Queries --------------------------------------------------------------------------------------------
