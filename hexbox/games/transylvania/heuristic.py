@@ -25,6 +25,8 @@ SLOT = CARDS.node_by_name
 TILE = {t.id: t.index for t in CARDS.tiles}
 KIND = {k.id: k for k in CARDS.kinds}
 FACES = CARDS.faces
+REACH = {m.id: m.movement for m in CARDS.monsters}  # a Monster's steps a turn, by its name
+NO_GATES: frozenset[int] = frozenset()
 
 
 @lru_cache(maxsize=64)
@@ -35,11 +37,40 @@ def board_of(tiles: tuple[tuple[str, int, int, int], ...]) -> Board:
     return b
 
 
-@lru_cache(maxsize=1 << 16)
-def distances(tiles: tuple[tuple[str, int, int, int], ...], start: int, blocked: frozenset[int]) -> dict[int, int]:
-    """Steps from ``start`` on the board of ``tiles``, through no space of ``blocked``; kept, as a bot asks the same
-    walks over and over (a turn is a chain of steps, each a decision). Read it, never change it."""
-    return board_of(tiles).distances(start, (lambda x: x not in blocked) if blocked else None)
+class Walks:
+    """A board's breadth-first walks, kept while the board stands: a turn is a chain of steps, each a decision, and
+    each asks again the walks of the one before (to the same targets, from the same Monsters). Read them, never
+    change them. A board's edges go both ways (Board.place), so the steps from a space are also the steps to it."""
+
+    __slots__ = ("board", "exits", "_from", "_to")
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.exits = frozenset(x for x in board.slots() if board.open_exit(x))  # where a walk could lay a tile
+        self._from: dict[int, dict[int, int]] = {}
+        self._to: dict[tuple[frozenset[int], frozenset[int]], dict[int, int]] = {}
+
+    def start(self, start: int) -> dict[int, int]:
+        """Steps from ``start`` to every space it reaches (and so from every one of those to ``start``)."""
+        got = self._from.get(start)
+        if got is None:
+            got = self._from[start] = self.board.distances(start)
+        return got
+
+    def to(self, targets: frozenset[int], blocked: frozenset[int]) -> dict[int, int]:
+        """Each space's steps to the nearest of ``targets``, on a walk that passes through no space of ``blocked``
+        (the space it starts from aside): one breadth-first pass from all the targets, where every candidate step
+        asked a pass of its own (the same numbers: a blocked space ends a walk, as it would have started one)."""
+        key = (targets, blocked)
+        got = self._to.get(key)
+        if got is None:
+            got = self._to[key] = _distances_from(self.board, targets, blocked)
+        return got
+
+
+@lru_cache(maxsize=64)
+def walks_of(tiles: tuple[tuple[str, int, int, int], ...]) -> Walks:
+    return Walks(board_of(tiles))
 
 
 @cache
@@ -109,10 +140,13 @@ class Context:
         for a in legal:
             self.by_kind.setdefault(a.kind, []).append(a)
         self.tiles = tuple((t["tile"], t["at"][0], t["at"][1], t["rotation"]) for t in pub["board"]["tiles"])
-        self.board = board_of(self.tiles)
+        self.walks = walks_of(self.tiles)
+        self.board = self.walks.board
         self.seats = pub["seats"]
         self.mine = self.seats[seat]
         self.here = SLOT[self.mine["node"]] if self.mine["node"] else -1
+        self._dice: dict[int, int] = {}
+        self._monsters: list[tuple[int, int, dict[int, int]]] | None = None
 
     def first(self, kind: str) -> Action | None:
         got = self.by_kind.get(kind)
@@ -131,6 +165,12 @@ class Context:
         return max(max(0, 5 - sum(counts.values())), missing - counts["general"])
 
     def dice(self, trait: int) -> int:
+        got = self._dice.get(trait)
+        if got is None:
+            got = self._dice[trait] = self._count_dice(trait)
+        return got
+
+    def _count_dice(self, trait: int) -> int:
         adv = next(a for a in CARDS.adventurers if a.id == self.mine["adventurer"])
         n = adv.traits[trait] + self.mine["trait_tokens"][trait]
         cards = [e["card"] for e in self.mine["examined"]] + [a for e in self.mine["examined"] for a in e["attached"]]
@@ -145,15 +185,17 @@ class Context:
         here = self.here if at is None else at
         if here < 0:
             return []
-        dist = self.dist(here)
-        out = []
-        for s in self.seats:
-            if s["role"] != "adventurer" and s["node"] and s["seat"] != self.seat:
-                reach = (CARDS.surge_movement if s["surge"]
-                         else next(m.movement for m in CARDS.monsters if m.id == s["role"]))
-                if dist.get(SLOT[s["node"]], 99) <= min(within, reach):
-                    out.append(s["seat"])
-        return out
+        return [seat for seat, reach, dist in self.monsters() if dist.get(here, 99) <= min(within, reach)]
+
+    def monsters(self) -> list[tuple[int, int, dict[int, int]]]:
+        """The other Monsters on the board: (seat, its reach, its steps to every space)."""
+        if self._monsters is None:
+            self._monsters = [
+                (s["seat"], CARDS.surge_movement if s["surge"] else REACH[s["role"]], self.walks.start(SLOT[s["node"]]))
+                for s in self.seats
+                if s["role"] != "adventurer" and s["node"] and s["seat"] != self.seat
+            ]
+        return self._monsters
 
     # ---- walking ----------------------------------------------------------------------------------------
 
@@ -163,19 +205,16 @@ class Context:
         moves = self.by_kind.get("move", [])
         if not moves or not targets:
             return None
-        ok = self.gates()
+        to = self.walks.to(frozenset(targets), self.gates())
         best, score = None, 99
         for a in moves:
             if a.node in avoid:
                 continue
-            dist = self.dist(a.node, ok)
-            d = min((dist[t] for t in targets if t in dist), default=99)
+            d = to.get(a.node, 99)
             if d < score:
                 best, score = a, d
-        if best is not None and self.here >= 0:
-            dist = self.dist(self.here, ok)
-            if score >= min((dist[t] for t in targets if t in dist), default=99):
-                return None
+        if best is not None and self.here >= 0 and score >= to.get(self.here, 99):
+            return None
         return best
 
     def blocked(self, targets: set[int]) -> bool:
@@ -183,8 +222,7 @@ class Context:
         is full, R29): a walk elsewhere would come back this way."""
         if not targets or self.here < 0:
             return False
-        dist = self.dist(self.here, self.gates())
-        return any(t in dist for t in targets)
+        return self.here in self.walks.to(frozenset(targets), self.gates())
 
     def gates(self) -> frozenset[int]:
         """The spaces a walk of this piece may not pass: for an adventurer, the locked gates (R83)."""
@@ -192,9 +230,6 @@ class Context:
             return frozenset()
         locks = map(SLOT.__getitem__, self.pub["board"]["locks"])
         return frozenset(x for x in locks if CARDS.nodes[x].feature == "gate")
-
-    def dist(self, start: int, blocked: frozenset[int] = frozenset()) -> dict[int, int]:
-        return distances(self.tiles, start, blocked)
 
     # ---- pending decisions ------------------------------------------------------------------------------
 
@@ -318,8 +353,7 @@ class Context:
         if go is None and first("explore") is not None:
             return first("explore")
         if go is None and not self.blocked(target):  # a full way on (R29) is waited out, not walked around
-            exits = {x for x in self.board.slots() if self.board.open_exit(x)}
-            go = self.step_toward(exits, unsafe)
+            go = self.step_toward(self.walks.exits, unsafe)
         if go is not None:
             return go
         return A.END_EXPLORATION
@@ -327,11 +361,10 @@ class Context:
     def victim_near(self) -> bool:
         if self.here < 0:
             return False
-        dist = self.dist(self.here)
         for s in self.seats:
             if s["seat"] != self.seat and s["role"] == "adventurer" and s["node"] and s["health"] <= 4:
                 node = SLOT[s["node"]]
-                if CARDS.nodes[node].tile != 0 and dist.get(node, 99) <= 5:
+                if CARDS.nodes[node].tile != 0 and self.walks.start(node).get(self.here, 99) <= 5:
                     return True
         return False
 
@@ -413,8 +446,7 @@ class Context:
     def distance(self, node: int, targets: set[int]) -> int:
         if not targets or node < 0:
             return 99
-        dist = self.dist(node)
-        return min((dist.get(t, 99) for t in targets), default=99)
+        return self.walks.to(frozenset(targets), NO_GATES).get(node, 99)
 
 
 # ---- ISMCTS advice -------------------------------------------------------------------------------------------
@@ -521,10 +553,11 @@ def _steps_toward_goal(state, seat: int, moves: list[Action]) -> list[Action]:
     return [a for a in moves if dist.get(a.node, 99) == best] if best < 99 else moves
 
 
-def _distances_from(board, targets: set[int]) -> dict[int, int]:
-    """Steps from every node to the nearest of ``targets`` (one breadth-first pass from all of them)."""
+def _distances_from(board, targets: set[int] | frozenset[int], blocked: frozenset[int] = frozenset()) -> dict[int, int]:
+    """Steps from every node to the nearest of ``targets`` (one breadth-first pass from all of them), on walks that
+    pass through no node of ``blocked``: a blocked node is reached (a walk may start there) but never passed."""
     dist = dict.fromkeys(targets, 0)
-    todo = deque(targets)
+    todo = deque(t for t in targets if t not in blocked) if blocked else deque(targets)
     adj = board.adj
     while todo:
         x = todo.popleft()
@@ -532,7 +565,8 @@ def _distances_from(board, targets: set[int]) -> dict[int, int]:
         for y in adj[x]:
             if y not in dist:
                 dist[y] = d
-                todo.append(y)
+                if y not in blocked:
+                    todo.append(y)
     return dist
 
 
