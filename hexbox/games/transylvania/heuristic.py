@@ -73,6 +73,20 @@ def walks_of(tiles: tuple[tuple[str, int, int, int], ...]) -> Walks:
     return Walks(board_of(tiles))
 
 
+_LAST: list[Any] = [None, None]  # the tiles' listing read last (held, so its id is not reused) and its walks
+
+
+def walks_for(tiles: list[dict]) -> Walks:
+    """The walks of the board an observation lists. An observation's nested parts are read-only and may be shared
+    (views.py): the listing of an unchanged board is the very same list (views.tiles_view), so it is known by its
+    identity, without reading it into a key again (about 2 µs of a decision's 18 of the bot's own work)."""
+    if tiles is _LAST[0]:
+        return _LAST[1]
+    walks = walks_of(tuple((t["tile"], t["at"][0], t["at"][1], t["rotation"]) for t in tiles))
+    _LAST[0], _LAST[1] = tiles, walks
+    return walks
+
+
 @cache
 def p_at_least(n: int, t: int) -> float:
     """P(sum of n dice >= t) with our faces (R118)."""
@@ -139,9 +153,7 @@ class Context:
         self.by_kind: dict[str, list[Action]] = {}
         for a in legal:
             self.by_kind.setdefault(a.kind, []).append(a)
-        self.tiles = tuple((t["tile"], t["at"][0], t["at"][1], t["rotation"]) for t in pub["board"]["tiles"])
-        self.walks = walks_of(self.tiles)
-        self.board = self.walks.board
+        self.walks = walks_for(pub["board"]["tiles"])
         self.seats = pub["seats"]
         self.mine = self.seats[seat]
         self.here = SLOT[self.mine["node"]] if self.mine["node"] else -1
