@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import deque
 from functools import cache, lru_cache
 from typing import Any
 
@@ -100,10 +99,12 @@ def p_at_least(n: int, t: int) -> float:
     return sum(p for s, p in dist.items() if s >= t)
 
 
+@cache
 def kind_of(name: str) -> Any:
     return KIND[name.split("#")[0]]
 
 
+@cache
 def card_value(name: str) -> float:
     """What a Discovery card is worth to an adventurer: Knowledge most, then dice it adds."""
     k = kind_of(name)
@@ -159,6 +160,7 @@ class Context:
         self.here = SLOT[self.mine["node"]] if self.mine["node"] else -1
         self._dice: dict[int, int] = {}
         self._monsters: list[tuple[int, int, dict[int, int]]] | None = None
+        self._gates: frozenset[int] | None = None
 
     def first(self, kind: str) -> Action | None:
         got = self.by_kind.get(kind)
@@ -238,10 +240,13 @@ class Context:
 
     def gates(self) -> frozenset[int]:
         """The spaces a walk of this piece may not pass: for an adventurer, the locked gates (R83)."""
-        if self.mine["role"] != "adventurer":
-            return frozenset()
-        locks = map(SLOT.__getitem__, self.pub["board"]["locks"])
-        return frozenset(x for x in locks if CARDS.nodes[x].feature == "gate")
+        if self._gates is None:
+            locks = self.pub["board"]["locks"]
+            if self.mine["role"] != "adventurer" or not locks:
+                self._gates = NO_GATES
+            else:
+                self._gates = frozenset(x for x in map(SLOT.__getitem__, locks) if CARDS.nodes[x].feature == "gate")
+        return self._gates
 
     # ---- pending decisions ------------------------------------------------------------------------------
 
@@ -308,11 +313,10 @@ class Context:
     # ---- Exploration ------------------------------------------------------------------------------------
 
     def explore(self, rng: random.Random) -> Action:
-        first = self.first
+        first, by_kind = self.first, self.by_kind
         for kind in ("bible_discard", "swap_transformations", "pilfer"):
-            a = first(kind)
-            if a is not None:
-                return a
+            if kind in by_kind:
+                return by_kind[kind][0]
         reveal = self.by_kind.get("reveal")
         if reveal and self.victim_near():
             return reveal[0]
@@ -346,7 +350,7 @@ class Context:
         if ability is not None:
             return ability
         need = self.knowledge_need()
-        church = set(CARDS.tiles[0].nodes)
+        church = CHURCH
         danger = self.monsters_near(6)
         if need == 0 or self.mine["health"] <= 3 or danger:
             # On the Church with the set and no win: it qualifies for a Monster (R2, R66), as the curse check runs
@@ -569,16 +573,19 @@ def _distances_from(board, targets: set[int] | frozenset[int], blocked: frozense
     """Steps from every node to the nearest of ``targets`` (one breadth-first pass from all of them), on walks that
     pass through no node of ``blocked``: a blocked node is reached (a walk may start there) but never passed."""
     dist = dict.fromkeys(targets, 0)
-    todo = deque(t for t in targets if t not in blocked) if blocked else deque(targets)
+    ring = [t for t in targets if t not in blocked] if blocked else list(targets)
     adj = board.adj
-    while todo:
-        x = todo.popleft()
-        d = dist[x] + 1
-        for y in adj[x]:
-            if y not in dist:
-                dist[y] = d
-                if y not in blocked:
-                    todo.append(y)
+    d = 0
+    while ring:  # ring by ring, in the order a queue would take them
+        d += 1
+        out = []
+        for x in ring:
+            for y in adj[x]:
+                if y not in dist:
+                    dist[y] = d
+                    if y not in blocked:
+                        out.append(y)
+        ring = out
     return dist
 
 

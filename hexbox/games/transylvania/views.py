@@ -242,10 +242,12 @@ def private(st: St, seat: int) -> dict:
     for o in range(st.n):
         if o == seat:
             continue
-        for zone, cards in (("hand", st.hand[o]), ("set_aside", st.aside[o])):
-            for c in cards:
-                if c < ND and known[c] & bit and known[c] != ALL:
-                    glimpses.append({"seat": o, "zone": zone, "card": NAMES[c]})
+        for c in st.hand[o]:
+            if c < ND and known[c] & bit and known[c] != ALL:
+                glimpses.append({"seat": o, "zone": "hand", "card": NAMES[c]})
+        for c in st.aside[o]:
+            if c < ND and known[c] & bit and known[c] != ALL:
+                glimpses.append({"seat": o, "zone": "set_aside", "card": NAMES[c]})
     w = st.window
     mine = w["decl"].get(seat, []) if w is not None else []
     hand = st.hand[seat]
