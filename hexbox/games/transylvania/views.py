@@ -59,29 +59,33 @@ def entries(row) -> list[dict]:
     return list(map(examined, row)) if row else []
 
 
-def seat_view(st: St, s: int) -> dict:
-    alive = st.alive[s]
-    if st.role[s] < 0:
-        role, adventurer, ability = "adventurer", ADVENTURER_ID[st.adv[s]], not st.used[st.adv[s]]
-    else:
-        role, adventurer, ability = MONSTERS[st.role[s]], None, False
-    b = st.breaking[s]
-    return {
-        "seat": s,
-        "role": role,
-        "adventurer": adventurer,
-        "alive": alive,
-        "node": node(st.pos[s]) if alive else None,
-        "health": st.health[s],
-        "trait_tokens": st.tt[s][:],
-        "ability_available": ability,
-        "examined": entries(st.row[s]),
-        "hand_size": len(st.hand[s]),
-        "set_aside_size": len(st.aside[s]),
-        "kills": st.kills[s],
-        "surge": st.surge[s],
-        "breaking": SPACE[b] if b >= 0 else None,
-    }
+def seats_view(st: St) -> list[dict]:
+    """Every seat as every seat sees it (one loop over the state's tables, not a call per seat: the observation's
+    largest part)."""
+    role, adv, alive, pos, health, tt = st.role, st.adv, st.alive, st.pos, st.health, st.tt
+    used, row, hand, aside, kills, surge, breaking = st.used, st.row, st.hand, st.aside, st.kills, st.surge, st.breaking
+    out = []
+    for s in range(st.n):
+        on = alive[s]
+        r = role[s]
+        b = breaking[s]
+        out.append({
+            "seat": s,
+            "role": MONSTERS[r] if r >= 0 else "adventurer",
+            "adventurer": ADVENTURER_ID[adv[s]] if r < 0 else None,
+            "alive": on,
+            "node": node(pos[s]) if on else None,
+            "health": health[s],
+            "trait_tokens": tt[s][:],
+            "ability_available": not used[adv[s]] if r < 0 else False,
+            "examined": list(map(examined, row[s])) if row[s] else [],
+            "hand_size": len(hand[s]),
+            "set_aside_size": len(aside[s]),
+            "kills": kills[s],
+            "surge": surge[s],
+            "breaking": SPACE[b] if b >= 0 else None,
+        })  # fmt: skip
+    return out
 
 
 def pending_view(st: St) -> dict | None:
@@ -146,17 +150,22 @@ def tiles_view(board) -> list[dict]:
     return got
 
 
-def token_view(st: St, x: int) -> dict:
-    if x in st.faceup:
-        t = st.tokens[x]
-        got = _FACEUP.get((x, t))
-        if got is None:
-            trait, target = CARDS.tokens[t]
-            got = _FACEUP[(x, t)] = {"node": SPACE[x], "trait": TRAITS[trait], "target": target}
-        return got
-    if x not in st.locks or NODES[x].feature != "locked_token":
-        return DOWN[x]
-    return LOCKED[x]  # R29: under a footprint lock, nobody sees the token
+def tokens_view(st: St) -> list[dict]:
+    faceup, locks, tokens = st.faceup, st.locks, st.tokens
+    out = []
+    for x in sorted(tokens):
+        if x in faceup:
+            t = tokens[x]
+            got = _FACEUP.get((x, t))
+            if got is None:
+                trait, target = CARDS.tokens[t]
+                got = _FACEUP[(x, t)] = {"node": SPACE[x], "trait": TRAITS[trait], "target": target}
+            out.append(got)
+        elif x not in locks or NODES[x].feature != "locked_token":
+            out.append(DOWN[x])
+        else:  # R29: under a footprint lock, nobody sees the token
+            out.append(LOCKED[x])
+    return out
 
 
 @lru_cache(maxsize=1024)
@@ -168,7 +177,6 @@ def bag_view(bag: tuple[int, ...]) -> list[dict]:
 def public(st: St) -> dict:
     w = st.window
     a = st.active
-    n = st.n
     return {
         "round": st.round,
         "first": st.first,
@@ -176,20 +184,20 @@ def public(st: St) -> dict:
         "board": {
             "tiles": tiles_view(st.board),
             "locks": sorted([SPACE[x] for x in st.locks]) if st.locks else [],
-            "tokens": [token_view(st, x) for x in sorted(st.tokens)] if st.tokens else [],
+            "tokens": tokens_view(st) if st.tokens else [],
             "mirrors": [SPACE[x] for x in st.mirrors] if st.mirrors else [],
             "corpses": [{"node": SPACE[x], "cards": names(cards)} for x, cards in st.corpses] if st.corpses else [],
-            "minions": [node(x) for x in st.minions],
+            "minions": [SPACE[x] if x >= 0 else None for x in st.minions],
         },
         "church_card": NAMES[st.church] if st.church >= 0 else None,
         "events_in_play": events_in_play(st) if st.todo or st.pending else [],
-        "seats": [seat_view(st, s) for s in range(n)],
+        "seats": seats_view(st),
         "turn": st.turns,
         "this_turn": {
             "movement_left": st.move_left() if st.phase in ("exploration", "monster") else 0,
             "examined": st.examined,
             "discarded": st.discarded,
-            "challenged": sorted(st.challenged),
+            "challenged": sorted(st.challenged) if st.challenged else [],
             "failed_tokens": sorted([SPACE[x] for x in st.failed]) if st.failed else [],
             "attempted": st.attempted,
             "received": st.received,
@@ -251,6 +259,7 @@ def private(st: St, seat: int) -> dict:
     w = st.window
     mine = w["decl"].get(seat, []) if w is not None else []
     hand = st.hand[seat]
+    transforms = not TRANSFORM.isdisjoint(hand)  # every recipe needs one (R66): most hands hold none
     keep = (
         st.pending[-1][2] if st.pending and st.pending[-1][0] == "regen_examine" and st.pending[-1][1] == seat else ()
     )
@@ -258,8 +267,8 @@ def private(st: St, seat: int) -> dict:
     return {
         "hand": names(hand),
         "set_aside": names(st.aside[seat]),
-        "qualifies": [MONSTERS[m] for m in st.qualifies(seat)],
-        "transformation_cards": 0 if TRANSFORM.isdisjoint(hand) else sum(1 for c in hand if c in TRANSFORM),
+        "qualifies": [MONSTERS[m] for m in st.qualifies(seat)] if transforms else [],
+        "transformation_cards": sum(1 for c in hand if c in TRANSFORM) if transforms else 0,
         "known_tiles": [CARDS.tiles[t].id for t in st.tiles[::-1][:k]] if k else [],
         "glimpses": glimpses,
         "declared": [p if p >= 0 else -1 for p in mine] if mine else [],
