@@ -24,6 +24,7 @@ SLOT = CARDS.node_by_name
 TILE = {t.id: t.index for t in CARDS.tiles}
 KIND = {k.id: k for k in CARDS.kinds}
 FACES = CARDS.faces
+ADVENTURER = {a.id: a for a in CARDS.adventurers}
 REACH = {m.id: m.movement for m in CARDS.monsters}  # a Monster's steps a turn, by its name
 NO_GATES: frozenset[int] = frozenset()
 
@@ -175,11 +176,19 @@ class Heuristic:
 
 
 class Context:
+    __slots__ = ("seat", "pub", "me", "legal", "by_kind", "walks", "seats", "mine", "here", "_dice", "_monsters",
+                 "_gates")  # fmt: skip
+
     def __init__(self, seat: int, pub: dict, me: dict, legal: list[Action]):
         self.seat, self.pub, self.me, self.legal = seat, pub, me, legal
-        self.by_kind: dict[str, list[Action]] = {}
+        by_kind: dict[str, list[Action]] = {}
         for a in legal:
-            self.by_kind.setdefault(a.kind, []).append(a)
+            got = by_kind.get(a.kind)
+            if got is None:
+                by_kind[a.kind] = [a]
+            else:
+                got.append(a)
+        self.by_kind = by_kind
         self.walks = walks_for(pub["board"]["tiles"])
         self.seats = pub["seats"]
         self.mine = self.seats[seat]
@@ -211,13 +220,14 @@ class Context:
         return got
 
     def _count_dice(self, trait: int) -> int:
-        adv = next(a for a in CARDS.adventurers if a.id == self.mine["adventurer"])
-        n = adv.traits[trait] + self.mine["trait_tokens"][trait]
-        cards = [e["card"] for e in self.mine["examined"]] + [a for e in self.mine["examined"] for a in e["attached"]]
+        mine, name = self.mine, TRAITS[trait]
+        n = ADVENTURER[mine["adventurer"]].traits[trait] + mine["trait_tokens"][trait]
+        for e in mine["examined"]:  # the examined cards, their attachments and the Church card (R14)
+            n += kind_of(e["card"]).mods.get(name, 0)
+            for a in e["attached"]:
+                n += kind_of(a).mods.get(name, 0)
         if self.pub["church_card"]:
-            cards.append(self.pub["church_card"])
-        for c in cards:
-            n += kind_of(c).mods.get(TRAITS[trait], 0)
+            n += kind_of(self.pub["church_card"]).mods.get(name, 0)
         return max(0, min(CARDS.max_dice, n))
 
     def monsters_near(self, within: int, at: int | None = None) -> list[int]:
@@ -390,7 +400,7 @@ class Context:
                 return A.END_EXPLORATION
         target = self.token_targets()
         # no step into a Monster's reach: the next decision would turn back to the Church, where it came from
-        unsafe = {a.node for a in self.by_kind.get("move", []) if self.monsters_near(6, a.node)}
+        unsafe = {a.node for a in by_kind.get("move", ()) if self.monsters_near(6, a.node)} if self.monsters() else ()
         go = self.step_toward(target, unsafe) if target else None
         if go is None and first("explore") is not None:
             return first("explore")
