@@ -132,6 +132,13 @@ def kind_of(name: str) -> Any:
 
 
 @cache
+def knowledge_of(name: str) -> int:
+    """A card's kind of Knowledge (0..3: zombie, vampire, werewolf, general), or -1 for a card that is none."""
+    k = kind_of(name)
+    return ("zombie", "vampire", "werewolf", "general").index(k.monster) if k.kind == "knowledge" else -1
+
+
+@cache
 def card_value(name: str) -> float:
     """What a Discovery card is worth to an adventurer: Knowledge most, then dice it adds."""
     k = kind_of(name)
@@ -204,14 +211,17 @@ class Context:
     # ---- counting ---------------------------------------------------------------------------------------
 
     def knowledge_need(self) -> int:
-        names = self.me["hand"] + [e["card"] for e in self.mine["examined"]]
-        counts = {"zombie": 0, "vampire": 0, "werewolf": 0, "general": 0}
-        for n in names:
-            k = kind_of(n)
-            if k.kind == "knowledge":
-                counts[k.monster] += 1
-        missing = sum(1 for m in ("zombie", "vampire", "werewolf") if counts[m] == 0)
-        return max(max(0, 5 - sum(counts.values())), missing - counts["general"])
+        counts = [0, 0, 0, 0]  # Knowledge cards held (hand and row) by kind: zombie, vampire, werewolf, general
+        for n in self.me["hand"]:
+            k = knowledge_of(n)
+            if k >= 0:
+                counts[k] += 1
+        for e in self.mine["examined"]:
+            k = knowledge_of(e["card"])
+            if k >= 0:
+                counts[k] += 1
+        missing = (counts[0] == 0) + (counts[1] == 0) + (counts[2] == 0)
+        return max(max(0, 5 - sum(counts)), missing - counts[3])
 
     def dice(self, trait: int) -> int:
         got = self._dice.get(trait)
@@ -421,21 +431,25 @@ class Context:
         return False
 
     def token_targets(self) -> set[int]:
-        locks = {SLOT[x] for x in self.pub["board"]["locks"]}
-        failed = {SLOT[x] for x in self.pub["this_turn"]["failed_tokens"]}
+        board = self.pub["board"]
+        locks, failed = board["locks"], self.pub["this_turn"]["failed_tokens"]
+        locked = {SLOT[x] for x in locks} if locks else ()
+        tried = {SLOT[x] for x in failed} if failed else ()
         out = set()
-        for t in self.pub["board"]["tokens"]:
+        for t in board["tokens"]:
             x = SLOT[t["node"]]
-            if x in failed or (x in locks and CARDS.nodes[x].feature == "locked_token"):
+            if x in tried or (x in locked and CARDS.nodes[x].feature == "locked_token"):
                 continue
-            if t["trait"] is not None and t["trait"] != "locked":
-                if p_at_least(self.dice(TRAITS.index(t["trait"])), t["target"]) < 0.3:
+            trait = t["trait"]
+            if trait is not None and trait != "locked":
+                if p_at_least(self.dice(TRAITS.index(trait)), t["target"]) < 0.3:
                     continue
             out.add(x)
-        for c in self.pub["board"]["corpses"]:
+        for c in board["corpses"]:
             if c["cards"]:
                 out.add(SLOT[c["node"]])
-        return out - {self.here}
+        out.discard(self.here)
+        return out
 
     def ability(self) -> Action | None:
         use = self.first("use_ability")

@@ -59,6 +59,12 @@ def entries(row) -> list[dict]:
     return list(map(examined, row)) if row else []
 
 
+@lru_cache(maxsize=4096)
+def row_view(row: tuple[tuple[int, tuple[int, ...]], ...]) -> list[dict]:
+    """An examined row as every seat sees it, kept by what it holds (shared: read-only)."""
+    return entries(row)
+
+
 def seats_view(st: St) -> list[dict]:
     """Every seat as every seat sees it (one loop over the state's tables, not a call per seat: the observation's
     largest part)."""
@@ -78,7 +84,7 @@ def seats_view(st: St) -> list[dict]:
             "health": health[s],
             "trait_tokens": tt[s][:],
             "ability_available": not used[adv[s]] if r < 0 else False,
-            "examined": list(map(examined, row[s])) if row[s] else [],
+            "examined": row_view(tuple(row[s])) if row[s] else [],
             "hand_size": len(hand[s]),
             "set_aside_size": len(aside[s]),
             "kills": kills[s],
