@@ -154,6 +154,13 @@ def card_value(name: str) -> float:
     return v
 
 
+#: each card's worth and whether it is an item worth examining, by card number (the names' values, looked up once)
+VALUE = tuple(card_value(name) for name in CARDS.card_names)
+GOOD_ITEM = tuple(card_value(name) > 0 and kind_of(name).kind == "item" for name in CARDS.card_names)
+#: the kinds of action ability() looks at: without one of them it has nothing to choose
+ABILITY_KINDS = frozenset({"use_ability", "augury", "sleight", "divine"})
+
+
 class Heuristic:
     """act(view, rng) -> action."""
 
@@ -383,16 +390,15 @@ class Context:
                     return a
         ex = self.by_kind.get("examine", [])
         if ex:
-            items = [a for a in ex if card_value(CARDS.card_names[a.card]) > 0
-                     and kind_of(CARDS.card_names[a.card]).kind == "item"]
+            items = [a for a in ex if GOOD_ITEM[a.card]]
             if items:
-                return max(items, key=lambda a: card_value(CARDS.card_names[a.card]))
+                return max(items, key=lambda a: VALUE[a.card])
             if len(self.me["hand"]) > 4:
                 return ex[0]
         cure = first("cure")
         if cure is not None:
             return cure
-        ability = self.ability()
+        ability = self.ability() if not ABILITY_KINDS.isdisjoint(by_kind) else None
         if ability is not None:
             return ability
         need = self.knowledge_need()

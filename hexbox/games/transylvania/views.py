@@ -201,6 +201,13 @@ def abilities_used(used: tuple[bool, ...]) -> list[str]:
     return [ADVENTURER_ID[i] for i, u in enumerate(used) if u]
 
 
+def moves_left(st: St) -> int:
+    """st.move_left() in Exploration and a Monster's turn, written out (a call fewer), else 0 (or less)."""
+    if st.phase not in ("exploration", "monster") or st.stopped:
+        return 0
+    return st.movement(st.active) + st.bonus - st.moved
+
+
 def public(st: St) -> dict:
     w = st.window
     a = st.active
@@ -221,7 +228,7 @@ def public(st: St) -> dict:
         "seats": seats_view(st),
         "turn": st.turns,
         "this_turn": {
-            "movement_left": st.move_left() if st.phase in ("exploration", "monster") else 0,
+            "movement_left": left if (left := moves_left(st)) > 0 else 0,
             "examined": st.examined,
             "discarded": st.discarded,
             "challenged": sorted(st.challenged) if st.challenged else [],
