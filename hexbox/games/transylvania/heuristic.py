@@ -309,8 +309,10 @@ class Context:
             bumps = self.by_kind.get("bump", [])
             if bumps:
                 return min(bumps, key=lambda a: card_value(CARDS.card_names[a.card]))
-            return min(self.by_kind["discard"], key=lambda a: card_value(CARDS.card_names[a.card])
-                       if a.card < CARDS.ndisc else 0)
+            return min(
+                self.by_kind["discard"],
+                key=lambda a: card_value(CARDS.card_names[a.card]) if a.card < CARDS.ndisc else 0,
+            )
         if kind == "attach":
             return min(legal, key=lambda a: card_value(CARDS.card_names[a.card]) if a.card < CARDS.ndisc else 0)
         if kind == "spoils":
@@ -341,8 +343,16 @@ class Context:
             if kind == "keep":
                 return max(legal, key=lambda a: card_value(CARDS.card_names[a.card]))
             return legal[0]
-        if kind in ("to_church", "unlock", "token", "mirror", "regen_space", "start_space", "monster_site",
-                    "church_exit"):
+        if kind in (
+            "to_church",
+            "unlock",
+            "token",
+            "mirror",
+            "regen_space",
+            "start_space",
+            "monster_site",
+            "church_exit",
+        ):
             return legal[0]
         return legal[0]
 
@@ -470,8 +480,12 @@ class Context:
             best = max(sl, key=lambda a: card_value(CARDS.card_names[a.card]) if a.card < CARDS.ndisc else -5)
             if best.card < CARDS.ndisc and card_value(CARDS.card_names[best.card]) >= 2:
                 return best
-        div = [a for a in self.by_kind.get("divine", []) if a.card < CARDS.ncards
-               and CARDS.card_names[a.card].split("#")[0] in ("i_raven", "i_locket", "hex_mark", "whispering_dead")]
+        div = [
+            a
+            for a in self.by_kind.get("divine", [])
+            if a.card < CARDS.ncards
+            and CARDS.card_names[a.card].split("#")[0] in ("i_raven", "i_locket", "hex_mark", "whispering_dead")
+        ]
         if div:
             return div[0]
         return None
@@ -496,8 +510,11 @@ class Context:
             a = first(kind)
             if a is not None:
                 return a
-        victims = {SLOT[s["node"]] for s in self.seats if s["role"] == "adventurer" and s["node"]
-                   and CARDS.nodes[SLOT[s["node"]]].tile != 0}
+        victims = {
+            SLOT[s["node"]]
+            for s in self.seats
+            if s["role"] == "adventurer" and s["node"] and CARDS.nodes[SLOT[s["node"]]].tile != 0
+        }
         spawn = self.by_kind.get("spawn", [])
         if spawn and victims:
             return min(spawn, key=lambda a: self.distance(a.node, victims))
@@ -606,8 +623,11 @@ def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
 def _steps_toward_goal(state, seat: int, moves: list[Action]) -> list[Action]:
     here = state.pos[seat]
     if state.role[seat] >= 0:  # a Monster: toward the nearest adventurer off the Church
-        targets = {state.pos[s] for s in range(state.n) if state.role[s] < 0 and state.alive[s]
-                   and state.pos[s] >= 0 and state.pos[s] not in CHURCH}
+        targets = {
+            state.pos[s]
+            for s in range(state.n)
+            if state.role[s] < 0 and state.alive[s] and state.pos[s] >= 0 and state.pos[s] not in CHURCH
+        }
     else:
         need = need_of(state, seat)
         if need == 0 and here in CHURCH:
