@@ -40,7 +40,7 @@ register(GameInfo(
     intended_turns=20,
     regular_endings=("sole_control",),
     presets={"Quick": {"hand_size": 4}, "Beginner (no leaders)": {"leaders": False}},
-    levels={"hard": "ismcts:iters=300"},
+    levels={"hard": "ismcts:iters=300+worlds=belief"},
     view=("prowl.js", "prowl.css"),
     hooks={
         "catalogue": "hexbox.games.prowl.cards:catalogue",
@@ -48,6 +48,7 @@ register(GameInfo(
         "describe": "hexbox.games.prowl.words:describe",
         "label": "hexbox.games.prowl.words:label",
         "bot": "hexbox.games.prowl.heuristic:Heuristic",
+        "advice": "hexbox.games.prowl.belief:ADVICE",
         "stats": "hexbox.games.prowl.stats:game_stats",
         "first": "hexbox.games.prowl.stats:first_player",
         "report": "hexbox.games.prowl.report:sections",
