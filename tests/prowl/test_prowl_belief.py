@@ -106,12 +106,11 @@ def test_the_belief_finds_the_clans_of_normal_bots_more_often_than_uniform_world
     assert right["belief"] > right["uniform"], right
 
 
-def test_hard_draws_its_worlds_from_the_belief():
-    hard = make_agent("hard", "prowl")
-    assert hard.worlds == "belief"
+def test_a_search_draws_its_worlds_from_the_belief():
+    search = make_agent("ismcts:iters=30+worlds=belief", "prowl")
     st = position()
     view = View.of(st, 0)
-    assert hard.act(view, random.Random(0)) in view.legal_actions
+    assert search.act(view, random.Random(0)) in view.legal_actions
 
 
 def test_card_helper_still_names_cards():  # the helper above builds positions with real card ids
