@@ -347,9 +347,9 @@ def test_worlds_from_a_belief_need_a_game_that_gives_one():
 
     with pytest.raises(ConfigError, match="worlds must be uniform"):
         make_agent("ismcts:worlds=psychic", "werebeasts")
-    state = hexbox.load("prowl", players=3).new_state(1)
-    with pytest.raises(ConfigError, match="prowl gives no belief to draw worlds from"):
-        make_agent("ismcts:iters=5+worlds=belief", "prowl").act(View.of(state, state.actors[0]), random.Random(0))
+    state = hexbox.load("voodoo", players=3).new_state(1)
+    with pytest.raises(ConfigError, match="voodoo gives no belief to draw worlds from"):
+        make_agent("ismcts:iters=5+worlds=belief", "voodoo").act(View.of(state, state.actors[0]), random.Random(0))
 
 
 def transylvania_walk(seed: int = 3):
