@@ -43,7 +43,7 @@ from .cards import CARD_INDEX, CARDS
 
 EPSILON = 0.1  # the share of "anything" in each act's likelihood (robustness against players who are not the bot)
 MAX_DEALS = 5040  # deals enumerated at most (7 hidden positions); more, and belief.py's reading is used
-OUTBID_SLACK = 0.05  # an outbid bid below its budget: the bidder ran out of changes (max_bid_changes) first
+OUTBID_SLACK = 0.05  # an outbid bid of k items below its budget: it ran out of changes first (k >= max_bid_changes)
 ACCUSE_AT = 0.5  # the least P(right) of an accusation searched at the root, as heuristic.root_actions
 BEAST_OF, ICONS = H.BEAST_OF, H.ICONS
 CHOW = belief.CHOW
@@ -51,6 +51,7 @@ NORMAL = H.Heuristic()
 
 
 # ---- the history, merged and replayed -----------------------------------------------------------------
+
 
 def merge(pub: dict[str, Any]) -> list[tuple[str, int]] | None:
     """The public sales and accusations as one history, ``[("sale", i) | ("accuse", j), ...]``: the only
@@ -101,7 +102,7 @@ def replay(pub: dict[str, Any], order: list[tuple[str, int]]) -> tuple[list[dict
     (``{seat: (cans, [cards])}``) when it was put up; and whether the replay agrees with the holdings shown now.
 
     The start is public (8 cans each, R9) but for the card each seat was dealt (R10): a placeholder, bound to the
-    card it turns out to be (paid out, or left in hand at the end)."""
+    card it turns out to be (offered in a bid, or left in hand at the end), else left unknown (``("dealt", seat)``)."""
     n = pub["players"]
     cans = [CARDS.cans_per_player] * n
     hands: list[list[Any]] = [[("dealt", s)] for s in range(n)]
@@ -127,8 +128,13 @@ def replay(pub: dict[str, Any], order: list[tuple[str, int]]) -> tuple[list[dict
         if kind == "sale":
             sale = pub["sales"][k]
             seller = sale["seller"]
-            held = {s: (cans[s], list(hands[s])) for s in range(n)
-                    if s != seller and s not in out and (cans[s] or hands[s])}
+            for s, bid in sale["bids"].items():  # a card offered was in the bidder's hand
+                for c in bid["cards"]:
+                    if c not in hands[int(s)] and give(int(s), c):
+                        hands[int(s)].append(c)
+            held = {
+                s: (cans[s], list(hands[s])) for s in range(n) if s != seller and s not in out and (cans[s] or hands[s])
+            }
             snaps.append({"sale": sale, "held": held})
             buyer = sale["buyer"]
             if buyer != seller:
@@ -162,10 +168,12 @@ def replay(pub: dict[str, Any], order: list[tuple[str, int]]) -> tuple[list[dict
                     rest.remove(x)
                 else:
                     ok = False
-        for x in hands[s]:
-            if isinstance(x, tuple) and x not in bound and rest:
-                bound[x] = rest.pop(0)
-        ok = ok and not rest and cans[s] == info[s]["cans"]
+        dealt = [x for x in hands[s] if isinstance(x, tuple) and x not in bound]
+        ok = ok and len(rest) == len(dealt) and cans[s] == info[s]["cans"]
+        if len(dealt) == 1 and len(rest) == 1:
+            bound[dealt[0]] = rest[0]
+        # two dealt cards or more in one hand (a pile taken, R16): which was whose the observation does not say;
+        # they stay unknown (a bid from such a hand is read by its size only)
     for snap in snaps:
         snap["held"] = {s: (c, sorted((bound.get(x, x) for x in h), key=_index)) for s, (c, h) in snap["held"].items()}
     return snaps, ok
@@ -177,10 +185,18 @@ def _index(card: Any) -> int:
 
 # ---- the likelihood of one seat's acts under the normal policy with goals G ------------------------
 
-def bid_likelihood(goals: frozenset, card: str, held: tuple[int, list[Any]] | None, bid: dict[str, Any] | None,
-                   rival: int) -> float:
+
+def bid_likelihood(
+    goals: frozenset,
+    card: str,
+    held: tuple[int, list[Any]] | None,
+    bid: dict[str, Any] | None,
+    rival: int,
+    changes: int = 6,
+) -> float:
     """P(the normal bot with ``goals``, holding ``held`` = (cans, cards) (None: not known), ends the window of
-    ``card`` with ``bid`` (None: no bid) against a best rival final bid of ``rival`` items)."""
+    ``card`` with ``bid`` (None: no bid) against a best rival final bid of ``rival`` items, when a bidder may
+    change its offer ``changes`` times (W3)."""
     odds = NORMAL.budget_odds(ICONS[card], BEAST_OF[card] in goals)
     k = bid["cans"] + len(bid["cards"]) if bid else 0
     if bid and any(BEAST_OF[c] in goals for c in bid["cards"]):
@@ -209,6 +225,8 @@ def bid_likelihood(goals: frozenset, card: str, held: tuple[int, list[Any]] | No
     if k > rival or k == cap:  # leading, or all it had: its budget was at least k
         return at_least
     exact = odds.get(k, 0.0)
+    if k < changes:  # each change of the normal bot's offer adds an item: it cannot have run out of changes
+        return exact
     return exact + OUTBID_SLACK * (at_least - exact)
 
 
@@ -239,7 +257,9 @@ class Reading:
                 if s == seat:
                     continue
                 rival = max([v for t, v in size.items() if t != s], default=0)
-                self.acts[s].append(("bid", sale["card"], held if trusted else None, bids.get(str(s)), rival))
+                self.acts[s].append(
+                    ("bid", sale["card"], held if trusted else None, bids.get(str(s)), rival, pub["max_bid_changes"])
+                )
             if sale["seller"] != seat and len(bids) > 1:
                 self.acts[sale["seller"]].append(("accept", bids, sale["buyer"]))
         self._cache: dict[tuple[int, frozenset], float] = {}
@@ -271,6 +291,7 @@ class Reading:
 
 
 # ---- the deals, enumerated and weighed --------------------------------------------------------------
+
 
 class Deals:
     """The deals of the hidden goal positions the public facts allow, each weighed by every other seat's acts."""
@@ -342,8 +363,9 @@ def deals_for(view: View, epsilon: float = EPSILON) -> Deals:
     return _last[1]
 
 
-def posterior(seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]],
-              epsilon: float = EPSILON) -> dict[int, dict[str, float]]:
+def posterior(
+    seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], epsilon: float = EPSILON
+) -> dict[int, dict[str, float]]:
     deals = Deals(seat, pub, my_goals, epsilon)
     return deals.marginals(pub, seat) if deals.exact else belief.posterior(seat, pub, my_goals)
 
@@ -358,6 +380,7 @@ def determinizer(view: View):
 
 def root_actions(view: View, legal: list[Action]) -> list[Action]:
     """heuristic.root_actions, the accusations ranked by this reading."""
+
     def post(v: View) -> dict[int, dict[str, float]]:
         deals = deals_for(v)
         obs = v.observation
