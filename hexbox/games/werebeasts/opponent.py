@@ -240,8 +240,9 @@ class Reading:
     """The log-likelihood of each other seat's public acts for each pair of goals it might hold (computed once per
     seat and pair, when a deal first asks)."""
 
-    def __init__(self, seat: int, pub: dict[str, Any], epsilon: float = EPSILON):
-        self.seat, self.epsilon = seat, epsilon
+    def __init__(self, seat: int, pub: dict[str, Any], epsilon: float | None = None):
+        self.seat = seat
+        self.epsilon = EPSILON if epsilon is None else epsilon  # read at the call: a benchmark may set EPSILON
         order = merge(pub)
         self.acts: dict[int, list] = {s: [] for s in range(pub["players"]) if s != seat}
         if order is None:  # no history the rules allow: read the final bids alone, as belief.py does
@@ -296,7 +297,7 @@ class Reading:
 class Deals:
     """The deals of the hidden goal positions the public facts allow, each weighed by every other seat's acts."""
 
-    def __init__(self, seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], epsilon: float = EPSILON):
+    def __init__(self, seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], epsilon: float | None = None):
         hidden, kinds, allowed = belief._problem(seat, pub, my_goals, use_evidence=False)
         self.hidden, self.deals, self.cumulative = hidden, [], []
         self.exact = math.perm(len(kinds)) <= MAX_DEALS
@@ -356,7 +357,7 @@ class Deals:
 _last: list[Any] = [None, None]  # (the observation, its Deals): a decision asks twice (worlds, root moves)
 
 
-def deals_for(view: View, epsilon: float = EPSILON) -> Deals:
+def deals_for(view: View, epsilon: float | None = None) -> Deals:
     obs = view.observation
     if _last[0] is not obs:
         _last[:] = [obs, Deals(view.seat, obs["public"], obs["private"]["my_goals"], epsilon)]
@@ -364,7 +365,7 @@ def deals_for(view: View, epsilon: float = EPSILON) -> Deals:
 
 
 def posterior(
-    seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], epsilon: float = EPSILON
+    seat: int, pub: dict[str, Any], my_goals: list[dict[str, Any]], epsilon: float | None = None
 ) -> dict[int, dict[str, float]]:
     deals = Deals(seat, pub, my_goals, epsilon)
     return deals.marginals(pub, seat) if deals.exact else belief.posterior(seat, pub, my_goals)
