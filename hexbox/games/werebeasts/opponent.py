@@ -237,8 +237,8 @@ def accept_likelihood(goals: frozenset, bids: dict[str, Any], buyer: int) -> flo
 
 
 class Reading:
-    """The log-likelihood of each other seat's public acts for each pair of goals it might hold (computed once per
-    seat and pair, when a deal first asks)."""
+    """The log-likelihood of each other seat's public acts for each pair of goals it might hold (``prepare``: once
+    per seat and pair, not per deal)."""
 
     def __init__(self, seat: int, pub: dict[str, Any], epsilon: float | None = None):
         self.seat = seat
@@ -264,7 +264,6 @@ class Reading:
             if sale["seller"] != seat and len(bids) > 1:
                 self.acts[sale["seller"]].append(("accept", bids, sale["buyer"]))
         self._cache: dict[tuple[int, frozenset], float] = {}
-        self._pairs: dict[int, list[frozenset]] = {}
 
     def _one(self, act: tuple, goals: frozenset) -> float:
         if act[0] == "bid":
