@@ -88,3 +88,63 @@ def test_the_gate_refuses_seats_that_are_not_seats(bad):
         s.legal_actions(bad)
     with pytest.raises(IllegalAction):
         s.apply(bad, s.legal_actions(s.actors[0])[0])
+
+
+@pytest.mark.parametrize("setup", SETUPS[:3], ids=lambda s: "-".join(f"{k}={v}" for k, v in s.items()))
+def test_the_shared_parts_of_observations_are_never_changed(setup):
+    # the observe contract (views.py): an observation's nested parts (log entries, seats, hands, icons) are shared
+    # between observations and with the state, read-only. A whole game of the normal bots, the encoder reading every
+    # observation too, must leave every observation handed out as it was when it was handed out
+    import copy
+
+    from hexbox.agents import make_agent
+    from hexbox.core import View
+    from hexbox.games.growl.encoder import encoder
+
+    options = dict(setup)
+    players = options.pop("players")
+    game = hexbox.load("growl", players=players, **options)
+    enc = encoder(game)
+    for seed in range(2):
+        s = game.new_state(seed)
+        bot, rng = make_agent("normal", "growl"), random.Random(seed)
+        handed = []
+        while not s.is_over:
+            for viewer in [*range(players), None]:
+                obs = s.observe(viewer)
+                handed.append((obs, copy.deepcopy(obs)))
+                enc.encode(obs)
+            seat = rng.choice(s.actors)
+            view = View.of(s, seat)
+            action = bot.act(view, rng)
+            handed.append((view.observation, copy.deepcopy(view.observation)))  # the one the bot read
+            s.apply(seat, action)
+        assert all(obs == kept for obs, kept in handed)
+
+
+def test_a_clone_or_a_resampled_world_moves_on_without_changing_the_observations_of_the_state():
+    # the JSON of the log is kept on the state and made once per event (views.log_json): a copy of the state that
+    # plays on, and the state that plays on after it was copied, must not see each other's moves
+    from hexbox.agents import make_agent
+    from hexbox.core import View
+
+    game = hexbox.load("growl", players=6)
+    s = game.new_state(3)
+    bot, rng = make_agent("normal", "growl"), random.Random(3)
+    for _ in range(40):
+        seat = rng.choice(s.actors)
+        s.apply(seat, bot.act(View.of(s, seat), rng))
+    seen = [json.dumps(s.observe(v)) for v in [*range(6), None]]
+    copies = [s.clone(), s.resample(0, random.Random(1)), s.resample(4, random.Random(2))]
+    c = copies[0]
+    assert [json.dumps(c.observe(v)) for v in [*range(6), None]] == seen  # the clone sees what the state sees
+    for c in copies:
+        while not c.is_over:
+            seat = rng.choice(c.actors)
+            c.apply(seat, bot.act(View.of(c, seat), rng))
+    ended = [[json.dumps(c.observe(v)) for v in [*range(6), None]] for c in copies]
+    assert [json.dumps(s.observe(v)) for v in [*range(6), None]] == seen
+    while not s.is_over:
+        seat = rng.choice(s.actors)
+        s.apply(seat, bot.act(View.of(s, seat), rng))
+    assert [[json.dumps(c.observe(v)) for v in [*range(6), None]] for c in copies] == ended

@@ -61,3 +61,45 @@ def test_R25_R27_no_accusation_at_random_right_after_a_change():
     rng.setstate(state)
     new = bot.act(view, rng)
     assert not (new.kind == "accuse" and new.target == 0), new
+
+
+def plain_value(world, seat, action, depth=0):
+    """The bot's value of ``action`` as it was before any sharing: its own trial, and every answer of every prompt."""
+    from hexbox.games.prowl.heuristic import FOLLOW_UP_DEPTH, evaluate
+    from hexbox.games.prowl.rules import answer
+
+    w = world.clone()
+    if depth:
+        answer(w, seat, action)
+    else:
+        w.apply(seat, action)
+    if w.phase_name == "prompt" and w.active == seat and depth < FOLLOW_UP_DEPTH:
+        return max(plain_value(w, seat, a, depth + 1) for a in w.legal_actions(seat))
+    return evaluate(w, seat)
+
+
+def test_candidates_and_answers_sharing_a_trial_are_worth_exactly_what_their_own_trials_give():
+    # Trials shares trials among candidates that differ only in what evaluate() cannot see (same_value_key), among
+    # a prompt's answers (SAME_ANSWERS) and among worlds (a move that reads no hidden card); here every candidate is
+    # also tried alone with every answer, in every world of every decision of whole games at every table size and
+    # option set, and the floats must be equal
+    from hexbox.core import conformance_setups
+    from hexbox.games.prowl.heuristic import Trials
+
+    bot, decisions = Heuristic(), 0
+    for seed, (players, options) in enumerate(p for g, *p in conformance_setups() if g == "prowl"):
+        st = hexbox.load("prowl", players=players, **options).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over:
+            seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
+            view = View.of(st, seat)
+            if st.phase_name != "setup" and len(view.legal_actions) > 1:
+                worlds = [view.sample(random.Random(seed * 1000 + st.turns * 10 + k)) for k in range(3)]
+                for w in worlds:
+                    w.quiet = True
+                trials = Trials(worlds, seat)
+                for action in view.legal_actions:
+                    assert trials.values(action, False) == [plain_value(w, seat, action) for w in worlds], action
+                decisions += 1
+            st.apply(seat, bot.act(view, rng))
+    assert decisions > 100

@@ -105,6 +105,7 @@ class GrowlGame(Game):
         self.deal_pile = tuple(main + curses_cards()) if self.curses else tuple(main)
         # D26: Hypnosis names Curses ids only when Curses are in the game
         self.hypnosis_cards = tuple(c for c in A.HYPNOSIS_CARDS if self.curses or CARDS[c].set == "base")
+        self.shown_options: dict[str, Any] | None = None  # the observation's options, made by views.py on first use
 
     def new_state(self, seed: int) -> GrowlState:
         return GrowlState.setup(self, seed)
@@ -117,7 +118,8 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         "gift", "window", "pending", "waiting", "step", "votes", "unsaved", "candidates", "rounds", "pick_kind",
         "picker", "pick_options", "show_seat", "sides", "pass_opts", "rattles", "resume", "used", "pub_known",
         "priv_known", "exact",
-        "intel", "clues", "seance", "sniffed", "log", "turns", "nights",
+        "intel", "clues", "seance", "sniffed", "log", "turns", "nights", "log_json", "seats_json",
+        "own_json",
     )
 
     game: GrowlGame
@@ -185,6 +187,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         self.exact = {}
         self.intel, self.clues, self.seance = (), (), ()
         self.log, self.turns, self.nights, self._result, self.is_over = [], 0, 0, None, False
+        self.log_json = self.seats_json = self.own_json = None
         self.active = start
         events = [Event("setup", {"players": n, "start_seat": start, "wolf_zeroes": bites})]
         events += [_TEAM[s, self.wolf[s], self.zero[s]] for s in range(n)]
@@ -225,6 +228,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         c.intel, c.clues, c.seance, c.sniffed = self.intel, self.clues, self.seance, self.sniffed
         c.turns, c.nights, c._result, c.is_over = self.turns, self.nights, self._result, self.is_over
         c.actors = self.actors
+        c.log_json = c.seats_json = c.own_json = None  # the views' JSON of the log, seats, own hand: made anew
         return c
 
     # ---- Queries --------------------------------------------------------------------------------------------

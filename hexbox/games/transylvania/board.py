@@ -19,16 +19,19 @@ EXITS = frozenset(slot for slot, node in NODES.items() if node.exit >= 0)  # the
 
 
 class Board:
-    __slots__ = ("placed", "cells", "adj")
+    __slots__ = ("placed", "cells", "adj", "view")
 
     def __init__(self) -> None:
         self.placed: dict[int, tuple[int, int, int]] = {}  # tile -> (x, y, rotation)
         self.cells: dict[tuple[int, int], int] = {}
         self.adj: list[tuple[int, ...]] = [()] * 256
+        # the public listing of the laid tiles (views.tiles_view), read-only and shared with the clones and every
+        # observation until the next tile is laid; None until asked
+        self.view: list[dict] | None = None
 
     def clone(self) -> Board:
         b = Board.__new__(Board)
-        b.placed, b.cells, b.adj = dict(self.placed), dict(self.cells), self.adj[:]
+        b.placed, b.cells, b.adj, b.view = dict(self.placed), dict(self.cells), self.adj[:], self.view
         return b
 
     # ---- geometry ---------------------------------------------------------------------------------------
@@ -78,6 +81,7 @@ class Board:
         return next(s for s in t.nodes if NODES[s].exit >= 0 and (NODES[s].exit + rotation) % 4 == facing)
 
     def place(self, tile: int, x: int, y: int, rotation: int) -> None:
+        self.view = None
         self.placed[tile] = (x, y, rotation)
         self.cells[(x, y)] = tile
         adj: dict[int, list[int]] = {s: [] for s in CARDS.tiles[tile].nodes}

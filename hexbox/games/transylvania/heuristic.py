@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import deque
 from functools import cache, lru_cache
 from typing import Any
 
@@ -25,6 +24,9 @@ SLOT = CARDS.node_by_name
 TILE = {t.id: t.index for t in CARDS.tiles}
 KIND = {k.id: k for k in CARDS.kinds}
 FACES = CARDS.faces
+ADVENTURER = {a.id: a for a in CARDS.adventurers}
+REACH = {m.id: m.movement for m in CARDS.monsters}  # a Monster's steps a turn, by its name
+NO_GATES: frozenset[int] = frozenset()
 
 
 @lru_cache(maxsize=64)
@@ -35,11 +37,80 @@ def board_of(tiles: tuple[tuple[str, int, int, int], ...]) -> Board:
     return b
 
 
-@lru_cache(maxsize=1 << 16)
-def distances(tiles: tuple[tuple[str, int, int, int], ...], start: int, blocked: frozenset[int]) -> dict[int, int]:
-    """Steps from ``start`` on the board of ``tiles``, through no space of ``blocked``; kept, as a bot asks the same
-    walks over and over (a turn is a chain of steps, each a decision). Read it, never change it."""
-    return board_of(tiles).distances(start, (lambda x: x not in blocked) if blocked else None)
+class Walks:
+    """A board's breadth-first walks, kept while the board stands: a turn is a chain of steps, each a decision, and
+    each asks again the walks of the one before (to the same targets, from the same Monsters). Read them, never
+    change them. A board's edges go both ways (Board.place), so the steps from a space are also the steps to it."""
+
+    __slots__ = ("tiles", "board", "exits", "_from", "_to")
+
+    def __init__(self, tiles: tuple[tuple[str, int, int, int], ...], board: Board, exits: frozenset[int] | None = None):
+        self.tiles, self.board = tiles, board
+        if exits is None:
+            exits = frozenset(x for x in board.slots() if board.open_exit(x))
+        self.exits = exits  # where a walk could lay a tile
+        self._from: dict[int, dict[int, int]] = {}
+        self._to: dict[tuple[frozenset[int], frozenset[int]], dict[int, int]] = {}
+
+    def start(self, start: int) -> dict[int, int]:
+        """Steps from ``start`` to every space it reaches (and so from every one of those to ``start``)."""
+        got = self._from.get(start)
+        if got is None:
+            got = self._from[start] = self.board.distances(start)
+        return got
+
+    def to(self, targets: frozenset[int], blocked: frozenset[int]) -> dict[int, int]:
+        """Each space's steps to the nearest of ``targets``, on a walk that passes through no space of ``blocked``
+        (the space it starts from aside): one breadth-first pass from all the targets, where every candidate step
+        asked a pass of its own (the same numbers: a blocked space ends a walk, as it would have started one)."""
+        key = (targets, blocked)
+        got = self._to.get(key)
+        if got is None:
+            got = self._to[key] = _distances_from(self.board, targets, blocked)
+        return got
+
+    def grown(self, tiles: tuple[tuple[str, int, int, int], ...]) -> Walks | None:
+        """The walks of this board with one tile more, if ``tiles`` lists that board: the board copied and one tile
+        laid, not every tile laid again (about 1.5 µs a decision: a tile is laid every 14 decisions). The same board
+        whatever the order: a space's neighbours are kept sorted, and a tile has at most one exit a side, so a join
+        is the same pair of exits from either tile (tests/transylvania/test_transylvania_board.py)."""
+        if len(tiles) != len(self.tiles) + 1:
+            return None
+        new = set(tiles).difference(self.tiles)
+        if len(new) != 1:
+            return None
+        ((name, x, y, r),) = new
+        tile = TILE[name]
+        board = self.board.clone()
+        board.place(tile, x, y, r)
+        # an exit that was open stays open unless it faces the new tile; the new tile's own exits are asked
+        exits = [e for e in self.exits if board.open_exit(e)]
+        exits += [e for e in CARDS.tiles[tile].nodes if board.open_exit(e)]
+        return Walks(tiles, board, frozenset(exits))
+
+
+_WALKS: dict[tuple[tuple[str, int, int, int], ...], Walks] = {}
+_LAST: list[Any] = [None, None]  # the tiles' listing read last (held, so its id is not reused) and its walks
+
+
+def walks_for(tiles: list[dict]) -> Walks:
+    """The walks of the board an observation lists. An observation's nested parts are read-only and may be shared
+    (views.py): the listing of an unchanged board is the very same list (views.tiles_view), so it is known by its
+    identity, without reading it into a key again (about 2 µs of a decision's 18 of the bot's own work)."""
+    if tiles is _LAST[0]:
+        return _LAST[1]
+    key = tuple((t["tile"], t["at"][0], t["at"][1], t["rotation"]) for t in tiles)
+    walks = _WALKS.get(key)
+    if walks is None:
+        last = _LAST[1]
+        walks = last.grown(key) if last is not None else None
+        if walks is None:
+            walks = Walks(key, board_of(key))
+        if len(_WALKS) >= 64:  # a bound on what a long run keeps
+            _WALKS.clear()
+        _WALKS[key] = walks
+    _LAST[0], _LAST[1] = tiles, walks
+    return walks
 
 
 @cache
@@ -55,10 +126,19 @@ def p_at_least(n: int, t: int) -> float:
     return sum(p for s, p in dist.items() if s >= t)
 
 
+@cache
 def kind_of(name: str) -> Any:
     return KIND[name.split("#")[0]]
 
 
+@cache
+def knowledge_of(name: str) -> int:
+    """A card's kind of Knowledge (0..3: zombie, vampire, werewolf, general), or -1 for a card that is none."""
+    k = kind_of(name)
+    return ("zombie", "vampire", "werewolf", "general").index(k.monster) if k.kind == "knowledge" else -1
+
+
+@cache
 def card_value(name: str) -> float:
     """What a Discovery card is worth to an adventurer: Knowledge most, then dice it adds."""
     k = kind_of(name)
@@ -72,6 +152,13 @@ def card_value(name: str) -> float:
     if k.cursed:
         v -= 2
     return v
+
+
+#: each card's worth and whether it is an item worth examining, by card number (the names' values, looked up once)
+VALUE = tuple(card_value(name) for name in CARDS.card_names)
+GOOD_ITEM = tuple(card_value(name) > 0 and kind_of(name).kind == "item" for name in CARDS.card_names)
+#: the kinds of action ability() looks at: without one of them it has nothing to choose
+ABILITY_KINDS = frozenset({"use_ability", "augury", "sleight", "divine"})
 
 
 class Heuristic:
@@ -103,16 +190,26 @@ class Heuristic:
 
 
 class Context:
+    __slots__ = ("seat", "pub", "me", "legal", "by_kind", "walks", "seats", "mine", "here", "_dice", "_monsters",
+                 "_gates")  # fmt: skip
+
     def __init__(self, seat: int, pub: dict, me: dict, legal: list[Action]):
         self.seat, self.pub, self.me, self.legal = seat, pub, me, legal
-        self.by_kind: dict[str, list[Action]] = {}
+        by_kind: dict[str, list[Action]] = {}
         for a in legal:
-            self.by_kind.setdefault(a.kind, []).append(a)
-        self.tiles = tuple((t["tile"], t["at"][0], t["at"][1], t["rotation"]) for t in pub["board"]["tiles"])
-        self.board = board_of(self.tiles)
+            got = by_kind.get(a.kind)
+            if got is None:
+                by_kind[a.kind] = [a]
+            else:
+                got.append(a)
+        self.by_kind = by_kind
+        self.walks = walks_for(pub["board"]["tiles"])
         self.seats = pub["seats"]
         self.mine = self.seats[seat]
         self.here = SLOT[self.mine["node"]] if self.mine["node"] else -1
+        self._dice: dict[int, int] = {}
+        self._monsters: list[tuple[int, int, dict[int, int]]] | None = None
+        self._gates: frozenset[int] | None = None
 
     def first(self, kind: str) -> Action | None:
         got = self.by_kind.get(kind)
@@ -121,23 +218,33 @@ class Context:
     # ---- counting ---------------------------------------------------------------------------------------
 
     def knowledge_need(self) -> int:
-        names = self.me["hand"] + [e["card"] for e in self.mine["examined"]]
-        counts = {"zombie": 0, "vampire": 0, "werewolf": 0, "general": 0}
-        for n in names:
-            k = kind_of(n)
-            if k.kind == "knowledge":
-                counts[k.monster] += 1
-        missing = sum(1 for m in ("zombie", "vampire", "werewolf") if counts[m] == 0)
-        return max(max(0, 5 - sum(counts.values())), missing - counts["general"])
+        counts = [0, 0, 0, 0]  # Knowledge cards held (hand and row) by kind: zombie, vampire, werewolf, general
+        for n in self.me["hand"]:
+            k = knowledge_of(n)
+            if k >= 0:
+                counts[k] += 1
+        for e in self.mine["examined"]:
+            k = knowledge_of(e["card"])
+            if k >= 0:
+                counts[k] += 1
+        missing = (counts[0] == 0) + (counts[1] == 0) + (counts[2] == 0)
+        return max(max(0, 5 - sum(counts)), missing - counts[3])
 
     def dice(self, trait: int) -> int:
-        adv = next(a for a in CARDS.adventurers if a.id == self.mine["adventurer"])
-        n = adv.traits[trait] + self.mine["trait_tokens"][trait]
-        cards = [e["card"] for e in self.mine["examined"]] + [a for e in self.mine["examined"] for a in e["attached"]]
+        got = self._dice.get(trait)
+        if got is None:
+            got = self._dice[trait] = self._count_dice(trait)
+        return got
+
+    def _count_dice(self, trait: int) -> int:
+        mine, name = self.mine, TRAITS[trait]
+        n = ADVENTURER[mine["adventurer"]].traits[trait] + mine["trait_tokens"][trait]
+        for e in mine["examined"]:  # the examined cards, their attachments and the Church card (R14)
+            n += kind_of(e["card"]).mods.get(name, 0)
+            for a in e["attached"]:
+                n += kind_of(a).mods.get(name, 0)
         if self.pub["church_card"]:
-            cards.append(self.pub["church_card"])
-        for c in cards:
-            n += kind_of(c).mods.get(TRAITS[trait], 0)
+            n += kind_of(self.pub["church_card"]).mods.get(name, 0)
         return max(0, min(CARDS.max_dice, n))
 
     def monsters_near(self, within: int, at: int | None = None) -> list[int]:
@@ -145,15 +252,17 @@ class Context:
         here = self.here if at is None else at
         if here < 0:
             return []
-        dist = self.dist(here)
-        out = []
-        for s in self.seats:
-            if s["role"] != "adventurer" and s["node"] and s["seat"] != self.seat:
-                reach = (CARDS.surge_movement if s["surge"]
-                         else next(m.movement for m in CARDS.monsters if m.id == s["role"]))
-                if dist.get(SLOT[s["node"]], 99) <= min(within, reach):
-                    out.append(s["seat"])
-        return out
+        return [seat for seat, reach, dist in self.monsters() if dist.get(here, 99) <= min(within, reach)]
+
+    def monsters(self) -> list[tuple[int, int, dict[int, int]]]:
+        """The other Monsters on the board: (seat, its reach, its steps to every space)."""
+        if self._monsters is None:
+            self._monsters = [
+                (s["seat"], CARDS.surge_movement if s["surge"] else REACH[s["role"]], self.walks.start(SLOT[s["node"]]))
+                for s in self.seats
+                if s["role"] != "adventurer" and s["node"] and s["seat"] != self.seat
+            ]
+        return self._monsters
 
     # ---- walking ----------------------------------------------------------------------------------------
 
@@ -163,19 +272,16 @@ class Context:
         moves = self.by_kind.get("move", [])
         if not moves or not targets:
             return None
-        ok = self.gates()
+        to = self.walks.to(frozenset(targets), self.gates())
         best, score = None, 99
         for a in moves:
             if a.node in avoid:
                 continue
-            dist = self.dist(a.node, ok)
-            d = min((dist[t] for t in targets if t in dist), default=99)
+            d = to.get(a.node, 99)
             if d < score:
                 best, score = a, d
-        if best is not None and self.here >= 0:
-            dist = self.dist(self.here, ok)
-            if score >= min((dist[t] for t in targets if t in dist), default=99):
-                return None
+        if best is not None and self.here >= 0 and score >= to.get(self.here, 99):
+            return None
         return best
 
     def blocked(self, targets: set[int]) -> bool:
@@ -183,18 +289,17 @@ class Context:
         is full, R29): a walk elsewhere would come back this way."""
         if not targets or self.here < 0:
             return False
-        dist = self.dist(self.here, self.gates())
-        return any(t in dist for t in targets)
+        return self.here in self.walks.to(frozenset(targets), self.gates())
 
     def gates(self) -> frozenset[int]:
         """The spaces a walk of this piece may not pass: for an adventurer, the locked gates (R83)."""
-        if self.mine["role"] != "adventurer":
-            return frozenset()
-        locks = map(SLOT.__getitem__, self.pub["board"]["locks"])
-        return frozenset(x for x in locks if CARDS.nodes[x].feature == "gate")
-
-    def dist(self, start: int, blocked: frozenset[int] = frozenset()) -> dict[int, int]:
-        return distances(self.tiles, start, blocked)
+        if self._gates is None:
+            locks = self.pub["board"]["locks"]
+            if self.mine["role"] != "adventurer" or not locks:
+                self._gates = NO_GATES
+            else:
+                self._gates = frozenset(x for x in map(SLOT.__getitem__, locks) if CARDS.nodes[x].feature == "gate")
+        return self._gates
 
     # ---- pending decisions ------------------------------------------------------------------------------
 
@@ -204,8 +309,10 @@ class Context:
             bumps = self.by_kind.get("bump", [])
             if bumps:
                 return min(bumps, key=lambda a: card_value(CARDS.card_names[a.card]))
-            return min(self.by_kind["discard"], key=lambda a: card_value(CARDS.card_names[a.card])
-                       if a.card < CARDS.ndisc else 0)
+            return min(
+                self.by_kind["discard"],
+                key=lambda a: card_value(CARDS.card_names[a.card]) if a.card < CARDS.ndisc else 0,
+            )
         if kind == "attach":
             return min(legal, key=lambda a: card_value(CARDS.card_names[a.card]) if a.card < CARDS.ndisc else 0)
         if kind == "spoils":
@@ -236,8 +343,16 @@ class Context:
             if kind == "keep":
                 return max(legal, key=lambda a: card_value(CARDS.card_names[a.card]))
             return legal[0]
-        if kind in ("to_church", "unlock", "token", "mirror", "regen_space", "start_space", "monster_site",
-                    "church_exit"):
+        if kind in (
+            "to_church",
+            "unlock",
+            "token",
+            "mirror",
+            "regen_space",
+            "start_space",
+            "monster_site",
+            "church_exit",
+        ):
             return legal[0]
         return legal[0]
 
@@ -261,11 +376,10 @@ class Context:
     # ---- Exploration ------------------------------------------------------------------------------------
 
     def explore(self, rng: random.Random) -> Action:
-        first = self.first
+        first, by_kind = self.first, self.by_kind
         for kind in ("bible_discard", "swap_transformations", "pilfer"):
-            a = first(kind)
-            if a is not None:
-                return a
+            if kind in by_kind:
+                return by_kind[kind][0]
         reveal = self.by_kind.get("reveal")
         if reveal and self.victim_near():
             return reveal[0]
@@ -286,20 +400,19 @@ class Context:
                     return a
         ex = self.by_kind.get("examine", [])
         if ex:
-            items = [a for a in ex if card_value(CARDS.card_names[a.card]) > 0
-                     and kind_of(CARDS.card_names[a.card]).kind == "item"]
+            items = [a for a in ex if GOOD_ITEM[a.card]]
             if items:
-                return max(items, key=lambda a: card_value(CARDS.card_names[a.card]))
+                return max(items, key=lambda a: VALUE[a.card])
             if len(self.me["hand"]) > 4:
                 return ex[0]
         cure = first("cure")
         if cure is not None:
             return cure
-        ability = self.ability()
+        ability = self.ability() if not ABILITY_KINDS.isdisjoint(by_kind) else None
         if ability is not None:
             return ability
         need = self.knowledge_need()
-        church = set(CARDS.tiles[0].nodes)
+        church = CHURCH
         danger = self.monsters_near(6)
         if need == 0 or self.mine["health"] <= 3 or danger:
             # On the Church with the set and no win: it qualifies for a Monster (R2, R66), as the curse check runs
@@ -313,13 +426,12 @@ class Context:
                 return A.END_EXPLORATION
         target = self.token_targets()
         # no step into a Monster's reach: the next decision would turn back to the Church, where it came from
-        unsafe = {a.node for a in self.by_kind.get("move", []) if self.monsters_near(6, a.node)}
+        unsafe = {a.node for a in by_kind.get("move", ()) if self.monsters_near(6, a.node)} if self.monsters() else ()
         go = self.step_toward(target, unsafe) if target else None
         if go is None and first("explore") is not None:
             return first("explore")
         if go is None and not self.blocked(target):  # a full way on (R29) is waited out, not walked around
-            exits = {x for x in self.board.slots() if self.board.open_exit(x)}
-            go = self.step_toward(exits, unsafe)
+            go = self.step_toward(self.walks.exits, unsafe)
         if go is not None:
             return go
         return A.END_EXPLORATION
@@ -327,30 +439,33 @@ class Context:
     def victim_near(self) -> bool:
         if self.here < 0:
             return False
-        dist = self.dist(self.here)
         for s in self.seats:
             if s["seat"] != self.seat and s["role"] == "adventurer" and s["node"] and s["health"] <= 4:
                 node = SLOT[s["node"]]
-                if CARDS.nodes[node].tile != 0 and dist.get(node, 99) <= 5:
+                if CARDS.nodes[node].tile != 0 and self.walks.start(node).get(self.here, 99) <= 5:
                     return True
         return False
 
     def token_targets(self) -> set[int]:
-        locks = {SLOT[x] for x in self.pub["board"]["locks"]}
-        failed = {SLOT[x] for x in self.pub["this_turn"]["failed_tokens"]}
+        board = self.pub["board"]
+        locks, failed = board["locks"], self.pub["this_turn"]["failed_tokens"]
+        locked = {SLOT[x] for x in locks} if locks else ()
+        tried = {SLOT[x] for x in failed} if failed else ()
         out = set()
-        for t in self.pub["board"]["tokens"]:
+        for t in board["tokens"]:
             x = SLOT[t["node"]]
-            if x in failed or (x in locks and CARDS.nodes[x].feature == "locked_token"):
+            if x in tried or (x in locked and CARDS.nodes[x].feature == "locked_token"):
                 continue
-            if t["trait"] is not None and t["trait"] != "locked":
-                if p_at_least(self.dice(TRAITS.index(t["trait"])), t["target"]) < 0.3:
+            trait = t["trait"]
+            if trait is not None and trait != "locked":
+                if p_at_least(self.dice(TRAITS.index(trait)), t["target"]) < 0.3:
                     continue
             out.add(x)
-        for c in self.pub["board"]["corpses"]:
+        for c in board["corpses"]:
             if c["cards"]:
                 out.add(SLOT[c["node"]])
-        return out - {self.here}
+        out.discard(self.here)
+        return out
 
     def ability(self) -> Action | None:
         use = self.first("use_ability")
@@ -365,8 +480,12 @@ class Context:
             best = max(sl, key=lambda a: card_value(CARDS.card_names[a.card]) if a.card < CARDS.ndisc else -5)
             if best.card < CARDS.ndisc and card_value(CARDS.card_names[best.card]) >= 2:
                 return best
-        div = [a for a in self.by_kind.get("divine", []) if a.card < CARDS.ncards
-               and CARDS.card_names[a.card].split("#")[0] in ("i_raven", "i_locket", "hex_mark", "whispering_dead")]
+        div = [
+            a
+            for a in self.by_kind.get("divine", [])
+            if a.card < CARDS.ncards
+            and CARDS.card_names[a.card].split("#")[0] in ("i_raven", "i_locket", "hex_mark", "whispering_dead")
+        ]
         if div:
             return div[0]
         return None
@@ -391,8 +510,11 @@ class Context:
             a = first(kind)
             if a is not None:
                 return a
-        victims = {SLOT[s["node"]] for s in self.seats if s["role"] == "adventurer" and s["node"]
-                   and CARDS.nodes[SLOT[s["node"]]].tile != 0}
+        victims = {
+            SLOT[s["node"]]
+            for s in self.seats
+            if s["role"] == "adventurer" and s["node"] and CARDS.nodes[SLOT[s["node"]]].tile != 0
+        }
         spawn = self.by_kind.get("spawn", [])
         if spawn and victims:
             return min(spawn, key=lambda a: self.distance(a.node, victims))
@@ -413,8 +535,7 @@ class Context:
     def distance(self, node: int, targets: set[int]) -> int:
         if not targets or node < 0:
             return 99
-        dist = self.dist(node)
-        return min((dist.get(t, 99) for t in targets), default=99)
+        return self.walks.to(frozenset(targets), NO_GATES).get(node, 99)
 
 
 # ---- ISMCTS advice -------------------------------------------------------------------------------------------
@@ -502,8 +623,11 @@ def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
 def _steps_toward_goal(state, seat: int, moves: list[Action]) -> list[Action]:
     here = state.pos[seat]
     if state.role[seat] >= 0:  # a Monster: toward the nearest adventurer off the Church
-        targets = {state.pos[s] for s in range(state.n) if state.role[s] < 0 and state.alive[s]
-                   and state.pos[s] >= 0 and state.pos[s] not in CHURCH}
+        targets = {
+            state.pos[s]
+            for s in range(state.n)
+            if state.role[s] < 0 and state.alive[s] and state.pos[s] >= 0 and state.pos[s] not in CHURCH
+        }
     else:
         need = need_of(state, seat)
         if need == 0 and here in CHURCH:
@@ -521,18 +645,23 @@ def _steps_toward_goal(state, seat: int, moves: list[Action]) -> list[Action]:
     return [a for a in moves if dist.get(a.node, 99) == best] if best < 99 else moves
 
 
-def _distances_from(board, targets: set[int]) -> dict[int, int]:
-    """Steps from every node to the nearest of ``targets`` (one breadth-first pass from all of them)."""
+def _distances_from(board, targets: set[int] | frozenset[int], blocked: frozenset[int] = frozenset()) -> dict[int, int]:
+    """Steps from every node to the nearest of ``targets`` (one breadth-first pass from all of them), on walks that
+    pass through no node of ``blocked``: a blocked node is reached (a walk may start there) but never passed."""
     dist = dict.fromkeys(targets, 0)
-    todo = deque(targets)
+    ring = [t for t in targets if t not in blocked] if blocked else list(targets)
     adj = board.adj
-    while todo:
-        x = todo.popleft()
-        d = dist[x] + 1
-        for y in adj[x]:
-            if y not in dist:
-                dist[y] = d
-                todo.append(y)
+    d = 0
+    while ring:  # ring by ring, in the order a queue would take them
+        d += 1
+        out = []
+        for x in ring:
+            for y in adj[x]:
+                if y not in dist:
+                    dist[y] = d
+                    if y not in blocked:
+                        out.append(y)
+        ring = out
     return dist
 
 

@@ -363,8 +363,11 @@ class TransylvaniaState(State):
 
     def qualifies(self, s: int) -> list[int]:
         """R66: a recipe for a Monster that no player is now."""
+        have = self.recipes(s)
+        if not have:  # the usual case (every observation asks): no need to see who is a Monster
+            return have
         taken = {r for r in self.role if r >= 0}
-        return [m for m in self.recipes(s) if m not in taken]
+        return [m for m in have if m not in taken]
 
     # ---- How to Win (R1-R5) -------------------------------------------------------------------------------
 

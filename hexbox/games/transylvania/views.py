@@ -4,9 +4,17 @@
 sizes and discards, whatever every seat knows. ``private`` adds what one seat alone knows: its hand and set-aside
 hand, whether it qualifies for a Monster, the tiles its Surveillance saw, the cards it has glimpsed in other
 hands, and its own sealed declarations in an open ambush window.
+
+An observation's nested parts may be shared between observations and with the state, and are read-only; the
+top-level dict that observe() returns is the caller's own (the lead's rule of 7 December, issue 47): the parts
+that stay the same from one observation to the next are made once and handed out again (``tiles_view``, the
+token and examined entries, ``bag_view``). tests/transylvania/test_transylvania_views_shared.py holds the bots,
+the encoder and clones to it.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from .board import NODES
 from .cards import CARDS, MONSTERS, TRAITS
@@ -16,37 +24,74 @@ St = TransylvaniaState
 #: a trait token as the public sees it, (trait, target): in that order the bag is listed
 TOKEN = tuple((TRAITS[trait], target) for trait, target in CARDS.tokens)
 
+# the parts that are the same at every table where they appear, made once (read-only, see above)
+NAME = NAMES.__getitem__
+SPACE = {x: n.id for x, n in NODES.items()}
+ADVENTURER_ID = tuple(a.id for a in ADV)
+#: a token space's entry face down, and under a footprint lock (R29)
+DOWN = {x: {"node": SPACE[x], "trait": None, "target": None} for x in NODES}
+LOCKED = {x: {"node": SPACE[x], "trait": "locked", "target": None} for x in NODES}
+#: the bag's entries by token, and each token's place in the bag's order (the same (trait, target): the same place)
+BAG_ENTRY = tuple({"trait": trait, "target": target} for trait, target in TOKEN)
+BAG_ORDER = {t: sorted(set(TOKEN)).index(TOKEN[t]) for t in range(len(TOKEN))}.__getitem__
+_FACEUP: dict[tuple[int, int], dict] = {}
+_EXAMINED: dict[tuple[int, tuple[int, ...]], dict] = {}
+
 
 def node(x: int) -> str | None:
-    return NODES[x].id if x >= 0 else None
+    return SPACE[x] if x >= 0 else None
 
 
 def names(cards) -> list[str]:
-    return [NAMES[c] for c in cards]
+    return list(map(NAME, cards))
+
+
+def examined(entry: tuple[int, tuple[int, ...]]) -> dict:
+    """An examined card and its attachments, as every seat sees it (shared: read-only)."""
+    got = _EXAMINED.get(entry)
+    if got is None:
+        c, att = entry
+        got = _EXAMINED[entry] = {"card": NAMES[c], "attached": names(att)}
+    return got
 
 
 def entries(row) -> list[dict]:
-    return [{"card": NAMES[c], "attached": names(att)} for c, att in row]
+    return list(map(examined, row)) if row else []
 
 
-def seat_view(st: St, s: int) -> dict:
-    adventurer = st.role[s] < 0
-    return {
-        "seat": s,
-        "role": "adventurer" if adventurer else MONSTERS[st.role[s]],
-        "adventurer": ADV[st.adv[s]].id if adventurer else None,
-        "alive": st.alive[s],
-        "node": node(st.pos[s]) if st.alive[s] else None,
-        "health": st.health[s],
-        "trait_tokens": st.tt[s][:],
-        "ability_available": (not st.used[st.adv[s]]) if adventurer else False,
-        "examined": entries(st.row[s]),
-        "hand_size": len(st.hand[s]),
-        "set_aside_size": len(st.aside[s]),
-        "kills": st.kills[s],
-        "surge": st.surge[s],
-        "breaking": node(st.breaking[s]),
-    }
+@lru_cache(maxsize=4096)
+def row_view(row: tuple[tuple[int, tuple[int, ...]], ...]) -> list[dict]:
+    """An examined row as every seat sees it, kept by what it holds (shared: read-only)."""
+    return entries(row)
+
+
+def seats_view(st: St) -> list[dict]:
+    """Every seat as every seat sees it (one loop over the state's tables, not a call per seat: the observation's
+    largest part)."""
+    role, adv, alive, pos, health, tt = st.role, st.adv, st.alive, st.pos, st.health, st.tt
+    used, row, hand, aside, kills, surge, breaking = st.used, st.row, st.hand, st.aside, st.kills, st.surge, st.breaking
+    out = []
+    for s in range(st.n):
+        on = alive[s]
+        r = role[s]
+        b = breaking[s]
+        out.append({
+            "seat": s,
+            "role": MONSTERS[r] if r >= 0 else "adventurer",
+            "adventurer": ADVENTURER_ID[adv[s]] if r < 0 else None,
+            "alive": on,
+            "node": node(pos[s]) if on else None,
+            "health": health[s],
+            "trait_tokens": tt[s][:],
+            "ability_available": not used[adv[s]] if r < 0 else False,
+            "examined": row_view(tuple(row[s])) if row[s] else [],
+            "hand_size": len(hand[s]),
+            "set_aside_size": len(aside[s]),
+            "kills": kills[s],
+            "surge": surge[s],
+            "breaking": SPACE[b] if b >= 0 else None,
+        })  # fmt: skip
+    return out
 
 
 def pending_view(st: St) -> dict | None:
@@ -101,17 +146,69 @@ def events_in_play(st: St) -> list[str]:
     return [NAMES[c] for c in cards]
 
 
-def public(st: St) -> dict:
-    board = st.board
-    tokens = []
-    for x in sorted(st.tokens):
-        if x in st.faceup:
-            trait, target = CARDS.tokens[st.tokens[x]]
-            tokens.append({"node": NODES[x].id, "trait": TRAITS[trait], "target": target})
-        elif x not in st.locks or NODES[x].feature != "locked_token":
-            tokens.append({"node": NODES[x].id, "trait": None, "target": None})
+def tiles_view(board) -> list[dict]:
+    """The laid tiles in tile order, kept on the board until the next is laid (Board.view)."""
+    got = board.view
+    if got is None or len(got) != len(board.placed):
+        got = board.view = [
+            {"tile": CARDS.tiles[t].id, "at": [x, y], "rotation": r} for t, (x, y, r) in sorted(board.placed.items())
+        ]
+    return got
+
+
+def tokens_view(st: St) -> list[dict]:
+    faceup, locks, tokens = st.faceup, st.locks, st.tokens
+    out = []
+    for x in sorted(tokens):
+        if x in faceup:
+            t = tokens[x]
+            got = _FACEUP.get((x, t))
+            if got is None:
+                trait, target = CARDS.tokens[t]
+                got = _FACEUP[(x, t)] = {"node": SPACE[x], "trait": TRAITS[trait], "target": target}
+            out.append(got)
+        elif x not in locks or NODES[x].feature != "locked_token":
+            out.append(DOWN[x])
         else:  # R29: under a footprint lock, nobody sees the token
-            tokens.append({"node": NODES[x].id, "trait": "locked", "target": None})
+            out.append(LOCKED[x])
+    return out
+
+
+@lru_cache(maxsize=1024)
+def bag_view(bag: tuple[int, ...]) -> list[dict]:
+    """The token bag as every seat sees it: each token's trait and target, in order (shared: read-only)."""
+    return [BAG_ENTRY[t] for t in sorted(bag, key=BAG_ORDER)]
+
+
+# The lists below change seldom from one decision to the next: each is kept by what it lists (shared, read-only), a
+# tuple and a look-up where the names were listed again (the observation about 2 µs of 21 a decision, 7 December)
+
+
+@lru_cache(maxsize=4096)
+def listed(cards: tuple[int, ...]) -> list[str]:
+    """Cards by name, in the order given."""
+    return names(cards)
+
+
+@lru_cache(maxsize=1024)
+def minions_view(minions: tuple[int, ...]) -> tuple[list[str | None], int]:
+    """The minions' spaces (None: off the board), and how many are off it (in the supply)."""
+    return [node(x) for x in minions], sum(1 for x in minions if x < 0)
+
+
+@lru_cache(maxsize=256)
+def abilities_used(used: tuple[bool, ...]) -> list[str]:
+    return [ADVENTURER_ID[i] for i, u in enumerate(used) if u]
+
+
+def moves_left(st: St) -> int:
+    """st.move_left() in Exploration and a Monster's turn, written out (a call fewer), else 0 (or less)."""
+    if st.phase not in ("exploration", "monster") or st.stopped:
+        return 0
+    return st.movement(st.active) + st.bonus - st.moved
+
+
+def public(st: St) -> dict:
     w = st.window
     a = st.active
     return {
@@ -119,24 +216,23 @@ def public(st: St) -> dict:
         "first": st.first,
         "active": a,
         "board": {
-            "tiles": [{"tile": CARDS.tiles[t].id, "at": [x, y], "rotation": r}
-                      for t, (x, y, r) in sorted(board.placed.items())],
-            "locks": sorted(NODES[x].id for x in st.locks),
-            "tokens": tokens,
-            "mirrors": [NODES[x].id for x in st.mirrors] if st.mirrors else [],
-            "corpses": [{"node": NODES[x].id, "cards": names(cards)} for x, cards in st.corpses],
-            "minions": [node(x) for x in st.minions],
+            "tiles": tiles_view(st.board),
+            "locks": sorted([SPACE[x] for x in st.locks]) if st.locks else [],
+            "tokens": tokens_view(st) if st.tokens else [],
+            "mirrors": [SPACE[x] for x in st.mirrors] if st.mirrors else [],
+            "corpses": [{"node": SPACE[x], "cards": names(cards)} for x, cards in st.corpses] if st.corpses else [],
+            "minions": minions_view(tuple(st.minions))[0],
         },
         "church_card": NAMES[st.church] if st.church >= 0 else None,
-        "events_in_play": events_in_play(st),
-        "seats": [seat_view(st, s) for s in range(st.n)],
+        "events_in_play": events_in_play(st) if st.todo or st.pending else [],
+        "seats": seats_view(st),
         "turn": st.turns,
         "this_turn": {
-            "movement_left": st.move_left() if st.phase in ("exploration", "monster") else 0,
+            "movement_left": left if (left := moves_left(st)) > 0 else 0,
             "examined": st.examined,
             "discarded": st.discarded,
-            "challenged": sorted(st.challenged),
-            "failed_tokens": sorted(NODES[x].id for x in st.failed),
+            "challenged": sorted(st.challenged) if st.challenged else [],
+            "failed_tokens": sorted([SPACE[x] for x in st.failed]) if st.failed else [],
             "attempted": st.attempted,
             "received": st.received,
             "spawns_left": st.spawns,
@@ -145,21 +241,24 @@ def public(st: St) -> dict:
         },
         "decks": {
             "discovery": len(st.deck),
-            "discovery_top_public": names(reversed(st.deck[-st.deck_public:])) if st.deck_public > 0 else [],
+            "discovery_top_public": names(reversed(st.deck[-st.deck_public :])) if st.deck_public > 0 else [],
             "event": len(st.events),
             "tiles": len(st.tiles),
             "token_stack": len(st.token_stack),
-            "token_bag": [{"trait": trait, "target": target}
-                          for trait, target in sorted(TOKEN[t] for t in st.token_bag)],
-            "discovery_discard": names(st.discards),
-            "event_discard": names(st.event_discards),
+            "token_bag": bag_view(tuple(st.token_bag)),
+            "discovery_discard": listed(tuple(st.discards)),
+            "event_discard": listed(tuple(st.event_discards)),
         },
-        "supply": {"locks": st.lock_supply, "trait_tokens": st.trait_supply[:],
-                   "minions": sum(1 for x in st.minions if x < 0)},
-        "abilities_used": [ADV[i].id for i, u in enumerate(st.used) if u],
-        "pending": pending_view(st),
-        "window": None if w is None else {"node": NODES[w["node"]].id, "mover": w["mover"],
-                                          "deciding": sorted(w["deciding"])},
+        "supply": {
+            "locks": st.lock_supply,
+            "trait_tokens": st.trait_supply[:],
+            "minions": minions_view(tuple(st.minions))[1],
+        },
+        "abilities_used": abilities_used(tuple(st.used)),
+        "pending": pending_view(st) if st.pending else None,
+        "window": None
+        if w is None
+        else {"node": SPACE[w["node"]], "mover": w["mover"], "deciding": sorted(w["deciding"])},
         "kills_to_win": st.game.kills_to_win,
         "reveal": reveal(st) if st._result is not None else None,
     }
@@ -167,35 +266,47 @@ def public(st: St) -> dict:
 
 def reveal(st: St) -> list[dict]:
     """After the game, every hand is shown (docs: Observation)."""
-    return [{"seat": s, "hand": names(st.hand[s]), "set_aside": names(st.aside[s]),
-             "qualifies": [MONSTERS[m] for m in st.qualifies(s)]} for s in range(st.n)]
+    return [
+        {
+            "seat": s,
+            "hand": names(st.hand[s]),
+            "set_aside": names(st.aside[s]),
+            "qualifies": [MONSTERS[m] for m in st.qualifies(s)],
+        }
+        for s in range(st.n)
+    ]
 
 
 def private(st: St, seat: int) -> dict:
     bit = 1 << seat
+    known = st.known
     glimpses = []
     for o in range(st.n):
         if o == seat:
             continue
-        for zone, cards in (("hand", st.hand[o]), ("set_aside", st.aside[o])):
-            for c in cards:
-                if c < ND and st.known[c] & bit and st.known[c] != ALL:
-                    glimpses.append({"seat": o, "zone": zone, "card": NAMES[c]})
+        for c in st.hand[o]:
+            if c < ND and known[c] & bit and known[c] != ALL:
+                glimpses.append({"seat": o, "zone": "hand", "card": NAMES[c]})
+        for c in st.aside[o]:
+            if c < ND and known[c] & bit and known[c] != ALL:
+                glimpses.append({"seat": o, "zone": "set_aside", "card": NAMES[c]})
     w = st.window
-    declared = []
-    if w is not None:
-        declared = [p if p >= 0 else -1 for p in w["decl"].get(seat, [])]
-    keep = st.pending[-1][2] if st.pending and st.pending[-1][0] == "regen_examine" \
-        and st.pending[-1][1] == seat else ()
+    mine = w["decl"].get(seat, []) if w is not None else []
+    hand = st.hand[seat]
+    transforms = not TRANSFORM.isdisjoint(hand)  # every recipe needs one (R66): most hands hold none
+    keep = (
+        st.pending[-1][2] if st.pending and st.pending[-1][0] == "regen_examine" and st.pending[-1][1] == seat else ()
+    )
+    k = st.tiles_known[seat]
     return {
-        "hand": names(st.hand[seat]),
-        "set_aside": names(st.aside[seat]),
-        "qualifies": [MONSTERS[m] for m in st.qualifies(seat)],
-        "transformation_cards": sum(1 for c in st.hand[seat] if c in TRANSFORM),
-        "known_tiles": [CARDS.tiles[t].id for t in st.tiles[::-1][:st.tiles_known[seat]]],
+        "hand": listed(tuple(hand)),
+        "set_aside": listed(tuple(st.aside[seat])) if st.aside[seat] else [],
+        "qualifies": [MONSTERS[m] for m in st.qualifies(seat)] if transforms else [],
+        "transformation_cards": sum(1 for c in hand if c in TRANSFORM) if transforms else 0,
+        "known_tiles": [CARDS.tiles[t].id for t in st.tiles[::-1][:k]] if k else [],
         "glimpses": glimpses,
-        "declared": declared,
-        "revealing": [MONSTERS[-1 - p] for p in (w["decl"].get(seat, []) if w else []) if p < 0],
+        "declared": [p if p >= 0 else -1 for p in mine] if mine else [],
+        "revealing": [MONSTERS[-1 - p] for p in mine if p < 0] if mine else [],
         "new_cards": names(keep),
-        "drawn_this_turn": names(sorted(c for c in st.drawn if c < ND and c in st.hand[seat])),
+        "drawn_this_turn": names(sorted([c for c in st.drawn if c < ND and c in hand])) if st.drawn else [],
     }

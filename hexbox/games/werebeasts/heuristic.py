@@ -119,42 +119,49 @@ class Heuristic:
     # ---- W1: accuse when it pays in expectation, else sell ---------------------------------------------
 
     def _turn(self, seat: int, pub: dict[str, Any], mine: list[dict[str, Any]], legal: list[Action]) -> Action:
-        accusable = {(a.target, a.goal): a for a in legal if isinstance(a, A.Accuse)}
-        if accusable and self.accuse:
-            choice = self.best_accusation(seat, pub, mine, accusable)
+        accusations = [a for a in legal if isinstance(a, A.Accuse)]
+        if accusations and self.accuse:
+            choice = self.best_accusation(seat, pub, mine, accusations)
             if choice is not None:
-                return accusable[choice[0]]
+                return next(a for a in accusations if (a.target, a.goal) == choice[0])
         return A.SELL
 
     def best_accusation(self, seat: int, pub: dict[str, Any], mine: list[dict[str, Any]],
-                        accusable: dict[tuple[int, str], Action] | None = None
+                        accusations: list[Action] | None = None
                         ) -> tuple[tuple[int, str], float, float, float] | None:
         """The accusation worth making, as ``((target, goal), P(right), my chance of winning if right, my chance
         if I only sell)``, or None when none is: a wrong accusation eliminates me (R18), so one is worth making
-        only when P(right) x P(win | right) > P(win | I sell)."""
+        only when P(right) x P(win | right) > P(win | I sell). ``accusations``: the legal ones (None: any)."""
         post = belief.posterior(seat, pub, mine)
         goals = self._goals(mine)
-        worth = _worths(seat, pub, goals, post)
+        held = _holdings(seat, pub, goals, post)
+        worth = _priced(held)
         alive = [p["seat"] for p in pub["players_info"] if not p["eliminated"]]
         played = 1 - pub["deck_size"] / (4 * (len(pub["goals_in_play"]) - 1))  # share of the auction deck sold
         now = _win_share(worth, alive, seat, played)
         best = None
         if_right: dict[int, float] = {}  # by target: it does not depend on the goal named
+        bar = now * self.caution
+        # the legal pairs, looked up once a belief clears the bar (none does in about 2 turns of 5)
+        accusable: set[tuple[int, str]] | None = None
         for t, q in post.items():
             for g, p in q.items():
-                if accusable is not None and (t, g) not in accusable:
+                if p <= bar or p < self.min_belief:  # not even a sure win after it would do
                     continue
-                if p <= now * self.caution or p < self.min_belief:  # not even a sure win after it would do
-                    continue
+                if accusations is not None:
+                    if accusable is None:
+                        accusable = {(a.target, a.goal) for a in accusations}
+                    if (t, g) not in accusable:
+                        continue
                 if t not in if_right:
-                    if_right[t] = self._if_right(seat, t, pub, goals, post, alive, played)
+                    if_right[t] = self._if_right(seat, t, pub, goals, post, alive, played, held)
                 right = if_right[t]
-                if p * right > now * self.caution and (best is None or p * right > best[1] * best[2]):
+                if p * right > bar and (best is None or p * right > best[1] * best[2]):
                     best = ((t, g), p, right, now)
         return best
 
     def _if_right(self, seat: int, target: int, pub: dict[str, Any], goals: set[str], post: dict[int, dict[str, float]],
-                  alive: list[int], played: float) -> float:
+                  alive: list[int], played: float, held: dict[int, tuple[float, float, int]] | None = None) -> float:
         """My chance of winning after a right accusation of ``target``: it is out, I take the better pile (R16);
         with three left the game ends at once (R30) and points decide."""
         rest = [s for s in alive if s != target]
@@ -167,7 +174,7 @@ class Heuristic:
         else:
             cards = sum(ICONS[c] if BEAST_OF[c] in goals else CHIP_WORTH for c in victim["cards"])
             cans = victim["cans"] * (CAN_WORTH + per_point)
-        after = _worths(seat, pub, goals, post, ending)
+        after = _priced(_holdings(seat, pub, goals, post) if held is None else held, ending)
         after[seat] += max(cards, cans)
         return _win_share(after, rest, seat, 1.0 if ending else played, ending)
 
@@ -190,10 +197,10 @@ class Heuristic:
         budget = self._budget(seat, pub, goals, mine, rng)
         if budget == 0:
             return A.PASS if not (mine["cans"] or mine["cards"]) else self._toward(mine, 0, set(), legal)
-        rival = max((b["cans"] + len(b["cards"]) for b in pub["bids"] if b["seat"] != seat), default=0)
+        rival = max([b["cans"] + len(b["cards"]) for b in pub["bids"] if b["seat"] != seat], default=0)
         want = min(budget, rival + 1)
         # payment: first the cards I do not need, then cans (or the reverse when cans are my points)
-        spare = sorted((c for c in me["cards"] if BEAST_OF[c] not in goals), key=lambda c: ICONS[c])
+        spare = sorted([c for c in me["cards"] if BEAST_OF[c] not in goals], key=ICONS.__getitem__)
         if "chow" in goals:
             cards = spare[:want]
             cans = min(me["cans"], want - len(cards))
@@ -238,14 +245,14 @@ class Heuristic:
     @staticmethod
     def _toward(mine: dict[str, Any], cans: int, cards: set[str], legal: list[Action]) -> Action:
         """One edit that moves my standing offer toward (cans, cards); pass when it is there."""
-        options = set(legal)
+        retractable, offerable, biddable = _edits(legal)
         for c in mine["cards"]:
-            if c not in cards and A.RETRACT_CARD[CARD_INDEX[c]] in options:
+            if c not in cards and c in retractable:
                 return A.RETRACT_CARD[CARD_INDEX[c]]
         for c in sorted(cards):
-            if c not in mine["cards"] and A.OFFER_CARD[CARD_INDEX[c]] in options:
+            if c not in mine["cards"] and c in offerable:
                 return A.OFFER_CARD[CARD_INDEX[c]]
-        if cans != mine["cans"] and A.OFFER_CANS[cans] in options:
+        if cans != mine["cans"] and cans in biddable:
             return A.OFFER_CANS[cans]
         return A.PASS
 
@@ -261,6 +268,22 @@ class Heuristic:
         return bid["cans"] * self._can_value(goals) + sum(self._card_value(c, goals) for c in bid["cards"])
 
 
+def _edits(legal: list[Action]) -> tuple[set[str], set[str], set[int]]:
+    """(the cards I may take back, the cards I may offer, the can counts I may bid) among ``legal``: what
+    ``set(legal)`` would tell, without hashing each action (a bid's legal list holds a move per can count;
+    bot_speed.py's 20 games: the bot's 1181 bids 8.6-9.1 -> 8.0-8.1 ms)."""
+    retractable, offerable, biddable = set(), set(), set()
+    for a in legal:
+        kind = type(a)
+        if kind is A.OfferCans:
+            biddable.add(a.cans)
+        elif kind is A.OfferCard:
+            offerable.add(a.card)
+        elif kind is A.RetractCard:
+            retractable.add(a.card)
+    return retractable, offerable, biddable
+
+
 END_SHARPNESS = 3.0  # once the game is over, points decide: a lead of one point is nearly a win
 
 
@@ -269,23 +292,39 @@ def _worths(seat: int, pub: dict[str, Any], goals: set[str], post: dict[int, dic
     """What each living seat has, in points: its points if the game ended now (for the others, expected over
     my belief about their goals), cans and off-goal cards as buying power, as in :func:`win_chances`; when
     the game ends, points only (cans break ties, R35)."""
+    return _priced(_holdings(seat, pub, goals, post), ending)
+
+
+def _holdings(seat: int, pub: dict[str, Any], goals: set[str], post: dict[int, dict[str, float]]
+              ) -> dict[int, tuple[float, float, int]]:
+    """(points, off-goal cards, cans) of each living seat, as :func:`_worths` weighs them: one decision weighs them
+    once, whatever the accusations it tries (bot_speed.py, 20 games: best_accusation without
+    the posterior 9.3 -> 7.6 ms)."""
     out = {}
     per_point = CARDS.chow_cans_per_point
+    shown_at = {g["position"]: g["goal"] for g in pub["goal_positions"] if g["goal"]}
     for p in pub["players_info"]:
         s = p["seat"]
         if p["eliminated"]:
             continue
         if s == seat:
-            chance = {g: 1.0 for g in goals}
+            chance = dict.fromkeys(goals, 1.0)
         else:
             chance = dict(post.get(s, {}))
-            shown = [g["goal"] for g in pub["goal_positions"] if g["goal"] and g["position"] in p["positions"]]
-            chance.update(dict.fromkeys(shown, 1.0))
-        points = sum(ICONS[c] * chance.get(BEAST_OF[c], 0.0) for c in p["cards"])
+            if shown_at:
+                chance.update(dict.fromkeys([shown_at[q] for q in p["positions"] if q in shown_at], 1.0))
+        cards = p["cards"]
+        odds = [chance.get(BEAST_OF[c], 0.0) for c in cards]
+        points = sum([ICONS[c] * q for c, q in zip(cards, odds)])
         points += chance.get("chow", 0.0) * (p["cans"] // per_point)
-        chips = sum(1 - chance.get(BEAST_OF[c], 0.0) for c in p["cards"])
-        out[s] = points + 0.01 * p["cans"] if ending else points + CAN_WORTH * p["cans"] + CHIP_WORTH * chips
+        out[s] = (points, sum([1 - q for q in odds]), p["cans"])
     return out
+
+
+def _priced(holdings: dict[int, tuple[float, float, int]], ending: bool = False) -> dict[int, float]:
+    if ending:
+        return {s: points + 0.01 * cans for s, (points, _, cans) in holdings.items()}
+    return {s: points + CAN_WORTH * cans + CHIP_WORTH * chips for s, (points, chips, cans) in holdings.items()}
 
 
 def _win_share(worth: dict[int, float], alive: list[int], seat: int, played: float, ending: bool = False) -> float:
