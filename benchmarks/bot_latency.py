@@ -12,7 +12,7 @@ the server's loop, through the GIL).
 With ``--think S``: the agent as a server's worker builds it (``hexbox.agents.worker.limited``, default caps, a
 search thinking ``S`` seconds): the wall clock a person waits for a ``hard`` bot (``--agent hard --think 1``).
 
-    python benchmarks/bot_latency.py [--decisions 400] [--agent heuristic] [--think S] [--loop]
+    python benchmarks/bot_latency.py [--decisions 400] [--agent heuristic] [--think S] [--game G] [--loop]
 """
 
 from __future__ import annotations
@@ -108,6 +108,7 @@ def main() -> None:
     parser.add_argument("--agent", default="heuristic")
     parser.add_argument("--think", type=float, help="as a server's worker: a search stops after this many seconds")
     parser.add_argument("--loop", action="store_true", help="the event loop's lateness beside a busy bot thread")
+    parser.add_argument("--game", action="append", help="a game (repeatable; default: every game)")
     args = parser.parse_args()
     if args.loop:
         loop_report()
@@ -115,7 +116,7 @@ def main() -> None:
     think = f", thinking {args.think:g} s as at a table" if args.think is not None else ""
     print(f"{args.agent}{think}, {args.decisions} decisions per game (ms, wall clock)")
     print(f"{'game':<14}{'p50':>9}{'p90':>9}{'p99':>9}{'max':>9}{'mean':>9}   pickle p50/max")
-    for game in games():
+    for game in args.game or games():
         acts, pickles = measure(game, args.agent, args.decisions, args.think)
         ms = [x * 1000 for x in acts]
         pk = [x * 1000 for x in pickles]

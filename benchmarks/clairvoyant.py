@@ -10,7 +10,9 @@ Each deal (seed) is played four times: the subject seat (rotated one seat per de
 ``hard``, ``normal`` and ``easy``, every other seat by ``normal``. Wins are the subject seat's (a shared win counts
 as a win). Differences are paired by deal: mean ± 1.96 standard errors; the share's interval is a bootstrap over
 deals (2,000 resamples). ``--json`` also gives how each subject's deals ended (``endings``: in Werebeasts won, lost on
-points, accused out, or out by its own wrong accusation), which says where ``hard`` loses what the bound wins.
+points, accused out, or out by its own wrong accusation, and its ``accusations`` right and wrong), which says where
+``hard`` loses what the bound wins. ``--subjects hard`` plays only that subject (the others' deals do not change with
+``hard``: each deal is seeded, and every other seat is ``normal``).
 
     nice -n 10 python benchmarks/clairvoyant.py --games 20 [--game werebeasts] [--json]
 """
@@ -84,9 +86,9 @@ def ending(game: str, state: Any, seat: int) -> str:
     return "points"
 
 
-def play(game: str, seed: int, subject: str) -> tuple[bool, int, str]:
+def play(game: str, seed: int, subject: str) -> tuple[bool, int, str, tuple[int, int]]:
     """One deal with ``subject`` in the rotated seat and normal bots elsewhere: (the subject won, its decisions,
-    how the deal ended for it)."""
+    how the deal ended for it, its (right, wrong) accusations in Werebeasts)."""
     n = PLAYERS[game]
     seat = seed % n
     state = load(game, players=n).new_state(seed=seed)
@@ -105,7 +107,8 @@ def play(game: str, seed: int, subject: str) -> tuple[bool, int, str]:
         else:
             action = others.act(View.of(state, s), rng)
         state.apply(s, action)
-    return seat in state.result.winners, decisions, ending(game, state, seat)
+    made = [a["correct"] for a in state.accusations if a["accuser"] == seat] if game == "werebeasts" else []
+    return seat in state.result.winners, decisions, ending(game, state, seat), (sum(made), len(made) - sum(made))
 
 
 def paired(a: list[float], b: list[float]) -> tuple[float, float, float]:
@@ -132,30 +135,39 @@ def share(wins: dict[str, list[float]], resamples: int = 2000) -> tuple[float | 
     return point, draws[int(0.025 * len(draws))], draws[int(0.975 * len(draws)) - 1]
 
 
-def measure(game: str, count: int, first_seed: int = 0) -> dict[str, Any]:
-    wins: dict[str, list[float]] = {s: [] for s in SUBJECTS}
-    decisions = dict.fromkeys(SUBJECTS, 0)
-    cpu = dict.fromkeys(SUBJECTS, 0.0)
-    endings: dict[str, dict[str, int]] = {s: {} for s in SUBJECTS}
+def measure(game: str, count: int, first_seed: int = 0, subjects: tuple[str, ...] = SUBJECTS) -> dict[str, Any]:
+    """``subjects``: a subset of SUBJECTS to play (the others' rows are left out, and so are the differences and
+    the share that need them): a change to ``hard`` alone leaves the other subjects' deals as they were, since
+    each deal is seeded and the bots other than the subject are ``normal``."""
+    wins: dict[str, list[float]] = {s: [] for s in subjects}
+    decisions = dict.fromkeys(subjects, 0)
+    cpu = dict.fromkeys(subjects, 0.0)
+    endings: dict[str, dict[str, int]] = {s: {} for s in subjects}
+    accusations = {s: [0, 0] for s in subjects}
     for seed in range(first_seed, first_seed + count):
-        for subject in SUBJECTS:
+        for subject in subjects:
             t0 = time.process_time()
-            won, k, how = play(game, seed, subject)
+            won, k, how, (right, wrong) = play(game, seed, subject)
+            accusations[subject][0] += right
+            accusations[subject][1] += wrong
             endings[subject][how] = endings[subject].get(how, 0) + 1
             cpu[subject] += time.process_time() - t0
             wins[subject].append(float(won))
             decisions[subject] += k
     out: dict[str, Any] = {"game": game, "players": PLAYERS[game], "games": count, "first_seed": first_seed}
-    for subject in SUBJECTS:
+    for subject in subjects:
         w = sum(wins[subject])
         low, high = wilson(w, count)
         out[subject] = {"wins": w, "rate": w / count, "ci": [low, high], "decisions": decisions[subject],
-                        "cpu_s": round(cpu[subject], 1), "endings": endings[subject]}
+                        "cpu_s": round(cpu[subject], 1), "endings": endings[subject],
+                        "accusations": dict(zip(("right", "wrong"), accusations[subject]))}
     for a, b in (("omniscient", "normal"), ("omniscient", "hard"), ("hard", "normal")):
-        mean, low, high = paired(wins[a], wins[b])
-        out[f"{a}-{b}"] = {"mean": mean, "ci": [low, high]}
-    point, low, high = share(wins)
-    out["share_closed"] = {"point": point, "ci": [low, high]}
+        if a in wins and b in wins:
+            mean, low, high = paired(wins[a], wins[b])
+            out[f"{a}-{b}"] = {"mean": mean, "ci": [low, high]}
+    if set(SUBJECTS[:3]) <= set(subjects):
+        point, low, high = share(wins)
+        out["share_closed"] = {"point": point, "ci": [low, high]}
     out["wins_by_deal"] = wins
     return out
 
@@ -184,12 +196,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="a game (repeatable; default: every game)")
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--subjects", default=",".join(SUBJECTS),
+                        help="the subjects to play, comma-separated (default: all four); with fewer than "
+                             "omniscient, hard and normal there is no table row: use --json")
     args = parser.parse_args(argv)
+    subjects = tuple(x for x in SUBJECTS if x in args.subjects.split(","))
+    if len(subjects) < 4 and not args.json:
+        parser.error("--subjects with fewer than all four needs --json")
     reports = []
     if not args.json:
         print(HEADER, flush=True)
     for game in args.game or games():
-        r = measure(game, args.games, args.seed)
+        r = measure(game, args.games, args.seed, subjects)
         reports.append(r)
         if not args.json:
             print(row(r), flush=True)

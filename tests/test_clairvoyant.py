@@ -53,3 +53,13 @@ def test_each_deal_of_a_subject_ends_one_way_and_the_wins_agree():
         assert sum(endings.values()) == 2
         assert set(endings) <= {"won", "points", "accused_out", "wrong_accusation"}
         assert endings.get("won", 0) == report[subject]["wins"]
+        # a wrong accusation puts its accuser out: each ends one deal
+        assert report[subject]["accusations"]["wrong"] == endings.get("wrong_accusation", 0)
+
+
+def test_one_subject_alone_plays_the_same_deals():
+    # a change to hard is measured against the other subjects' rows of an earlier run: its deals are the same
+    alone = clairvoyant.measure("werebeasts", 2, subjects=("hard",))
+    both = clairvoyant.measure("werebeasts", 2, subjects=("hard", "normal"))
+    assert set(alone) >= {"hard", "wins_by_deal"} and "normal" not in alone and "share_closed" not in alone
+    assert alone["wins_by_deal"]["hard"] == both["wins_by_deal"]["hard"] and "hard-normal" in both

@@ -41,7 +41,7 @@ register(GameInfo(
         "render": "hexbox.games.werebeasts.render:render",
         "describe": "hexbox.games.werebeasts.words:describe",
         "bot": "hexbox.games.werebeasts.heuristic:Heuristic",
-        "advice": "hexbox.games.werebeasts.heuristic:ADVICE",
+        "advice": "hexbox.games.werebeasts.opponent:ADVICE",
         "stats": "hexbox.games.werebeasts.stats:game_stats",
         "first": "hexbox.games.werebeasts.stats:first_player",
         "report": "hexbox.games.werebeasts.report:sections",

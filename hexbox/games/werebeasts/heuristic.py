@@ -232,6 +232,16 @@ class Heuristic:
             self._budgets[key] = budget
         return budget
 
+    def budget_odds(self, icons: int, collects: bool) -> dict[int, float]:
+        """The law of the budget :meth:`_budget` draws for a card of ``icons`` whose beast the bot collects or
+        not (for the sale's first decision): budget -> probability. A reading of this bot's bids
+        (opponent.py) takes it from here; tests/werebeasts/test_werebeasts_opponent.py checks both agree."""
+        if collects:
+            top = 2 + 3 * icons
+            return {0: self.shy_rate, **dict.fromkeys(range(2, top + 1), (1 - self.shy_rate) / (top - 1))}
+        top = 2 + 2 * icons
+        return {0: 1 - self.decoy_rate, **dict.fromkeys(range(1, top + 1), self.decoy_rate / top)}
+
     @staticmethod
     def _toward(mine: dict[str, Any], cans: int, cards: set[str], legal: list[Action]) -> Action:
         """One edit that moves my standing offer toward (cans, cards); pass when it is there."""
@@ -251,13 +261,11 @@ class Heuristic:
     def _accept(self, pub: dict[str, Any], mine: list[dict[str, Any]], legal: list[Action]) -> Action:
         goals = self._goals(mine)
         bids = {b["seat"]: b for b in pub["bids"]}
-        can = self._can_value(goals)
+        return max(legal, key=lambda a: self.bid_worth(bids[a.bidder], goals))
 
-        def worth(a: Action) -> float:
-            b = bids[a.bidder]
-            return b["cans"] * can + sum(self._card_value(c, goals) for c in b["cards"])
-
-        return max(legal, key=worth)
+    def bid_worth(self, bid: dict[str, Any], goals: set[str] | frozenset[str]) -> float:
+        """What a bid (its cans and cards) is worth to a seller with ``goals``: the bid it accepts is the best."""
+        return bid["cans"] * self._can_value(goals) + sum(self._card_value(c, goals) for c in bid["cards"])
 
 
 def _edits(legal: list[Action]) -> tuple[set[str], set[str], set[int]]:
@@ -328,11 +336,13 @@ def _win_share(worth: dict[int, float], alive: list[int], seat: int, played: flo
     return weights[seat] / sum(weights.values())
 
 
-def determinizer(view: View):
+def determinizer(view: View, deal=None):
     """``draw(rng)``: worlds re-dealt as ``view.sample`` does, then the hidden goals dealt again from the seat's
-    belief (belief.sampler): a seat that bid like a shark collector holds the sharks in most worlds."""
+    belief (belief.sampler, or ``deal(rng) -> {position: goal}``): a seat that bid like a shark collector holds
+    the sharks in most worlds."""
     obs = view.observation
-    deal = belief.sampler(view.seat, obs["public"], obs["private"]["my_goals"])
+    if deal is None:
+        deal = belief.sampler(view.seat, obs["public"], obs["private"]["my_goals"])
 
     def draw(rng: random.Random):
         world = view.sample(rng)
@@ -346,10 +356,11 @@ def determinizer(view: View):
 ROOT_ACCUSATIONS = 3  # the accusations the search weighs against selling: the likeliest right ones
 
 
-def root_actions(view: View, legal: list[Action]) -> list[Action]:
+def root_actions(view: View, legal: list[Action], posterior=None, at_least: float = 0.5) -> list[Action]:
     """What ISMCTS weighs at its root with worlds drawn from the belief: every move but accusations, and the
-    ``ROOT_ACCUSATIONS`` accusations the belief gives the best chance of being right (at least even); in a
-    bidding window, no raise of a bid that already leads (:func:`bid_moves`)."""
+    ``ROOT_ACCUSATIONS`` accusations the belief (belief.posterior, or ``posterior(view)``) gives the best chance
+    of being right (at least ``at_least``); in a bidding window, no raise of a bid that already leads
+    (:func:`bid_moves`)."""
     obs = view.observation
     if obs["phase"] == "bidding":
         bids = obs["public"]["bids"]
@@ -360,10 +371,13 @@ def root_actions(view: View, legal: list[Action]) -> list[Action]:
     accusable = {(a.target, a.goal): a for a in legal if type(a) is A.Accuse}
     if not accusable:
         return keep
-    post = belief.posterior(view.seat, obs["public"], obs["private"]["my_goals"])
+    if posterior is None:
+        post = belief.posterior(view.seat, obs["public"], obs["private"]["my_goals"])
+    else:
+        post = posterior(view)
     odds = sorted(((p, pair) for t, q in post.items() for g, p in q.items() if (pair := (t, g)) in accusable),
                   reverse=True)
-    return keep + [accusable[pair] for p, pair in odds[:ROOT_ACCUSATIONS] if p >= 0.5]
+    return keep + [accusable[pair] for p, pair in odds[:ROOT_ACCUSATIONS] if p >= at_least]
 
 
 #: the ``advice`` hook: what ISMCTS takes from this game
