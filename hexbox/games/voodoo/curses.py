@@ -250,22 +250,24 @@ def pending_duties(pub: dict[str, Any], bound: list[list[tuple[int, int]]]) -> i
     after both its own last non-free action and the moment the card began to bind it.
     """
     duties = 0
-    since: dict[str, int] | None = None  # built at the first echo card bound: most positions have none
     last_act = pub["last_act"]
     last_echo = pub["last_echo"]
     for seat, mine in enumerate(bound):
         for card, caster in mine:
             if KIND[card] != "echo":
                 continue
-            if since is None:
-                since = {c["curse"]: c["since"] for c in pub["curses_in_play"]}
-                since.update(pub["permanent_since"])
-            start = max(last_act[seat], since[card_id(card)])
+            if card < NCURSES:  # the moment it began to bind: a look among the few curses in play, not a table of all
+                cid = CURSES[card].id
+                since = next(c["since"] for c in pub["curses_in_play"] if c["curse"] == cid)
+            else:
+                since = pub["permanent_since"][PERMANENTS[card - NCURSES].id]
+            start = max(last_act[seat], since)
             event = RULES[card].event
             if event == "caster_says":
                 owed = last_echo["say"][caster] > start
-            else:
-                owed = any(m > start for s, m in enumerate(last_echo[ECHO_NAME[event]]) if s != seat)
+            else:  # the latest such event by another player
+                moments = last_echo[ECHO_NAME[event]]
+                owed = max(moments[:seat] + moments[seat + 1:], default=0) > start
             if owed:
                 duties |= 1 << (8 * card + seat)
     return duties
@@ -282,9 +284,13 @@ def violations_of(obs: dict[str, Any], seat: int, action: A.Action, ctx: Observe
 def required_emotes(obs: dict[str, Any], seat: int, action: A.Action, ctx: ObservedContext | None = None
                     ) -> list[A.Emote]:
     """The emotes that would make ``action`` obey every ritual and echo duty it would otherwise break."""
-    ctx = ctx or ObservedContext(obs, seat)
+    return emotes_for(find_violations(ctx or ObservedContext(obs, seat), seat, action))
+
+
+def emotes_for(broken: list[int]) -> list[A.Emote]:
+    """The emotes that meet the ritual and echo duties among the rule cards ``broken``, in their order."""
     out = []
-    for card in find_violations(ctx, seat, action):
+    for card in broken:
         if KIND[card] in ("ritual", "echo"):
             emote = A.EMOTE[EMOTE_INDEX[RULES[card].emote]]
             if emote not in out:

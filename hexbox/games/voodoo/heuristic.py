@@ -13,13 +13,14 @@ from __future__ import annotations
 import math
 import random
 import types
+from functools import cache
 from typing import Any
 
 from hexbox.core import Action, View
 
 from . import actions as A
 from .cards import CURSE_INDEX, CURSES, EMOTE_INDEX, FACES, NCURSES, RULES
-from .curses import EMOTE_BIT, KIND, ObservedContext, find_violations, required_emotes
+from .curses import EMOTE_BIT, KIND, ObservedContext, emotes_for, find_violations
 from .phases import CANDLE, PHASE1, PHASE2
 
 MAIN_KINDS = {"roll", "reroll", "keep", "draw_curse", "draw_artefact", "cast", "use_artefact", "keep_card",
@@ -78,9 +79,13 @@ def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
     return emotes or main or legal  # every move breaks a curse: perform what a ritual asks first, if anything
 
 
-def _free_start(legal: list[Action]) -> int:
+def _free_start(legal: list[Action], guess: int = -1) -> int:
     """Where the free actions (emotes, then speech) start: their ids close the space and a legal list ascends by
-    id, so they close every list; found by halves, as they are most of it (~90 of ~105)."""
+    id, so they close every list; found by halves, as they are most of it (~90 of ~105), unless ``guess`` is the
+    place (two looks: a moving bot guesses from its ritual block, bot_speed.py 2.0 -> 0.6 µs a decision)."""
+    if 0 <= guess <= len(legal) and (guess == len(legal) or type(legal[guess]) in FREE_TYPES) and (
+            guess == 0 or type(legal[guess - 1]) not in FREE_TYPES):
+        return guess
     low, high = 0, len(legal)
     while low < high:
         mid = (low + high) // 2
@@ -127,20 +132,24 @@ class Heuristic:
         self.forget = forget  # R74 p_forget
         self.notice = notice  # R74 p_notice
         self.bluff = bluff  # R74 p_bluff_claim
-        # (obs, seat, ObservedContext) of the decision being made: its curse checks read one observation
-        # (built once, not per action asked about: bot_speed.py, 20 games, 13,311 -> 7,493 contexts)
-        self._ctx: tuple[dict[str, Any], int, ObservedContext] | None = None
+        # (obs, seat, ObservedContext, {id(action): (action, rule cards it breaks)}) of the decision being made: its
+        # curse checks read one observation (built once, not per action asked about: bot_speed.py, 20 games,
+        # 13,311 -> 7,493 contexts)
+        self._ctx: tuple[dict[str, Any], int, ObservedContext, dict[int, Any]] | None = None
 
     # ---- the decision ------------------------------------------------------------------------------------
 
     def act(self, view: View, rng: random.Random) -> Action:
         obs, legal, seat = view.observation, view.legal_actions, view.seat
-        cut = _free_start(legal)
+        # D24: each emote once and one say in a ritual block, so the free actions open to this seat are known
+        block = obs["public"]["blocks"][seat]
+        cut = _free_start(legal, len(legal) - (len(A.EMOTE) - len(block["emotes"])) - (0 if block["said"] else
+                                                                                        len(A.SAY)))
         try:
             plan = self._plan(obs, legal[:cut], legal, seat, rng)
             if type(plan) in FREE_TYPES:
                 return plan
-            needed = [e for e in required_emotes(obs, seat, plan, self._context(obs, seat)) if e in legal[cut:]]
+            needed = [e for e in emotes_for(self._violations(obs, seat, plan)) if e in legal[cut:]]
         finally:
             self._ctx = None  # the observation is not kept past its decision
         if needed and rng.random() >= self.forget:
@@ -150,8 +159,19 @@ class Heuristic:
     def _context(self, obs: dict[str, Any], seat: int) -> ObservedContext:
         kept = self._ctx
         if kept is None or kept[0] is not obs or kept[1] != seat:
-            kept = self._ctx = (obs, seat, ObservedContext(obs, seat))
+            kept = self._ctx = (obs, seat, ObservedContext(obs, seat), {})
         return kept[2]
+
+    def _violations(self, obs: dict[str, Any], seat: int, action: Action) -> list[int]:
+        """R71's check (:func:`curses.violations_of`, on rule cards) of ``action``, once per decision: the act is
+        often one whose cost the plan weighed, and its emotes read the same (bot_speed.py, 20 games: 11,046 -> 8,771
+        checks)."""
+        ctx = self._context(obs, seat)
+        asked = self._ctx[3]  # type: ignore[index]
+        key = id(action)
+        if key not in asked:
+            asked[key] = (action, find_violations(ctx, seat, action))  # the action kept: its id stays its own
+        return asked[key][1]
 
     def plan(self, obs: dict[str, Any], legal: list[Action], seat: int, rng: random.Random) -> Action:
         """The act itself (emotes come first, in ``act``), from the observation envelope ``obs``."""
@@ -260,7 +280,7 @@ class Heuristic:
         """Points given away by breaking curses with ``action`` (emote duties are met separately): R71's check
         (:func:`curses.violations_of`) on rule cards rather than ids."""
         cost = 0.0
-        for card in find_violations(self._context(obs, seat), seat, action):
+        for card in self._violations(obs, seat, action):
             if KIND[card] == "ritual" or KIND[card] == "echo":
                 continue
             cost += PERMANENT_COST if card >= NCURSES else CURSES[card].interrupt + 0.5
@@ -478,6 +498,11 @@ def _counted(kind: str, kept: bool, counts: dict[str, int]) -> dict[str, int]:
 
 
 def _bag(faces: list[str]) -> tuple[int, ...]:
+    return _bag_of(tuple(faces))
+
+
+@cache
+def _bag_of(faces: tuple[str, ...]) -> tuple[int, ...]:
     return _counts([FACE_INDEX[x] for x in faces])
 
 
@@ -502,6 +527,7 @@ def _closest(hand: list[int], bag: tuple[int, ...]) -> int | None:
     return best
 
 
+@cache
 def _useful(curse: int, bag: tuple[int, ...]) -> tuple[int, ...]:
     """The dice of the bag that go towards the curse's cost (named faces first, then one per star)."""
     c = CURSES[curse]
