@@ -17,10 +17,15 @@ from hexbox.games.voodoo.render import render
 from hexbox.games.voodoo.stats import game_stats
 
 
-@pytest.mark.parametrize("players, mode, seed, level", [
-    (3, "call_out", 1, "normal"), (4, "automatic", 2, "normal"), (5, "call_out", 3, "easy"),
-    (6, "automatic", 4, "easy"),
-])
+@pytest.mark.parametrize(
+    "players, mode, seed, level",
+    [
+        (3, "call_out", 1, "normal"),
+        (4, "automatic", 2, "normal"),
+        (5, "call_out", 3, "easy"),
+        (6, "automatic", 4, "easy"),
+    ],
+)
 def test_no_observation_changes_after_it_is_handed_out(players, mode, seed, level):
     # cites R69-R71: every seat's and the spectator's observation at every step of a whole game, each read by the
     # encoder and the renderer and one of them acted on by a bot, is as it was when handed out at the end
