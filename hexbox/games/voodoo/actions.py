@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from typing import ClassVar
 
 from hexbox.core import Action, ActionSpace
@@ -248,8 +248,13 @@ FREE = (*EMOTE, *SAY)  # the last ids of the space: a legal list ends with the f
 
 @cache
 def submultisets(bag: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Non-empty sub-multisets of a bag, in MULTISETS order (so the actions built from them ascend)."""
-    return tuple(m for m in MULTISETS if all(a <= b for a, b in zip(m, bag)))
+    """Non-empty sub-multisets of a bag, in MULTISETS order (so the actions built from them ascend).
+
+    Made from the bag's own counts, not by a filter of all the multisets: a bag of five has at most 32 of them
+    against 461 to test (see _PAYS below)."""
+    subs = [m for m in product(*[range(k + 1) for k in bag]) if m in MS_INDEX]
+    subs.sort(key=MS_INDEX.__getitem__)
+    return tuple(subs)
 
 
 @cache
@@ -259,7 +264,9 @@ def pairs_in(bag: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 
 @cache
 def payable(curse: int, bag: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(p for p in cast_pays(curse) if all(a <= b for a, b in zip(p, bag)))
+    if any(a > b for a, b in zip(CURSES[curse].cost, bag)):
+        return ()  # short of the named faces: no payment fits (most bags, for most curses)
+    return tuple(p for p in _PAYS[curse] if all(a <= b for a, b in zip(p, bag)))
 
 
 @cache
@@ -284,8 +291,18 @@ def draws(bag: tuple[int, ...]) -> tuple[tuple[DrawCurse, ...], tuple[DrawArtefa
 @cache
 def casts_by_target(curse: int, bag: tuple[int, ...], smell: bool) -> dict[int, tuple[Action, ...]]:
     """target -> the casts (or Smellin' Doll uses) of ``curse`` that ``bag`` pays, ascending by id."""
+    return _casts_paid(curse, payable(curse, bag), smell)
+
+
+# A new bag's lists are worked out in the middle of a decision: by the payments, of which there are far fewer than
+# bags (this, the quick refusal of payable and submultisets' own counts: bot_speed.py --split, 20 games, legal
+# actions 14 -> 8 µs per decision)
+_PAYS = tuple(cast_pays(c) for c in range(len(CURSES)))
+
+
+@cache
+def _casts_paid(curse: int, pays: tuple[tuple[int, ...], ...], smell: bool) -> dict[int, tuple[Action, ...]]:
     table = SMELL if smell else CAST
-    pays = payable(curse, bag)
     if not pays:
         return {}
     targets = (-1,) if CURSES[curse].all_adversaries else tuple(range(MAX_SEATS))

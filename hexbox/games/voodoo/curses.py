@@ -112,33 +112,38 @@ def find_violations(ctx: Any, seat: int, action: A.Action) -> list[int]:
     main = ctx.main
     block = ctx.blocks[seat]
     triggers = _TRIGGERS.get(t, ())
-    if t is A.UseArtefact and action.artefact == "A01":
+    smell = t is A.UseArtefact and action.artefact == "A01"
+    if smell:
         triggers = ("cast", "score")  # D27: Smellin' Doll's cast is the user's own cast
     if main:
         triggers = (*triggers, "any")
-    adds = counted(action, ctx.bag_complete) if main else ()
-    pay = _pay_of(action)
-    single_cast = (t is A.Cast or (t is A.UseArtefact and action.artefact == "A01")) and action.target >= 0
     for card, caster in bound:
-        r = RULES[card]
-        kind = r.kind
+        kind = KIND[card]
         if kind == "ritual":
-            if r.trigger in triggers and not block & EMOTE_BIT[card]:
+            if RULES[card].trigger in triggers and not block & EMOTE_BIT[card]:
                 out.append(card)
         elif kind == "echo":
             if ctx.duties >> (8 * card + seat) & 1 and not block & EMOTE_BIT[card]:
                 out.append(card)
         elif kind == "limit":
+            if not main:
+                continue  # R55: only the active player's main-line actions count, and only they meet a minimum
+            r = RULES[card]
             k = COUNT_OF[r.count]
             if r.max >= 0:
-                if k in adds and ctx.counts[k] + 1 > r.max:
+                if k in counted(action, ctx.bag_complete) and ctx.counts[k] + 1 > r.max:
                     out.append(card)
-            elif main and ctx.counts[k] < r.min and (t is A.Keep if k == REROLLS else t is A.PassDoll):
+            elif ctx.counts[k] < r.min and (t is A.Keep if k == REROLLS else t is A.PassDoll):
                 out.append(card)  # D26: a minimum is checked once, at its checkpoint
         elif kind == "target":
-            if single_cast and _wrong_target(ctx, seat, action.target, r.target, caster):
+            if (t is A.Cast or smell) and action.target >= 0 and _wrong_target(ctx, seat, action.target,
+                                                                                RULES[card].target, caster):
                 out.append(card)
-        elif kind == "payment" and pay is not None:
+        elif kind == "payment":
+            pay = _pay_of(action)
+            if pay is None:
+                continue
+            r = RULES[card]
             if r.payment == "no_face":
                 if pay[r.face]:
                     out.append(card)
@@ -166,22 +171,57 @@ class ObservedContext:
     """A checker context rebuilt from ``observe(seat)`` only: what any player at the table can work out.
 
     Everything it reads is in the observation's public half, so a spectator's observation serves as well.
+
+    It is the context of ``seat``'s own acts, the only ones its checks judge: ``blocks``, ``bound`` and ``duties``
+    hold that seat's part alone (the other seats' blocks and duties 0, their bindings empty; :func:`bound_from`
+    and :func:`pending_duties` give every seat's), and what only some curses read is worked out when first read (a
+    bot builds one at nearly every decision: 9.6 -> 3.9 µs each over the decisions of bot_speed.py's 20 games).
     """
 
+    __slots__ = ("_pub", "n", "active", "main", "bag_complete", "holder", "ward", "scores", "blocks", "bound",
+                 "_counts", "_last_target", "_duties")
+
     def __init__(self, obs: dict[str, Any], seat: int):
-        pub = obs["public"]
-        self.n = pub["players"]
+        pub = self._pub = obs["public"]
+        n = self.n = pub["players"]
         self.active = pub["active"]
         self.main = seat == self.active and obs["phase"] in ("phase1", "phase2", "candle")
         self.bag_complete = obs["phase"] in ("phase2", "candle")
-        self.counts = [pub["counts"][k] for k in COUNT_NAMES]
         self.holder = -1 if pub["target_holder"] is None else pub["target_holder"]
-        self.ward = _mask(pub["spirit_ward"])
+        self.ward = _mask(pub["spirit_ward"]) if pub["spirit_ward"] else 0
         self.scores = pub["scores"]
-        self.last_target = [-1 if t is None else t for t in pub["last_target"]]
-        self.blocks = [_mask(map(EMOTE_INDEX.__getitem__, b["emotes"])) for b in pub["blocks"]]
-        self.bound = bound_from(pub)
-        self.duties = pending_duties(pub, self.bound)
+        # the seat's ritual block and bindings (in bound_from's order: the curses in play by card, then permanents)
+        emotes = pub["blocks"][seat]["emotes"]
+        self.blocks = [0] * n
+        self.blocks[seat] = _mask(map(EMOTE_INDEX.__getitem__, emotes)) if emotes else 0
+        mine = [(CURSE_INDEX[c["curse"]], c["caster"]) for c in pub["curses_in_play"] if seat in c["victims"]]
+        for pid in pub["permanents"][seat]:
+            mine.append((NCURSES + _PERMANENT_INDEX[pid], -1))
+        self.bound: list[Any] = [()] * n
+        self.bound[seat] = mine
+        self._counts: list[int] | None = None
+        self._last_target: list[int] | None = None
+        self._duties: int | None = None
+
+    # what only limit, target and echo curses read, worked out when first read
+
+    @property
+    def counts(self) -> list[int]:
+        if self._counts is None:
+            self._counts = list(map(self._pub["counts"].__getitem__, COUNT_NAMES))
+        return self._counts
+
+    @property
+    def last_target(self) -> list[int]:
+        if self._last_target is None:
+            self._last_target = [-1 if t is None else t for t in self._pub["last_target"]]
+        return self._last_target
+
+    @property
+    def duties(self) -> int:
+        if self._duties is None:
+            self._duties = pending_duties(self._pub, self.bound)
+        return self._duties
 
 
 def _mask(bits: Iterable[int]) -> int:
@@ -195,15 +235,14 @@ def _mask(bits: Iterable[int]) -> int:
 
 def bound_from(pub: dict[str, Any]) -> list[list[tuple[int, int]]]:
     """Per seat, the (rule card, caster) pairs that bind it (R52), from the public half of an observation."""
-    n = pub["players"]
-    bound: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    bound: list[list[tuple[int, int]]] = [[] for _ in range(pub["players"])]
     for c in pub["curses_in_play"]:
-        card = CURSE_INDEX[c["curse"]]
+        pair = (CURSE_INDEX[c["curse"]], c["caster"])
         for v in c["victims"]:
-            bound[v].append((card, c["caster"]))
+            bound[v].append(pair)
     for s, perms in enumerate(pub["permanents"]):
         for pid in perms:
-            bound[s].append((card_index(pid), -1))
+            bound[s].append((NCURSES + _PERMANENT_INDEX[pid], -1))
     return bound
 
 
@@ -214,22 +253,24 @@ def pending_duties(pub: dict[str, Any], bound: list[list[tuple[int, int]]]) -> i
     after both its own last non-free action and the moment the card began to bind it.
     """
     duties = 0
-    since: dict[str, int] | None = None  # built at the first echo card bound: most positions have none
     last_act = pub["last_act"]
     last_echo = pub["last_echo"]
     for seat, mine in enumerate(bound):
         for card, caster in mine:
             if KIND[card] != "echo":
                 continue
-            if since is None:
-                since = {c["curse"]: c["since"] for c in pub["curses_in_play"]}
-                since.update(pub["permanent_since"])
-            start = max(last_act[seat], since[card_id(card)])
+            if card < NCURSES:  # the moment it began to bind: a look among the few curses in play, not a table of all
+                cid = CURSES[card].id
+                since = next(c["since"] for c in pub["curses_in_play"] if c["curse"] == cid)
+            else:
+                since = pub["permanent_since"][PERMANENTS[card - NCURSES].id]
+            start = max(last_act[seat], since)
             event = RULES[card].event
             if event == "caster_says":
                 owed = last_echo["say"][caster] > start
-            else:
-                owed = any(m > start for s, m in enumerate(last_echo[ECHO_NAME[event]]) if s != seat)
+            else:  # the latest such event by another player
+                moments = last_echo[ECHO_NAME[event]]
+                owed = max(moments[:seat] + moments[seat + 1:], default=0) > start
             if owed:
                 duties |= 1 << (8 * card + seat)
     return duties
@@ -246,9 +287,13 @@ def violations_of(obs: dict[str, Any], seat: int, action: A.Action, ctx: Observe
 def required_emotes(obs: dict[str, Any], seat: int, action: A.Action, ctx: ObservedContext | None = None
                     ) -> list[A.Emote]:
     """The emotes that would make ``action`` obey every ritual and echo duty it would otherwise break."""
-    ctx = ctx or ObservedContext(obs, seat)
+    return emotes_for(find_violations(ctx or ObservedContext(obs, seat), seat, action))
+
+
+def emotes_for(broken: list[int]) -> list[A.Emote]:
+    """The emotes that meet the ritual and echo duties among the rule cards ``broken``, in their order."""
     out = []
-    for card in find_violations(ctx, seat, action):
+    for card in broken:
         if KIND[card] in ("ritual", "echo"):
             emote = A.EMOTE[EMOTE_INDEX[RULES[card].emote]]
             if emote not in out:

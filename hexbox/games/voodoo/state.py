@@ -69,7 +69,7 @@ class VoodooState(State):
         "last_target", "blocks", "said", "duties", "bound", "broken", "claimable", "claimed", "open", "pending",
         "back", "candle", "perm_hit", "log", "prev_log", "violations", "steps", "main", "bag_complete",
         "score_history", "curses_cast", "curse_claims", "false_claims", "moment", "last_act", "last_echo", "since",
-        "_pending_breaks", "closing",
+        "_pending_breaks", "closing", "play_json",
     )
 
     game: VoodooGame
@@ -110,6 +110,7 @@ class VoodooState(State):
         self.said = [False] * n
         self.duties = 0
         self.bound = [() for _ in range(n)]
+        self.play_json = None
         self.broken = self.claimable = self.claimed = self.open = 0
         self.pending: tuple[int, int, int] | None = None
         self.back = PHASE2
@@ -161,6 +162,7 @@ class VoodooState(State):
         c.is_over, c.actors = self.is_over, self.actors
         c._pending_breaks = []
         c.closing = self.closing
+        c.play_json = self.play_json
         return c
 
     # ---- queries ----------------------------------------------------------------------------------------
@@ -199,6 +201,9 @@ class VoodooState(State):
             if owner >= 0:
                 bound[owner].append((NCURSES + p, -1))
         self.bound = [tuple(b) for b in bound]
+        # the public JSON of the curses in play and the permanents (views.public), built again on the next look: the
+        # moments they began to bind are set just after this, and change with nothing else
+        self.play_json = None
 
     # ---- legal actions (ascending ids) ------------------------------------------------------------------
 
