@@ -83,3 +83,37 @@ def test_a_bot_standing_on_a_token_does_not_step_off_and_back(level):
     # back, twice: two moves in three are random among the advice's, which counts every step from a token as one
     # toward a token (that very one), while the bot's own walk goes elsewhere
     assert [seed for seed in range(40) if walks_back(level, seed, "graveyard.l")] == []
+
+
+def found(state, seat):
+    """What the normal bot's Context finds for ``seat``'s decision: its token targets and the Knowledge it needs."""
+    view = View.of(state, seat)
+    obs = view.observation
+    ctx = H.Context(seat, obs["public"], obs["private"], view.legal_actions)
+    return ctx.token_targets(), ctx.knowledge_need()
+
+
+def test_the_targets_and_knowledge_kept_between_decisions_are_those_counted_again():
+    """Context.token_targets and Context.knowledge_need hand out what they found last while what it follows from
+    is unchanged: at every decision of whole games (one alone, then two played in turn, each evicting the other's),
+    what they give equals what they give with nothing kept."""
+    from hexbox.core import conformance_setups, load
+
+    setups = [(p, o) for g, p, o in conformance_setups() if g == "transylvania"][:3]
+    games = []
+    for seed, (players, options) in enumerate(setups):
+        state = load("transylvania", players=players, **options).new_state(seed=seed)
+        games.append((state, make_agent("normal", "transylvania"), random.Random(seed)))
+    compared = 0
+    for played in (games[:1], games[1:]):
+        while any(not state.is_over for state, _, _ in played):
+            for state, bot, rng in played:
+                if state.is_over:
+                    continue
+                seat = state.actors[0]
+                kept = found(state, seat)
+                H._TARGETS, H._NEED = (None, frozenset()), (None, None, 0)
+                assert kept == found(state, seat)
+                compared += 1
+                state.apply(seat, bot.act(View.of(state, seat), rng))
+    assert compared > 500
