@@ -19,8 +19,17 @@ def qualifying_on_the_church():
     """Seat 0, on its first turn, steps onto the Church holding a winning set and a Werewolf recipe."""
     s = bare(4)
     lay_tile(s, "graveyard", 0, -1, 0)
-    give(s, 0, "zk_field_notes#0", "vk_treatise#0", "wk_bestiary#0", "gk_occult#0", "gk_occult#1",
-         "t_werewolf#0", "t_werewolf#1")
+    give(
+        s,
+        0,
+        "zk_field_notes#0",
+        "vk_treatise#0",
+        "wk_bestiary#0",
+        "gk_occult#0",
+        "gk_occult#1",
+        "t_werewolf#0",
+        "t_werewolf#1",
+    )
     put(s, 0, "graveyard.k")
     act(s, 0, move("church.n"))
     assert not s.is_over and s.qualifies(0)  # R2, R66: no win while it qualifies
@@ -67,8 +76,13 @@ def walks_back(level: str, seed: int, start: str) -> list[str]:
         news = (s.health[0], len(s.hand[0]), len(s.row[0]), repr(s.tokens), repr(s.corpses))
         action = agent.act(View.of(s, 0), rng)
         act(s, 0, action)
-        if action.kind != "move" or news != (s.health[0], len(s.hand[0]), len(s.row[0]), repr(s.tokens),
-                                             repr(s.corpses)):
+        if action.kind != "move" or news != (
+            s.health[0],
+            len(s.hand[0]),
+            len(s.row[0]),
+            repr(s.tokens),
+            repr(s.corpses),
+        ):
             walk = [s.pos[0]]
         elif s.pos[0] in walk:
             back.append(next(k for k, v in SLOT.items() if v == s.pos[0]))
