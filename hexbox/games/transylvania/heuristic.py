@@ -445,7 +445,11 @@ class Context:
                 return A.END_EXPLORATION
         target = self.token_targets()
         # no step into a Monster's reach: the next decision would turn back to the Church, where it came from
-        unsafe = {a.node for a in by_kind.get("move", ()) if self.monsters_near(6, a.node)} if self.monsters() else ()
+        # (monsters_near(6, a.node) for each move, written out: the Monsters' reaches found once, not once a move)
+        near = [(6 if reach > 6 else reach, dist) for _, reach, dist in self.monsters()]
+        unsafe = (
+            {a.node for a in by_kind.get("move", ()) if any(d.get(a.node, 99) <= r for r, d in near)} if near else ()
+        )
         go = self.step_toward(target, unsafe) if target else None
         if go is None and first("explore") is not None:
             return first("explore")
