@@ -100,15 +100,16 @@ def test_a_bot_standing_on_a_token_does_not_step_off_and_back(level):
 
 
 def found(state, seat):
-    """What the normal bot's Context finds for ``seat``'s decision: its token targets and the Knowledge it needs."""
+    """What the normal bot's Context finds for ``seat``'s decision: its token targets, the Knowledge it needs and
+    the gates its walks may not pass."""
     view = View.of(state, seat)
     obs = view.observation
     ctx = H.Context(seat, obs["public"], obs["private"], view.legal_actions)
-    return ctx.token_targets(), ctx.knowledge_need()
+    return ctx.token_targets(), ctx.knowledge_need(), ctx.gates()
 
 
-def test_the_targets_and_knowledge_kept_between_decisions_are_those_counted_again():
-    """Context.token_targets and Context.knowledge_need hand out what they found last while what it follows from
+def test_the_targets_knowledge_and_gates_kept_between_decisions_are_those_found_again():
+    """Context.token_targets, knowledge_need and gates hand out what they found last while what it follows from
     is unchanged: at every decision of whole games (one alone, then two played in turn, each evicting the other's),
     what they give equals what they give with nothing kept."""
     from hexbox.core import conformance_setups, load
@@ -118,7 +119,7 @@ def test_the_targets_and_knowledge_kept_between_decisions_are_those_counted_agai
     for seed, (players, options) in enumerate(setups):
         state = load("transylvania", players=players, **options).new_state(seed=seed)
         games.append((state, make_agent("normal", "transylvania"), random.Random(seed)))
-    compared = 0
+    compared = gated = 0
     for played in (games[:1], games[1:]):
         while any(not state.is_over for state, _, _ in played):
             for state, bot, rng in played:
@@ -126,8 +127,9 @@ def test_the_targets_and_knowledge_kept_between_decisions_are_those_counted_agai
                     continue
                 seat = state.actors[0]
                 kept = found(state, seat)
-                H._TARGETS, H._NEED = (None, frozenset()), (None, None, 0)
+                H._TARGETS, H._NEED, H._GATES = (None, frozenset()), (None, None, 0), (None, frozenset())
                 assert kept == found(state, seat)
                 compared += 1
+                gated += bool(kept[2])
                 state.apply(seat, bot.act(View.of(state, seat), rng))
-    assert compared > 500
+    assert compared > 500 and gated > 20, (compared, gated)

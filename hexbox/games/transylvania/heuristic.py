@@ -165,6 +165,8 @@ ABILITY_KINDS = frozenset({"use_ability", "augury", "sleight", "divine"})
 _TARGETS: tuple[Any, frozenset[int]] = (None, frozenset())
 #: the Knowledge still needed last counted, and the hand's and row's listings it was counted from (knowledge_need)
 _NEED: tuple[Any, Any, int] = (None, None, 0)
+#: the locked gates last found, and the locks' listing they were found in (Context.gates)
+_GATES: tuple[Any, frozenset[int]] = (None, NO_GATES)
 
 
 class Heuristic:
@@ -316,8 +318,14 @@ class Context:
             locks = self.pub["board"]["locks"]
             if self.mine["role"] != "adventurer" or not locks:
                 self._gates = NO_GATES
-            else:
-                self._gates = frozenset(x for x in map(SLOT.__getitem__, locks) if CARDS.nodes[x].feature == "gate")
+            else:  # the locks' listing is the very list while the board is unchanged (views.board_view): the same
+                # frozenset for it, whose hash the walks' look-up (Walks.to) then finds kept in it
+                global _GATES
+                was, gates = _GATES
+                if locks is not was:  # held here, so its id is not reused by another list
+                    gates = frozenset(x for x in map(SLOT.__getitem__, locks) if CARDS.nodes[x].feature == "gate")
+                    _GATES = (locks, gates)
+                self._gates = gates
         return self._gates
 
     # ---- pending decisions ------------------------------------------------------------------------------
