@@ -19,8 +19,17 @@ def qualifying_on_the_church():
     """Seat 0, on its first turn, steps onto the Church holding a winning set and a Werewolf recipe."""
     s = bare(4)
     lay_tile(s, "graveyard", 0, -1, 0)
-    give(s, 0, "zk_field_notes#0", "vk_treatise#0", "wk_bestiary#0", "gk_occult#0", "gk_occult#1",
-         "t_werewolf#0", "t_werewolf#1")
+    give(
+        s,
+        0,
+        "zk_field_notes#0",
+        "vk_treatise#0",
+        "wk_bestiary#0",
+        "gk_occult#0",
+        "gk_occult#1",
+        "t_werewolf#0",
+        "t_werewolf#1",
+    )
     put(s, 0, "graveyard.k")
     act(s, 0, move("church.n"))
     assert not s.is_over and s.qualifies(0)  # R2, R66: no win while it qualifies
@@ -67,8 +76,13 @@ def walks_back(level: str, seed: int, start: str) -> list[str]:
         news = (s.health[0], len(s.hand[0]), len(s.row[0]), repr(s.tokens), repr(s.corpses))
         action = agent.act(View.of(s, 0), rng)
         act(s, 0, action)
-        if action.kind != "move" or news != (s.health[0], len(s.hand[0]), len(s.row[0]), repr(s.tokens),
-                                             repr(s.corpses)):
+        if action.kind != "move" or news != (
+            s.health[0],
+            len(s.hand[0]),
+            len(s.row[0]),
+            repr(s.tokens),
+            repr(s.corpses),
+        ):
             walk = [s.pos[0]]
         elif s.pos[0] in walk:
             back.append(next(k for k, v in SLOT.items() if v == s.pos[0]))
@@ -83,3 +97,39 @@ def test_a_bot_standing_on_a_token_does_not_step_off_and_back(level):
     # back, twice: two moves in three are random among the advice's, which counts every step from a token as one
     # toward a token (that very one), while the bot's own walk goes elsewhere
     assert [seed for seed in range(40) if walks_back(level, seed, "graveyard.l")] == []
+
+
+def found(state, seat):
+    """What the normal bot's Context finds for ``seat``'s decision: its token targets, the Knowledge it needs and
+    the gates its walks may not pass."""
+    view = View.of(state, seat)
+    obs = view.observation
+    ctx = H.Context(seat, obs["public"], obs["private"], view.legal_actions)
+    return ctx.token_targets(), ctx.knowledge_need(), ctx.gates()
+
+
+def test_the_targets_knowledge_and_gates_kept_between_decisions_are_those_found_again():
+    """Context.token_targets, knowledge_need and gates hand out what they found last while what it follows from
+    is unchanged: at every decision of whole games (one alone, then two played in turn, each evicting the other's),
+    what they give equals what they give with nothing kept."""
+    from hexbox.core import conformance_setups, load
+
+    setups = [(p, o) for g, p, o in conformance_setups() if g == "transylvania"][:3]
+    games = []
+    for seed, (players, options) in enumerate(setups):
+        state = load("transylvania", players=players, **options).new_state(seed=seed)
+        games.append((state, make_agent("normal", "transylvania"), random.Random(seed)))
+    compared = gated = 0
+    for played in (games[:1], games[1:]):
+        while any(not state.is_over for state, _, _ in played):
+            for state, bot, rng in played:
+                if state.is_over:
+                    continue
+                seat = state.actors[0]
+                kept = found(state, seat)
+                H._TARGETS, H._NEED, H._GATES = (None, frozenset()), (None, None, 0), (None, frozenset())
+                assert kept == found(state, seat)
+                compared += 1
+                gated += bool(kept[2])
+                state.apply(seat, bot.act(View.of(state, seat), rng))
+    assert compared > 500 and gated > 20, (compared, gated)
