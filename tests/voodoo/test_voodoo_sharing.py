@@ -77,7 +77,7 @@ def test_clones_and_worlds_change_nothing_their_original_handed_out():
     assert checked > 20
 
 
-_MEMOS = ("_last_history", "_last_echo", "_last_hands", "_last_alone")
+_MEMOS = ("_last_history", "_last_echo", "_last_hands", "_last_alone", "_last_marks")
 
 
 def _fresh(state, viewer):
@@ -87,6 +87,7 @@ def _fresh(state, viewer):
     memos = [(memo, dict(memo)) for memo in (views._FACE_LISTS, views._COUNT_DICTS, views._BLOCKS)]
     views._last_history, views._last_echo = ((), []), ((), {})
     views._last_hands, views._last_alone = ((), (), (), 0, []), ([], 0, 0)
+    views._last_marks = ((), (), [], [])
     views._CURSES_KNOWN[0] = views._ARTEFACTS_KNOWN[0] = ((), (), 0, [])
     for memo, _ in memos:
         memo.clear()
