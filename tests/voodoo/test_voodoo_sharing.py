@@ -12,6 +12,7 @@ import pytest
 import hexbox
 from hexbox.agents import make_agent
 from hexbox.core import View
+from hexbox.games.voodoo import views
 from hexbox.games.voodoo.encoder import encoder
 from hexbox.games.voodoo.render import render
 from hexbox.games.voodoo.stats import game_stats
@@ -74,3 +75,53 @@ def test_clones_and_worlds_change_nothing_their_original_handed_out():
         seat = actors[0] if len(actors) == 1 else rng.choice(actors)
         state.apply(seat, bot.act(View.of(state, seat), rng))
     assert checked > 20
+
+
+_MEMOS = ("_last_history", "_last_echo", "_last_hands", "_last_alone", "_last_marks")
+
+
+def _fresh(state, viewer):
+    # the observation made with every memo of the views as at import, the memos then put back as they were
+    kept = {name: getattr(views, name) for name in _MEMOS}
+    known = views._CURSES_KNOWN[0], views._ARTEFACTS_KNOWN[0]
+    memos = [(memo, dict(memo)) for memo in (views._FACE_LISTS, views._COUNT_DICTS, views._BLOCKS)]
+    views._last_history, views._last_echo = ((), []), ((), {})
+    views._last_hands, views._last_alone = ((), (), (), 0, []), ([], 0, 0)
+    views._last_marks = ((), (), [], [])
+    views._CURSES_KNOWN[0] = views._ARTEFACTS_KNOWN[0] = ((), (), 0, [])
+    for memo, _ in memos:
+        memo.clear()
+    try:
+        return json.dumps(state.observe(viewer))
+    finally:
+        for name, value in kept.items():
+            setattr(views, name, value)
+        views._CURSES_KNOWN[0], views._ARTEFACTS_KNOWN[0] = known
+        for memo, items in memos:
+            memo.clear()
+            memo.update(items)
+
+
+def test_the_views_memos_never_answer_for_another_position():
+    # cites R69-R71: two tables of different sizes played in turns (each memo read after a move of its own table
+    # and after the other table's), every seat's and the spectator's observation the same as one made with every
+    # memo forgotten
+    tables = [
+        hexbox.load("voodoo", players=p, claim_mode=m, max_turns=40).new_state(seed=s)
+        for p, m, s in ((3, "call_out", 11), (5, "automatic", 12))
+    ]
+    bots = [(make_agent("easy", "voodoo"), random.Random(11)), (make_agent("normal", "voodoo"), random.Random(12))]
+    compared = 0
+    while not all(state.is_over for state in tables):
+        for state, (bot, rng) in zip(tables, bots):
+            if state.is_over:
+                continue
+            for viewer in [*range(state.n), None]:
+                assert json.dumps(state.observe(viewer)) == _fresh(state, viewer), f"step {state.steps}, {viewer}"
+                compared += 1
+            actors = state.actors
+            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+            view = View.of(state, seat)
+            assert json.dumps(view.observation) == _fresh(state, seat), f"step {state.steps}, seat {seat}"
+            state.apply(seat, bot.act(view, rng))
+    assert compared > 1000
