@@ -25,6 +25,12 @@ holdings each seat bid from are replayed from it (``replay``). Not in the observ
 inside a bidding window (only final bids are recorded), which seat's belief an accusation came from (a normal
 accuser's reasons are its own belief at that moment, not modelled here: the named goal only rules out the
 accuser's own, as in belief.py).
+
+Bids that hide (``hiding``, in ``root_actions``): the normal bots read every bid with belief.py and accuse at a
+belief of 0.5 or more, so the root of the search leaves out a bid move that would take some normal bot's belief in
+one of my goals there, were the window to close on it; where every move does, the least revealing stay. Each other
+seat reads with its own goals: those of the likeliest deal of this reading (``readers``). A bid the search wants
+then waits for a window where it gives nothing away, and a decoy bid may be the move that hides best.
 """
 
 from __future__ import annotations
