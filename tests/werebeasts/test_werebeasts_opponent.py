@@ -10,10 +10,11 @@ import random
 from collections import Counter
 
 import pytest
-from werebeasts_helpers import new, seat_goals
+from werebeasts_helpers import new, open_sale, seat_goals
 
 from hexbox.agents import make_agent
 from hexbox.core import View
+from hexbox.games.werebeasts import actions as A
 from hexbox.games.werebeasts import opponent as O
 from hexbox.games.werebeasts.belief import posterior as fitted_posterior
 from hexbox.games.werebeasts.heuristic import Heuristic
@@ -138,3 +139,22 @@ def test_the_history_is_merged_and_replayed_as_it_was_played(players):
                 # a dealt card the observation cannot name (two in one taken pile) stays a placeholder
                 named = [c for c in hand if isinstance(c, str)]
                 assert cans == held[t][0] and len(hand) == len(held[t][1]) and set(named) <= set(held[t][1])
+
+
+def test_hard_leaves_out_a_bid_that_would_give_its_goals_away():
+    # seat 1 collects sharks and already won one with a bid of three: the table half suspects it (belief.py)
+    state = new(players=5, dealer=0, need=("shark",))
+    seat_goals(state, ME, "shark", "chow")
+    state.sales = (sale(0, "shark_1", {ME: 3, 4: 2}),)
+    state.cards[ME] = state.cards[ME] + [O.CARD_INDEX["shark_1"]]
+    state.cans[ME] -= 3
+    state.cans[0] += 3
+    open_sale(state, 0, "shark_2")
+    view = View.of(state, ME)
+    pub, mine = view.observation["public"], view.observation["private"]["my_goals"]
+    quiet, loud = O.reveal(ME, pub, mine, 0, []), O.reveal(ME, pub, mine, 4, [])
+    assert quiet < O.HIDE_AT <= loud
+    moves = [A.PASS, A.OFFER_CANS[4]]
+    assert O.hiding(view, moves) == [A.PASS]
+    assert O.hiding(view, [A.OFFER_CANS[4]]) == [A.OFFER_CANS[4]]  # nothing hides: the least revealing stays
+    assert A.OFFER_CANS[4] not in O.root_actions(view, view.legal_actions)
