@@ -188,9 +188,10 @@ def _gifts_as_a_human(obs: dict[str, Any], n: int) -> list[list[float]]:
 # AS_HUMAN of the time, against "anywhere") the worlds' teams take on top of the fitted weight (about 0.4 of
 # it). 0 is the calibrated belief alone; 0.6 would take the ratio whole, as Bayes would if the bots were the
 # model; AS_HUMAN -> 0 makes the ratio 0 whatever this is (the prior). Left at 0: on 6-player deals against
-# normal bots (benchmarks/clairvoyant.py's hard seat, 7 December) 0.6 won 31 of seeds 0-49 where 0 won 30 and
-# 0.3 won 27 (paired +0.02, -0.15 to +0.19), and the first 38 of seeds 1000-1049: 24 against 25; on heuristic
-# self-play its Brier score is 0.1655 against 0.1657 (0.3: 0.1628; 1.0: 0.1714).
+# normal bots (benchmarks/clairvoyant.py's hard seat, 7 December) 0.6 won 56 of seeds 0-99 and 69 of
+# 1000-1099 where 0 won 57 and 63: paired +0.025 (-0.06 to +0.11) over the 200 deals, no gain shown (0.3 won 27
+# of seeds 0-49 where 0 won 30); on heuristic self-play its Brier score is 0.1655 against 0.1657 (0.3: 0.1628;
+# 1.0: 0.1714).
 LIKELIHOOD = 0.0
 
 
