@@ -101,6 +101,29 @@ def test_a_seat_that_hurts_back_reads_as_human_and_one_that_hurts_a_friend_as_a_
     assert x["human_llr"] < 0
 
 
+def test_weighing_the_gifts_likelihood_more_takes_weight_from_the_team_an_observed_gift_contradicts(monkeypatch):
+    # seat 2 hurts seat 4, who helped it, not seat 1, who hurt it: unlike the normal bot's human
+    state = human_table()
+    gave(state, 1, "wound", 2)
+    gave(state, 4, "salve", 2)
+    gave(state, 2, "wound", 4)
+    obs = View.of(state, ME).observation
+    base, more = belief.posterior(obs), belief.posterior(obs, 0.6)
+    assert more[2] > base[2]  # "seat 2 is human" lost weight
+    assert [p for s, p in enumerate(more) if s != 2] == [p for s, p in enumerate(base) if s != 2]
+    # a gift that fits the human policy moves the other way
+    fits = human_table()
+    gave(fits, 1, "wound", 2)
+    gave(fits, 4, "salve", 2)
+    gave(fits, 2, "wound", 1)
+    obs = View.of(fits, ME).observation
+    assert belief.posterior(obs, 0.6)[2] < belief.posterior(obs)[2]
+    # epsilon -> 1 (the human aims anywhere, like a werewolf): the aims say nothing, the belief is the prior's
+    monkeypatch.setattr(belief, "AS_HUMAN", 0.0)
+    obs = View.of(state, ME).observation
+    assert belief.posterior(obs, 0.6) == pytest.approx(belief.posterior(obs))
+
+
 def test_gifts_say_nothing_of_aim_while_a_seat_has_no_reason_to_prefer_anyone():
     state = human_table()
     gave(state, 2, "wound", 3)  # nobody has given seat 2 anything yet

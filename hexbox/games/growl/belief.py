@@ -184,16 +184,29 @@ def _gifts_as_a_human(obs: dict[str, Any], n: int) -> list[list[float]]:
     return out
 
 
-def posterior(obs: dict[str, Any]) -> list[float]:
-    """P(seat s is a werewolf now) for every seat, from the viewer's observation."""
+# How much more of the gifts' likelihood ratio (``human_llr``: the aims under the normal bot's human policy,
+# AS_HUMAN of the time, against "anywhere") the worlds' teams take on top of the fitted weight (about 0.4 of
+# it). 0 is the calibrated belief alone; 0.6 would take the ratio whole, as Bayes would if the bots were the
+# model; AS_HUMAN -> 0 makes the ratio 0 whatever this is (the prior). Left at 0: on 6-player deals against
+# normal bots (benchmarks/clairvoyant.py's hard seat, 7 December) 0.6 won 56 of seeds 0-99 and 69 of
+# 1000-1099 where 0 won 57 and 63: paired +0.025 (-0.06 to +0.11) over the 200 deals, no gain shown (0.3 won 27
+# of seeds 0-49 where 0 won 30); on heuristic self-play its Brier score is 0.1655 against 0.1657 (0.3: 0.1628;
+# 1.0: 0.1714).
+LIKELIHOOD = 0.0
+
+
+def posterior(obs: dict[str, Any], likelihood: float = 0.0) -> list[float]:
+    """P(seat s is a werewolf now) for every seat, from the viewer's observation; ``likelihood`` > 0 weighs
+    the seats' gift aims (``human_llr``) more than the fitted weights do."""
     rows, fixed = evidence(obs)
     w = weights()["wolf" if obs["private"]["werewolf"] else "human"]
+    llr = FEATURES.index("human_llr")
     out = []
     for s, x in enumerate(rows):
         if s in fixed:
             out.append(fixed[s])
             continue
-        z = sum(a * b for a, b in zip(w, x))
+        z = sum(a * b for a, b in zip(w, x)) - likelihood * x[llr]
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
     return out
 
@@ -257,7 +270,7 @@ def determinizer(view: View, tries: int = TRIES, warmup: tuple[int, int] = WARMU
     hand holds three net Bites, which the deal keeps (R30).
     """
     me = view.seat
-    p = posterior(view.observation)
+    p = posterior(view.observation, LIKELIHOOD)
     seats = [s for s in range(len(p)) if s != me and 0.0 < p[s] < 1.0]
     state: dict[str, Any] = {}
 
