@@ -103,6 +103,8 @@ def _werebeasts_undealt(state: Any, world: Any, rng: random.Random) -> None:
 
 def _prowl_undealt(state: Any, world: Any, rng: random.Random) -> None:
     # the draw (strengthening) deck and the cards left in the box: nobody has seen either
+    # (past two players there is no deck and the box, a set, follows from the true hands: its worlds are the
+    # omniscient ones, so a Prowl 4p informed row is a replicate of the omniscient row, differing by noise only)
     pool = world.box + world.deck
     rng.shuffle(pool)
     world.box, world.deck = sorted(pool[: len(state.box)]), pool[len(state.box) :]
