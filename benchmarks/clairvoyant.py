@@ -4,7 +4,10 @@ The omniscient bot is the game's ``hard`` search (its spec, budget and evaluator
 searches is the true state (hands, goals, decks: everything the seat cannot see), with a fresh random generator
 for what no one knows yet (dice). It is what ``hard`` would play if its beliefs were perfect, so
 ``omniscient − normal`` is the room that better beliefs could win, and ``(hard − normal) / (omniscient − normal)``
-the share of it ``hard`` already closes (issue 47).
+the share of it ``hard`` already closes (issue 47). That bound also knows the order of the undealt piles, which
+no belief can give; ``--subjects ...,informed`` adds the perfect-beliefs bound: the same search whose worlds are the
+true state for everything dealt or chosen, with the undealt piles (each game's ``UNDEALT`` function) shuffled
+afresh in each world; ``(hard − normal) / (informed − normal)`` is then the share of what perfect beliefs are worth.
 
 Each deal (seed) is played four times: the subject seat (rotated one seat per deal) by the omniscient bot, then by
 ``hard``, ``normal`` and ``easy``, every other seat by ``normal``. Wins are the subject seat's (a shared win counts
@@ -35,6 +38,7 @@ from hexbox.core.report import wilson
 
 PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4, "transylvania": 4}
 SUBJECTS = ("omniscient", "hard", "normal", "easy")
+EXTRA = ("informed",)  # played only when asked for: the perfect-beliefs bound
 
 
 class Omniscient:
@@ -71,6 +75,103 @@ class Omniscient:
         return self.search.act(view, rng)
 
 
+class Informed(Omniscient):
+    """The perfect-beliefs bound: hard's search whose worlds are the true state for all that is dealt or chosen
+    (every hand, goal, role, team, clan card, what anyone has seen), with the order of the undealt piles (which
+    no player can know, so no belief can give) shuffled afresh in each world, and fresh dice. The omniscient
+    bound also knows that order: in GROWL most of its lead over hard came from it (issue 47)."""
+
+    name = "informed"
+
+    def _worlds(self, view: View):
+        _, roots = super()._worlds(view)
+        truth, undealt = self.truth, UNDEALT[self.game]
+
+        def draw(rng: random.Random):
+            world = truth.clone()
+            world.rng = world.reseeded(rng)
+            if not truth.is_over:
+                undealt(truth, world, rng)
+            return world
+
+        return draw, roots
+
+
+def _werebeasts_undealt(state: Any, world: Any, rng: random.Random) -> None:
+    rng.shuffle(world.deck)  # the auction deck
+
+
+def _prowl_undealt(state: Any, world: Any, rng: random.Random) -> None:
+    # the draw (strengthening) deck and the cards left in the box: nobody has seen either
+    # (past two players there is no deck and the box, a set, follows from the true hands: its worlds are the
+    # omniscient ones, so a Prowl 4p informed row is a replicate of the omniscient row, differing by noise only)
+    pool = world.box + world.deck
+    rng.shuffle(pool)
+    world.box, world.deck = sorted(pool[: len(state.box)]), pool[len(state.box) :]
+
+
+def _growl_undealt(state: Any, world: Any, rng: random.Random) -> None:
+    # the deck below its face-up top: its cards, the Night cards' cut points within R13 and which Night cards,
+    # which Spells are in it; dealt hands, teams and what anyone knows stay true
+    from hexbox.games.growl.cards import HAND
+    from hexbox.games.growl.resample import _fill_deck, _redeal_deck_shape
+
+    if state.deck:
+        _redeal_deck_shape(state, world, rng)
+        _fill_deck(state, world, [c for c in state.deck[:-1] if c < HAND], rng)
+
+
+def _voodoo_undealt(state: Any, world: Any, rng: random.Random) -> None:
+    # each deck's cards that no seat has seen (the public bottom keeps its place), and the third deck
+    for deck, seen in ((world.cdeck, world.cseen), (world.adeck, world.aseen)):
+        places = [i for i, c in enumerate(deck) if not seen[c]]
+        cards = [deck[i] for i in places]
+        rng.shuffle(cards)
+        for i, c in zip(places, cards):
+            deck[i] = c
+    rng.shuffle(world.pdeck)
+
+
+def _transylvania_undealt(state: Any, world: Any, rng: random.Random) -> None:
+    # the Discovery deck below its public top (cards no seat knows), the Event deck, the tile stack below what
+    # any Surveillance saw, and the face-down tokens (on the board and in the stack: nobody has seen them)
+    from hexbox.games.transylvania.hidden import _remap
+
+    places = [i for i in range(len(world.deck) - world.deck_public) if not state.known[world.deck[i]]]
+    old = [world.deck[i] for i in places]
+    new = old[:]
+    rng.shuffle(new)
+    for i, c in zip(places, new):
+        world.deck[i] = c
+    mapping = dict(zip(old, new))
+    if mapping:
+        world.drawn = {mapping.get(c, c) for c in state.drawn}
+        world.pending = [_remap(p, mapping) for p in state.pending]
+    rng.shuffle(world.events)
+    unknown = len(world.tiles) - max(world.tiles_known)
+    below = world.tiles[:unknown]
+    rng.shuffle(below)
+    world.tiles[:unknown] = below
+    down = sorted(x for x in world.tokens if x not in world.faceup)
+    pool = [world.tokens[x] for x in down] + world.token_stack
+    rng.shuffle(pool)
+    for x in down:
+        world.tokens[x] = pool.pop()
+    world.token_stack = pool
+
+
+UNDEALT = {
+    "werebeasts": _werebeasts_undealt,
+    "prowl": _prowl_undealt,
+    "growl": _growl_undealt,
+    "voodoo": _voodoo_undealt,
+    "transylvania": _transylvania_undealt,
+}
+
+
+BOUNDS = {"omniscient": Omniscient, "informed": Informed}
+
+
 def ending(game: str, state: Any, seat: int) -> str:
     """How the subject's deal ended for it: ``won``, else in Werebeasts what lost it — ``wrong_accusation`` (its
     own, R18), ``accused_out`` (a right accusation of it, R15), ``points`` (it lasted to the end, R30-R35) —
@@ -92,7 +193,7 @@ def play(game: str, seed: int, subject: str) -> tuple[bool, int, str, tuple[int,
     n = PLAYERS[game]
     seat = seed % n
     state = load(game, players=n).new_state(seed=seed)
-    me = Omniscient(game) if subject == "omniscient" else make_agent(subject, game)
+    me = BOUNDS[subject](game) if subject in BOUNDS else make_agent(subject, game)
     others = make_agent("normal", game)
     rng = random.Random(seed)
     decisions = 0
@@ -118,10 +219,13 @@ def paired(a: list[float], b: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def share(wins: dict[str, list[float]], resamples: int = 2000) -> tuple[float | None, float | None, float | None]:
-    """(hard − normal) / (omniscient − normal), with a bootstrap interval over deals; None where the gap is 0."""
+def share(
+    wins: dict[str, list[float]], resamples: int = 2000, bound: str = "omniscient"
+) -> tuple[float | None, float | None, float | None]:
+    """(hard − normal) / (bound − normal), with a bootstrap interval over deals; None where the gap is 0."""
+
     def ratio(idx: list[int]) -> float | None:
-        o = sum(wins["omniscient"][i] for i in idx)
+        o = sum(wins[bound][i] for i in idx)
         h = sum(wins["hard"][i] for i in idx)
         m = sum(wins["normal"][i] for i in idx)
         return (h - m) / (o - m) if o != m else None
@@ -158,36 +262,65 @@ def measure(game: str, count: int, first_seed: int = 0, subjects: tuple[str, ...
     for subject in subjects:
         w = sum(wins[subject])
         low, high = wilson(w, count)
-        out[subject] = {"wins": w, "rate": w / count, "ci": [low, high], "decisions": decisions[subject],
-                        "cpu_s": round(cpu[subject], 1), "endings": endings[subject],
-                        "accusations": dict(zip(("right", "wrong"), accusations[subject]))}
-    for a, b in (("omniscient", "normal"), ("omniscient", "hard"), ("hard", "normal")):
+        out[subject] = {
+            "wins": w,
+            "rate": w / count,
+            "ci": [low, high],
+            "decisions": decisions[subject],
+            "cpu_s": round(cpu[subject], 1),
+            "endings": endings[subject],
+            "accusations": dict(zip(("right", "wrong"), accusations[subject])),
+        }
+    for a, b in (
+        ("omniscient", "normal"),
+        ("omniscient", "hard"),
+        ("hard", "normal"),
+        ("informed", "normal"),
+        ("informed", "hard"),
+        ("omniscient", "informed"),
+    ):
         if a in wins and b in wins:
             mean, low, high = paired(wins[a], wins[b])
             out[f"{a}-{b}"] = {"mean": mean, "ci": [low, high]}
-    if set(SUBJECTS[:3]) <= set(subjects):
-        point, low, high = share(wins)
-        out["share_closed"] = {"point": point, "ci": [low, high]}
+    for bound, key in (("omniscient", "share_closed"), ("informed", "share_closed_informed")):
+        if {bound, "hard", "normal"} <= set(subjects):
+            point, low, high = share(wins, bound=bound)
+            out[key] = {"point": point, "ci": [low, high]}
     out["wins_by_deal"] = wins
     return out
 
 
-def row(r: dict[str, Any]) -> str:
-    cells = [f"{r[s]['rate']:.3f}" for s in SUBJECTS]
-    gap = r["omniscient-normal"]
-    sh = r["share_closed"]
+def _gap_cells(gap: dict[str, Any], sh: dict[str, Any]) -> str:
     if sh["point"] is None or not gap["ci"][0] > 0:  # no gap shown at this many deals: a ratio of noise
         shown = "— (no gap measured)"
     else:
         shown = f"{sh['point']:.2f}"
         if sh["ci"][0] is not None:
             shown += f" ({sh['ci'][0]:.2f} to {sh['ci'][1]:.2f})"
-    return (f"| {r['game']} | {r['players']} | {r['games']} | " + " | ".join(cells) +
-            f" | {gap['mean']:+.3f} ({gap['ci'][0]:+.3f} to {gap['ci'][1]:+.3f}) | {shown} |")
+    return f"{gap['mean']:+.3f} ({gap['ci'][0]:+.3f} to {gap['ci'][1]:+.3f}) | {shown}"
 
 
-HEADER = ("| game | players | deals | omniscient | hard | normal | easy | omniscient − normal, paired (95% CI) | "
-          "share of the gap hard closes (95% bootstrap) |\n|---|---|---|---|---|---|---|---|---|")
+def row(r: dict[str, Any]) -> str:
+    """A row of HEADER, or of HEADER_INFORMED when the report has the informed bound."""
+    cells = [f"{r[s]['rate']:.3f}" for s in SUBJECTS]
+    line = (
+        f"| {r['game']} | {r['players']} | {r['games']} | "
+        + " | ".join(cells)
+        + f" | {_gap_cells(r['omniscient-normal'], r['share_closed'])} |"
+    )
+    if "informed" in r:
+        line += f" {r['informed']['rate']:.3f} | {_gap_cells(r['informed-normal'], r['share_closed_informed'])} |"
+    return line
+
+
+HEADER = (
+    "| game | players | deals | omniscient | hard | normal | easy | omniscient − normal, paired (95% CI) | "
+    "share of the gap hard closes (95% bootstrap) |\n|---|---|---|---|---|---|---|---|---|"
+)
+HEADER_INFORMED = (
+    HEADER.split("\n")[0] + " informed | informed − normal, paired (95% CI) | share of that gap hard "
+    "closes (95% bootstrap) |\n" + HEADER.split("\n")[1] + "---|---|---|"
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -196,16 +329,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="a game (repeatable; default: every game)")
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--subjects", default=",".join(SUBJECTS),
-                        help="the subjects to play, comma-separated (default: all four); with fewer than "
-                             "omniscient, hard and normal there is no table row: use --json")
+    parser.add_argument(
+        "--subjects",
+        default=",".join(SUBJECTS),
+        help="the subjects to play, comma-separated (default: all four; add informed, the "
+        "perfect-beliefs bound, for its columns); with fewer than all four there is no table "
+        "row: use --json",
+    )
     args = parser.parse_args(argv)
-    subjects = tuple(x for x in SUBJECTS if x in args.subjects.split(","))
-    if len(subjects) < 4 and not args.json:
+    subjects = tuple(x for x in SUBJECTS + EXTRA if x in args.subjects.split(","))
+    if not set(SUBJECTS) <= set(subjects) and not args.json:
         parser.error("--subjects with fewer than all four needs --json")
     reports = []
     if not args.json:
-        print(HEADER, flush=True)
+        print(HEADER_INFORMED if "informed" in subjects else HEADER, flush=True)
     for game in args.game or games():
         r = measure(game, args.games, args.seed, subjects)
         reports.append(r)

@@ -8,6 +8,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 import hexbox
 from hexbox.agents import make_agent
 from hexbox.core import View
@@ -30,8 +32,9 @@ def test_every_world_of_the_omniscient_search_is_the_true_state():
         world = draw(random.Random(k))
         assert world.goal_at == state.goal_at and world.cards == state.cards and world.deck == state.deck
     # the accusations it weighs are the right ones, and selling
-    right = {a for a in state.legal_actions(seat) if a.kind == "accuse" and GOAL_INDEX[a.goal] in
-             state.goals_of(a.target)}
+    right = {
+        a for a in state.legal_actions(seat) if a.kind == "accuse" and GOAL_INDEX[a.goal] in state.goals_of(a.target)
+    }
     assert {a for a in roots if a.kind == "accuse"} == right and any(a.kind == "sell" for a in roots)
     hard = make_agent("hard", "werebeasts")
     assert (bot.search.iters, bot.search.rollout, bot.search.policy) == (hard.iters, hard.rollout, hard.policy)
@@ -63,3 +66,40 @@ def test_one_subject_alone_plays_the_same_deals():
     both = clairvoyant.measure("werebeasts", 2, subjects=("hard", "normal"))
     assert set(alone) >= {"hard", "wins_by_deal"} and "normal" not in alone and "share_closed" not in alone
     assert alone["wins_by_deal"]["hard"] == both["wins_by_deal"]["hard"] and "hard-normal" in both
+
+
+def _undealt(game: str, state) -> tuple:
+    if game == "prowl":
+        return tuple(state.deck), tuple(state.box)
+    if game == "growl":
+        return tuple(state.deck), state.cuts, state.night_cards
+    if game == "voodoo":
+        return tuple(state.cdeck), tuple(state.adeck), tuple(state.pdeck)
+    if game == "transylvania":
+        return tuple(state.deck), tuple(state.events), tuple(state.tiles), tuple(state.token_stack)
+    return tuple(state.deck)
+
+
+@pytest.mark.parametrize("game", sorted(clairvoyant.PLAYERS))
+def test_the_informed_worlds_differ_from_the_truth_only_where_nobody_looks(game):
+    # the perfect-beliefs bound: every seat observes its worlds as it observes the true state, and only the undealt
+    # piles change (the omniscient bound keeps their order too). Prowl has a draw deck at two players only (R37):
+    # at more, the cards nobody holds are a set in the box, and its informed worlds are the true state
+    n = 2 if game == "prowl" else clairvoyant.PLAYERS[game]
+    state = hexbox.load(game, players=n).new_state(seed=3)
+    rng = random.Random(3)
+    bot = clairvoyant.Informed(game)
+    changed = False
+    for step in range(60):
+        if state.is_over:
+            break
+        seat = state.actors[0]
+        if step % 20 == 0:
+            bot.truth = state
+            draw, _ = bot._worlds(View.of(state, seat))
+            for k in range(4):
+                world = draw(random.Random(k))
+                assert all(world.observe(s) == state.observe(s) for s in range(n))
+                changed = changed or _undealt(game, world) != _undealt(game, state)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert changed
