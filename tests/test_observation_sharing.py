@@ -1,0 +1,60 @@
+"""The observe contract, on every registered game (docs/design.md, "The observation"): an observation is read-only
+below its top level, because a game's view may hand the same nested list or dict out again; so nothing that plays
+on may change one already handed out. The games' own tests check their memos; this one holds every game to the
+contract, a game added tomorrow included.
+
+A whole game of the game's normal bots per set-up: every observation handed to the acting seat and to the
+spectator is copied when handed out, read by the game's encoder, and a resampled world (a search's) plays on from
+the same position; at the end each must still equal its copy."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+import hexbox  # noqa: F401  (registers the games)
+from hexbox.agents import make_agent
+from hexbox.core import View, conformance_setups, game_info, games, load
+
+
+def encoder_of(game):
+    make = game_info(game.name).hook("encoder")
+    return make(game).encode if make else (lambda obs: None)
+
+
+def first_setup(name: str):
+    return next((p, o) for g, p, o in conformance_setups() if g == name)
+
+
+@pytest.mark.parametrize("name", games())
+def test_nothing_that_plays_on_changes_an_observation_already_handed_out(name):
+    players, options = first_setup(name)
+    game = load(name, players=players, **options)
+    encode = encoder_of(game)
+    state = game.new_state(seed=11)
+    bot, rng = make_agent("normal", name), random.Random(11)
+    handed: list[tuple[dict, dict]] = []
+    while not state.is_over and len(handed) < 1200:
+        actors = state.actors
+        seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+        view = View.of(state, seat)
+        obs = view.observation
+        handed.append((obs, copy.deepcopy(obs)))
+        encode(obs)
+        spectator = state.observe(None)
+        handed.append((spectator, copy.deepcopy(spectator)))
+        action = bot.act(view, rng)
+        if len(handed) % 20 == 0:  # a search's world plays on from here, with its own chance
+            world = state.resample(seat, random.Random(len(handed)))
+            for _ in range(5):
+                if world.is_over:
+                    break
+                mover = world.actors[0]
+                world.apply(mover, world.legal_actions(mover)[0])
+            world.observe(seat)
+        state.apply(seat, action)
+    assert handed, "the game asked nobody anything"
+    changed = [i for i, (obs, then) in enumerate(handed) if obs != then]
+    assert changed == [], f"{name}: observations {changed[:5]} changed after they were handed out"
