@@ -3,9 +3,9 @@ below its top level, because a game's view may hand the same nested list or dict
 on may change one already handed out. The games' own tests check their memos; this one holds every game to the
 contract, a game added tomorrow included.
 
-A whole game of the game's normal bots per set-up: every observation handed to the acting seat and to the
-spectator is copied when handed out, read by the game's encoder, and a resampled world (a search's) plays on from
-the same position; at the end each must still equal its copy."""
+A whole game of the game's normal bots at each of its conformance set-ups: every observation handed to the acting
+seat and to the spectator is copied when handed out, read by the game's encoder, and a resampled world (a
+search's) plays on from the same position; at the end each must still equal its copy."""
 
 from __future__ import annotations
 
@@ -24,13 +24,13 @@ def encoder_of(game):
     return make(game).encode if make else (lambda obs: None)
 
 
-def first_setup(name: str):
-    return next((p, o) for g, p, o in conformance_setups() if g == name)
+def setups():
+    # every game's conformance set-ups: a view keeps parts per table size and option
+    return [(g, p, o) for g, p, o in conformance_setups() if g in games()]
 
 
-@pytest.mark.parametrize("name", games())
-def test_nothing_that_plays_on_changes_an_observation_already_handed_out(name):
-    players, options = first_setup(name)
+@pytest.mark.parametrize(("name", "players", "options"), setups())
+def test_nothing_that_plays_on_changes_an_observation_already_handed_out(name, players, options):
     game = load(name, players=players, **options)
     encode = encoder_of(game)
     state = game.new_state(seed=11)
