@@ -90,38 +90,6 @@ def test_the_gate_refuses_seats_that_are_not_seats(bad):
         s.apply(bad, s.legal_actions(s.actors[0])[0])
 
 
-@pytest.mark.parametrize("setup", SETUPS[:3], ids=lambda s: "-".join(f"{k}={v}" for k, v in s.items()))
-def test_the_shared_parts_of_observations_are_never_changed(setup):
-    # the observe contract (views.py): an observation's nested parts (log entries, seats, hands, icons) are shared
-    # between observations and with the state, read-only. A whole game of the normal bots, the encoder reading every
-    # observation too, must leave every observation handed out as it was when it was handed out
-    import copy
-
-    from hexbox.agents import make_agent
-    from hexbox.core import View
-    from hexbox.games.growl.encoder import encoder
-
-    options = dict(setup)
-    players = options.pop("players")
-    game = hexbox.load("growl", players=players, **options)
-    enc = encoder(game)
-    for seed in range(2):
-        s = game.new_state(seed)
-        bot, rng = make_agent("normal", "growl"), random.Random(seed)
-        handed = []
-        while not s.is_over:
-            for viewer in [*range(players), None]:
-                obs = s.observe(viewer)
-                handed.append((obs, copy.deepcopy(obs)))
-                enc.encode(obs)
-            seat = rng.choice(s.actors)
-            view = View.of(s, seat)
-            action = bot.act(view, rng)
-            handed.append((view.observation, copy.deepcopy(view.observation)))  # the one the bot read
-            s.apply(seat, action)
-        assert all(obs == kept for obs, kept in handed)
-
-
 def test_a_clone_or_a_resampled_world_moves_on_without_changing_the_observations_of_the_state():
     # the JSON of the log is kept on the state and made once per event (views.log_json): a copy of the state that
     # plays on, and the state that plays on after it was copied, must not see each other's moves
