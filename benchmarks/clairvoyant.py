@@ -135,7 +135,7 @@ def _voodoo_undealt(state: Any, world: Any, rng: random.Random) -> None:
 def _transylvania_undealt(state: Any, world: Any, rng: random.Random) -> None:
     # the Discovery deck below its public top (cards no seat knows), the Event deck, the tile stack below what
     # any Surveillance saw, and the face-down tokens (on the board and in the stack: nobody has seen them)
-    from hexbox.games.transylvania.hidden import _remap
+    from hexbox.games.transylvania.hidden import _remap, redeal_unseen
 
     places = [i for i in range(len(world.deck) - world.deck_public) if not state.known[world.deck[i]]]
     old = [world.deck[i] for i in places]
@@ -147,17 +147,7 @@ def _transylvania_undealt(state: Any, world: Any, rng: random.Random) -> None:
     if mapping:
         world.drawn = {mapping.get(c, c) for c in state.drawn}
         world.pending = [_remap(p, mapping) for p in state.pending]
-    rng.shuffle(world.events)
-    unknown = len(world.tiles) - max(world.tiles_known)
-    below = world.tiles[:unknown]
-    rng.shuffle(below)
-    world.tiles[:unknown] = below
-    down = sorted(x for x in world.tokens if x not in world.faceup)
-    pool = [world.tokens[x] for x in down] + world.token_stack
-    rng.shuffle(pool)
-    for x in down:
-        world.tokens[x] = pool.pop()
-    world.token_stack = pool
+    redeal_unseen(world, max(world.tiles_known), rng)
 
 
 UNDEALT = {

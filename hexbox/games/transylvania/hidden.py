@@ -19,6 +19,21 @@ from .state import ND, TRANSFORM, TransylvaniaState
 St = TransylvaniaState
 
 
+def redeal_unseen(w: St, known_tiles: int, rng: random.Random) -> None:
+    """Deal again what nobody at the table has seen: the Event deck, the tile stack below its ``known_tiles`` top
+    tiles (a Surveillance's), and the face-down tokens, on the board and in the stack alike."""
+    rng.shuffle(w.events)
+    unknown = w.tiles[:len(w.tiles) - known_tiles] if known_tiles else w.tiles[:]
+    rng.shuffle(unknown)
+    w.tiles[:len(unknown)] = unknown
+    down = sorted(x for x in w.tokens if x not in w.faceup)
+    pool = [w.tokens[x] for x in down] + w.token_stack
+    rng.shuffle(pool)
+    for x in down:
+        w.tokens[x] = pool.pop()
+    w.token_stack = pool
+
+
 def resample(st: St, seat: int, rng: random.Random) -> St:
     w = st.clone()
     bit = 1 << seat
@@ -44,17 +59,7 @@ def resample(st: St, seat: int, rng: random.Random) -> St:
     if mapping:
         w.drawn = {mapping.get(c, c) for c in st.drawn}
         w.pending = [_remap(p, mapping) for p in st.pending]
-    rng.shuffle(w.events)
-    known = w.tiles_known[seat]
-    unknown = w.tiles[:len(w.tiles) - known] if known else w.tiles[:]
-    rng.shuffle(unknown)
-    w.tiles[:len(unknown)] = unknown
-    down = sorted(x for x in w.tokens if x not in w.faceup)
-    pool = [w.tokens[x] for x in down] + w.token_stack
-    rng.shuffle(pool)
-    for x in down:
-        w.tokens[x] = pool.pop()
-    w.token_stack = pool
+    redeal_unseen(w, w.tiles_known[seat], rng)
     if w.window is not None:
         for o, decl in list(w.window["decl"].items()):
             if o != seat:
