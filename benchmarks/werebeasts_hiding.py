@@ -1,5 +1,5 @@
-"""Werebeasts `hard` with its knobs set (opponent.py: hiding, accusing when exposed, steady bids), deal by deal:
-the clairvoyant benchmark's `hard` row (issue 47 item 1).
+"""Werebeasts `hard` with its knobs set (opponent.py's module constants: HIDE_AT, READERS, EPSILON, ACCUSE_AT), deal
+by deal: the clairvoyant benchmark's `hard` row (issue 47 item 1).
 
 Each line is one deal played as ``clairvoyant.play`` plays it (the subject seat rotated, every other seat
 ``normal``; the same seeds give the same deals and, for an unchanged ``hard``, the same games): whether ``hard``
@@ -8,9 +8,11 @@ wrong, and its bid edits (cans set, card offered or taken back) in the windows w
 sums them. Compare with ``clairvoyant.py --subjects hard --json``'s ``wins_by_deal`` for the same seeds (the
 omniscient and normal rows do not change with ``hard``).
 
-    nice -n 10 python benchmarks/werebeasts_hiding.py --seed 0 --games 100 [--set HIDE_AT=0.5 --set STEADY=1]
+    nice -n 10 python benchmarks/werebeasts_hiding.py --seed 0 --games 100 [--set HIDE_AT=0.5] [--turn iters=400]
 
-``--set HIDE_AT=1.01`` leaves every bid in (the search without hiding).
+``--set HIDE_AT=1.01`` leaves every bid in (the search without hiding); ``--turn NAME=VALUE`` sets the search's
+parameter (``iters``, ``rollout``) at its turn decisions (accuse or sell) only, ``--every`` at all of them. The
+knobs of the levers of 7 December (``EXPOSED_AT``, ``RISK``, ``STEADY``) are in commit 9c57ea6 only.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ from typing import Any
 from hexbox.core import Action, View
 
 from . import actions as A
-from . import belief, views
+from . import belief
 from . import heuristic as H
 from .cards import CARD_INDEX, CARDS
 
@@ -58,10 +58,6 @@ HIDE_AT = 0.5  # a bid move that would lift the table's belief in one of my goal
 # only: public 0.4/0.5/0.6 won 50/53/52, seats 0.4/0.45/0.5/0.6 53/45/57/50, no hiding 50; noisy, a paired
 # difference of 100 deals is +-0.12): hard won 57/50/47/53 of seeds 0/1000/2000/3000 against 50/44/38/47 without
 # hiding (+0.07 +-0.06 a deal over the 400), accused out 12/15/12/10 times against 13/24/23/25.
-EXPOSED_AT = None  # experiment: when some seat's belief in one of my goals is at least this, accuse from ACCUSE_EXPOSED
-ACCUSE_EXPOSED = 0.35
-RISK = None  # experiment: at a leaf, my chance x (1 - RISK p) per seat whose belief p in my goal is >= 0.5
-STEADY = False  # experiment: a bid that leads is held (only pass searched)
 BEAST_OF, ICONS = H.BEAST_OF, H.ICONS
 CHOW = belief.CHOW
 NORMAL = H.Heuristic()
@@ -387,50 +383,12 @@ def posterior(
     return deals.marginals(pub, seat) if deals.exact else belief.posterior(seat, pub, my_goals)
 
 
-_drawn: dict[int, tuple[int, Any]] = {}  # id(world) -> (the searching seat, the world: held, so no id is reused)
-
-
 def determinizer(view: View):
     """Worlds as heuristic.determinizer draws them, the hidden goals dealt from this reading."""
     deals = deals_for(view)
-    draw = H.determinizer(view) if not deals.exact else H.determinizer(view, deals.draw)
-    _drawn.clear()
-    if RISK is None:
-        return draw
-    seat = view.seat
-
-    def drawn(rng):
-        world = draw(rng)
-        _drawn[id(world)] = (seat, world)
-        return world
-
-    return drawn
-
-
-def win_chances(state) -> list[float]:
-    """heuristic.win_chances; in a world this reading drew (``RISK``), the searching seat's chance is lowered by
-    each living seat that would accuse it: whose belief (belief.py, the normal bots' reading, with its own goals
-    in that world) in one of its goals is at least the normal bots' 0.5."""
-    out = H.win_chances(state)
-    got = _drawn.get(id(state))
-    if got is None or got[1] is not state or state.out[got[0]]:
-        return out
-    me = got[0]
-    pub = views.public(state)
-    mine = [CARDS.goals[g].id for g in state.goals_of(me)]
-    keep = 1.0
-    for r in range(state.n):
-        if r == me or state.out[r]:
-            continue
-        q = belief.posterior(r, pub, views.private(state, r)["my_goals"]).get(me, {})
-        p = max(q.get(g, 0.0) for g in mine)
-        if p >= NORMAL.min_belief:
-            keep *= 1 - RISK * p
-    if keep >= 1.0:
-        return out
-    lost = out[me] * (1 - keep)
-    rest = 1 - out[me]
-    return [x * keep if s == me else x + (lost * x / rest if rest > 0 else 0.0) for s, x in enumerate(out)]
+    if not deals.exact:
+        return H.determinizer(view)
+    return H.determinizer(view, deals.draw)
 
 
 # ---- bids that hide -----------------------------------------------------------------------------------
@@ -519,45 +477,11 @@ def hiding(view: View, moves: list[Action], at: float | None = None) -> list[Act
     return [m for r, m in scored if r < at or r <= low + 1e-9]
 
 
-def exposure(view: View) -> float:
-    """The table's belief in my goals now: the highest P(g is mine) over my goals g that some other living seat
-    gives (belief.py, reading with its likeliest goals as :func:`readers` gives them)."""
-    obs = view.observation
-    pub, mine = obs["public"], obs["private"]["my_goals"]
-    top = 0.0
-    for reader, goals in readers(view):
-        q = belief.posterior(reader, pub, goals).get(view.seat, {})
-        top = max(top, *(q.get(g["goal"], 0.0) for g in mine))
-    return top
-
-
 def root_actions(view: View, legal: list[Action]) -> list[Action]:
     """heuristic.root_actions, the accusations ranked by this reading; in a bidding window, the moves that hide
     (:func:`hiding`)."""
     if view.observation["phase"] == "bidding":
         moves = H.root_actions(view, legal)
-        if STEADY:
-            pub = view.observation["public"]
-            mine = next(b for b in pub["bids"] if b["seat"] == view.seat)
-            rival = max([b["cans"] + len(b["cards"]) for b in pub["bids"] if b["seat"] != view.seat], default=0)
-            excess = mine["cans"] + len(mine["cards"]) - (rival + 1)
-            if excess >= 0 and STEADY == "lower":
-                # hold, withdraw, or come down to the least leading bid in one edit (not one can at a time)
-                least = max(0, mine["cans"] - excess)
-                keep = [
-                    a
-                    for a in moves
-                    if type(a) is A.Pass
-                    or (type(a) is A.OfferCans and a.cans in ({least, 0} if excess else {0}))
-                    or (type(a) is A.RetractCard and mine["cans"] < excess)
-                ]
-                return keep or moves
-            if excess >= 0 and STEADY is True:
-                return [a for a in moves if type(a) is A.Pass] or moves
-            if STEADY == "ladder":
-                # cans set to nothing, or to the least bid that leads: no jumps to an arbitrary count
-                least = max(0, rival + 1 - len(mine["cards"]))
-                moves = [a for a in moves if type(a) is not A.OfferCans or a.cans in (0, least)] or moves
         return hiding(view, moves) if len(moves) > 1 else moves
 
     def post(v: View) -> dict[int, dict[str, float]]:
@@ -567,13 +491,8 @@ def root_actions(view: View, legal: list[Action]) -> list[Action]:
             return belief.posterior(v.seat, obs["public"], obs["private"]["my_goals"])
         return deals.marginals(obs["public"], v.seat)
 
-    at = ACCUSE_AT
-    if EXPOSED_AT is not None and any(type(a) is A.Accuse for a in legal) and exposure(view) >= EXPOSED_AT:
-        at = ACCUSE_EXPOSED
-    return H.root_actions(view, legal, post, at)
+    return H.root_actions(view, legal, post, ACCUSE_AT)
 
 
 #: the ``advice`` hook: heuristic.ADVICE with the worlds and root moves of this reading (the `hard` level)
-ADVICE = types.SimpleNamespace(
-    **{**vars(H.ADVICE), "determinizer": determinizer, "root_actions": root_actions, "win_chances": win_chances}
-)
+ADVICE = types.SimpleNamespace(**{**vars(H.ADVICE), "determinizer": determinizer, "root_actions": root_actions})
