@@ -4,9 +4,9 @@ by deal: the clairvoyant benchmark's `hard` row (issue 47 item 1).
 Each line is one deal played as ``clairvoyant.play`` plays it (the subject seat rotated, every other seat
 ``normal``; the same seeds give the same deals and, for an unchanged ``hard``, the same games): whether ``hard``
 won, how the deal ended for it (``accused_out``: the normal bots read its bids right), its accusations right and
-wrong, and its bid edits (cans set, card offered or taken back) in the windows where it made any; the last line
-sums them. Compare with ``clairvoyant.py --subjects hard --json``'s ``wins_by_deal`` for the same seeds (the
-omniscient and normal rows do not change with ``hard``).
+wrong, the others' accusations of it right and wrong, and its bid edits (cans set, card offered or taken back) in
+the windows where it made any; the last line sums them. Compare with ``clairvoyant.py --subjects hard --json``'s
+``wins_by_deal`` for the same seeds (the omniscient and normal rows do not change with ``hard``).
 
     nice -n 10 python benchmarks/werebeasts_hiding.py --seed 0 --games 100 [--set HIDE_AT=0.5] [--turn iters=400]
 
@@ -61,11 +61,13 @@ def play(seed: int) -> dict:
             action = others.act(View.of(state, s), rng)
         state.apply(s, action)
     made = [a["correct"] for a in state.accusations if a["accuser"] == seat]
+    met = [a["correct"] for a in state.accusations if a["target"] == seat]  # the others' accusations of it
     return {
         "won": seat in state.result.winners,
         "decisions": decisions,
         "ending": clairvoyant.ending("werebeasts", state, seat),
         "acc": [sum(made), len(made) - sum(made)],
+        "accused": [sum(met), len(met) - sum(met)],
         "edits": sum(windows.values()),
         "windows": len(windows),
         "most": max(windows.values(), default=0),
@@ -90,12 +92,14 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"opponent.py has no {name}")
         knobs[name] = setattr(opponent, name, ast.literal_eval(value)) or getattr(opponent, name)
     wins, endings, right, wrong, edits, windows, cpu = 0, Counter(), 0, 0, 0, 0, 0.0
+    accused = [0, 0]
     for seed in range(args.seed, args.seed + args.games):
         t0 = time.process_time()
         r = play(seed)
         took = time.process_time() - t0
         wins, right, wrong, cpu = wins + r["won"], right + r["acc"][0], wrong + r["acc"][1], cpu + took
         edits, windows = edits + r["edits"], windows + r["windows"]
+        accused = [accused[0] + r["accused"][0], accused[1] + r["accused"][1]]
         endings[r["ending"]] += 1
         print(json.dumps({"seed": seed, **r, "cpu": round(took, 2)}), flush=True)
     print(
@@ -108,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
                 "wins": wins,
                 "endings": dict(endings),
                 "accusations": {"right": right, "wrong": wrong},
+                "accused_by_others": {"right": accused[0], "wrong": accused[1]},
                 "edits_per_window": round(edits / max(1, windows), 2),
                 "windows": windows,
                 "cpu_s": round(cpu, 1),
