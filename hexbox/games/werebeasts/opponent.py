@@ -58,7 +58,6 @@ HIDE_AT = 0.5  # a bid move that would lift the table's belief in one of my goal
 # only: public 0.4/0.5/0.6 won 50/53/52, seats 0.4/0.45/0.5/0.6 53/45/57/50, no hiding 50; noisy, a paired
 # difference of 100 deals is +-0.12): hard won 57/50/47/53 of seeds 0/1000/2000/3000 against 50/44/38/47 without
 # hiding (+0.07 +-0.06 a deal over the 400), accused out 12/15/12/10 times against 13/24/23/25.
-BAIT = None  # experiment: among the bids that hide, keep those that lift some seat's belief in a goal I lack to this
 BEAST_OF, ICONS = H.BEAST_OF, H.ICONS
 CHOW = belief.CHOW
 NORMAL = H.Heuristic()
@@ -419,17 +418,11 @@ def reveal(
     if readers is None:
         reader = next((p["seat"] for p in pub["players_info"] if p["seat"] != seat and not p["eliminated"]), None)
         readers = [] if reader is None else [(reader, [])]
-    top = bait = 0.0
-    mine = {g["goal"] for g in my_goals}
+    top = 0.0
     for reader, goals in readers:
         q = belief.posterior(reader, after, goals).get(seat, {})  # a goal the reader shares with me is left out
-        top = max(top, *(q.get(g, 0.0) for g in mine))
-        bait = max(bait, *(v for g, v in q.items() if g not in mine), 0.0)
-    _bait[0] = bait
+        top = max(top, *(q.get(g["goal"], 0.0) for g in my_goals))
     return top
-
-
-_bait = [0.0]  # the last reveal's highest belief in a goal I lack
 
 
 def readers(view: View) -> list[tuple[int, list[dict[str, Any]]]]:
@@ -478,13 +471,10 @@ def hiding(view: View, moves: list[Action], at: float | None = None) -> list[Act
         cans, cards = after_move(mine, m)
         key = (cans, frozenset(cards))
         if key not in seen:
-            seen[key] = (reveal(view.seat, pub, mine_goals, cans, cards, who), _bait[0])
-        scored.append((*seen[key], m))
-    low = min(r for r, _, _ in scored)
-    keep = [(b, m) for r, b, m in scored if r < at or r <= low + 1e-9]
-    if BAIT is not None and any(b >= BAIT for b, _ in keep):
-        return [m for b, m in keep if b >= BAIT or type(m) is A.Pass]
-    return [m for _, m in keep]
+            seen[key] = reveal(view.seat, pub, mine_goals, cans, cards, who)
+        scored.append((seen[key], m))
+    low = min(r for r, _ in scored)
+    return [m for r, m in scored if r < at or r <= low + 1e-9]
 
 
 def root_actions(view: View, legal: list[Action]) -> list[Action]:
