@@ -15,7 +15,8 @@ as a win). Differences are paired by deal: mean ± 1.96 standard errors; the sha
 deals (2,000 resamples). ``--json`` also gives how each subject's deals ended (``endings``: in Werebeasts won, lost on
 points, accused out, or out by its own wrong accusation, and its ``accusations`` right and wrong), which says where
 ``hard`` loses what the bound wins. ``--subjects hard`` plays only that subject (the others' deals do not change with
-``hard``: each deal is seeded, and every other seat is ``normal``).
+``hard``: each deal is seeded, and every other seat is ``normal``). ``--hard SPEC`` puts another search in the
+level's place, for the hard subject and the bounds alike (the bound is that search given the truth).
 
     nice -n 10 python benchmarks/clairvoyant.py --games 20 [--game werebeasts] [--json]
 """
@@ -39,6 +40,7 @@ from hexbox.core.report import wilson
 PLAYERS = {"werebeasts": 5, "prowl": 4, "growl": 6, "voodoo": 4, "transylvania": 4}
 SUBJECTS = ("omniscient", "hard", "normal", "easy")
 EXTRA = ("informed",)  # played only when asked for: the perfect-beliefs bound
+HARD = "hard"  # what the hard subject and the bounds search with (--hard: a spec tried in the level's place)
 
 
 class Omniscient:
@@ -47,7 +49,7 @@ class Omniscient:
     name = "omniscient"
 
     def __init__(self, game: str):
-        hard = make_agent("hard", game)
+        hard = make_agent(HARD, game)
         assert isinstance(hard, ISMCTS), f"{game}'s hard level is no search"
         self.search, self.game = hard, game
         self.truth: Any = None
@@ -183,7 +185,7 @@ def play(game: str, seed: int, subject: str) -> tuple[bool, int, str, tuple[int,
     n = PLAYERS[game]
     seat = seed % n
     state = load(game, players=n).new_state(seed=seed)
-    me = BOUNDS[subject](game) if subject in BOUNDS else make_agent(subject, game)
+    me = BOUNDS[subject](game) if subject in BOUNDS else make_agent(HARD if subject == "hard" else subject, game)
     others = make_agent("normal", game)
     rng = random.Random(seed)
     decisions = 0
@@ -326,7 +328,15 @@ def main(argv: list[str] | None = None) -> int:
         "perfect-beliefs bound, for its columns); with fewer than all four there is no table "
         "row: use --json",
     )
+    parser.add_argument(
+        "--hard",
+        default="hard",
+        help="the ISMCTS spec the hard subject and the bounds search with (default: the game's hard level); "
+        "a setting tried in its place, e.g. ismcts:iters=1000",
+    )
     args = parser.parse_args(argv)
+    global HARD
+    HARD = args.hard
     subjects = tuple(x for x in SUBJECTS + EXTRA if x in args.subjects.split(","))
     if not set(SUBJECTS) <= set(subjects) and not args.json:
         parser.error("--subjects with fewer than all four needs --json")

@@ -103,3 +103,13 @@ def test_the_informed_worlds_differ_from_the_truth_only_where_nobody_looks(game)
                 changed = changed or _undealt(game, world) != _undealt(game, state)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert changed
+
+
+def test_a_spec_tried_in_hard_s_place_is_what_the_hard_subject_and_the_bound_search_with(monkeypatch, capsys):
+    # issue 47: settings of the search are tried on the same deals (docs/strength.md, the Prowl bullet)
+    monkeypatch.setattr(clairvoyant, "HARD", "hard")
+    assert clairvoyant.main(["--game", "prowl", "--games", "1", "--subjects", "hard", "--hard",
+                             "ismcts:iters=5+c=0.3", "--json"]) == 0
+    assert clairvoyant.HARD == "ismcts:iters=5+c=0.3" and '"hard"' in capsys.readouterr().out
+    bound = clairvoyant.Omniscient("prowl")
+    assert (bound.search.iters, bound.search.c) == (5, 0.3)
