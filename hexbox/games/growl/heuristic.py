@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import cached_property
 from itertools import chain
 from operator import itemgetter
 from typing import Any
@@ -227,8 +228,9 @@ class Heuristic:
             return rng.choice(legal)
         scores = Mind(view.observation).scores(legal)
         tiebreak = rng.random  # scoring draws nothing: drawn after all the scores, the tiebreaks are the same
-        scored = [(x + tiebreak() * 1e-3, i) for i, x in enumerate(scores)]
-        return legal[max(scored)[1]]
+        scored = [x + tiebreak() * 1e-3 for x in scores]
+        # the last of the best, as the max of (score, index) pairs picks it, without a pair made for each action
+        return legal[len(scored) - 1 - scored[::-1].index(max(scored))]
 
 
 class Mind:
@@ -243,9 +245,6 @@ class Mind:
         self.wolf: bool = self.mine["werewolf"]
         self.hand: dict[str, int] = self.mine["hand"]
         self.icons: dict[str, int] = self.mine["icons"]
-        seats = self.pub["seats"]
-        self.alive = list(map(_ALIVE, seats))
-        self.pos = list(map(_POSITION, seats))
         self._passes: Any = None  # a Night pass's sends and keeps (_night_pass), within this decision
         self.p, self.pack, self.foes = self._beliefs()
 
@@ -299,6 +298,14 @@ class Mind:
             p[s] = v
         # min(0.98, max(0.02, x)) written out: the same numbers without two calls a seat
         return [x if s in fixed else 0.98 if x >= 0.98 else 0.02 if x <= 0.02 else x for s, x in enumerate(p)]
+
+    @cached_property
+    def alive(self) -> list[bool]:
+        return list(map(_ALIVE, self.pub["seats"]))
+
+    @cached_property
+    def pos(self) -> list[int]:
+        return list(map(_POSITION, self.pub["seats"]))
 
     def neighbour(self, seat: int, step: int) -> int:
         """The closest living seat going left (+1) or right (-1), by position (R2)."""
