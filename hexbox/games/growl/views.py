@@ -135,8 +135,9 @@ def _seats(state: GrowlState) -> list[dict[str, Any]]:
     one of those differs (a Day gift changes one seat's): every input is compared, so the entries are right
     whatever changed the state. The whole table's hands, pins, cards in front, positions and deaths are compared
     at once, and row by row only where they differ; while none does, the list itself is handed out again. Against
-    each seat's inputs looked up and compared in turn, bot_speed's 20 games: BEFORE -> AFTER CPU instructions a
-    decision (valgrind)."""
+    each seat's inputs looked up and compared in turn (valgrind, CPU instructions): a table observing every seat
+    and the spectator after each move, bot_speed's 20 games, 807k -> 668k a move with _window's copy below; one
+    observation a move, as bot_speed makes, 31k -> 33k (a Day gift changes a seat between most moves)."""
     hands, pins, front, pos_of, dead = state.hands, state.pub_known, state.front, state.pos_of, state.dead
     kept = state.seats_json
     if kept is not None and hands == kept[0] and pins == kept[1] and front == kept[2] and pos_of == kept[3] \
@@ -253,7 +254,7 @@ _NO_WINDOW = dict.fromkeys(("members", "votes", "candidates", "round", "unsaved"
 def _window(state: GrowlState) -> dict[str, Any]:
     """The open decision window: its members, and the public facts of the kind of window it is (else null). A copy
     of the nulls with the few fields of the phase set (against the whole dict written out with a test for each
-    field: BEFORE -> AFTER CPU instructions a decision, bot_speed's 20 games, valgrind)."""
+    field: 6.1k -> 3.5k CPU instructions a decision, bot_speed's 20 games, valgrind)."""
     phase = state.phase
     out = _NO_WINDOW.copy()
     out["members"] = list(state.window)
