@@ -338,13 +338,18 @@ class Mind:
         31k CPU instructions a decision (valgrind)."""
         out = []
         scorers: dict[str, Any] = {}
-        gifts = to_left = to_right = keeps = None
+        gifts = to_left = to_right = keeps = unsure = None
         for a in legal:
             kind = a.kind
             if kind == "give":
                 if gifts is None:
                     gifts = self.gifts()
                 out.append(gifts[a.target])
+                continue
+            if kind == "hypnosis":  # _hypnosis, written out, each seat's uncertainty once: some 200 of them
+                if unsure is None:
+                    unsure = list(map(self.uncertainty, range(self.n)))
+                out.append((a.card == "bite") * 2 + unsure[a.first] + unsure[a.second])
                 continue
             if kind == "night_pass":  # _night_pass, written out: a Night's window lists some 30 of them
                 if keeps is None:
@@ -436,10 +441,10 @@ class Mind:
     def send(self, card: str, to: int) -> float:
         """How much the seat likes ``to`` getting ``card`` (from its hand)."""
         if card == "bite":
-            return 1.5 * self.foe(to) if self.wolf else -5.0
+            return 1.5 * self.foes[to] if self.wolf else -5.0
         if card in HARMFUL:
-            return HARMFUL[card] * self.foe(to)
-        return -HELPFUL.get(card, 0.3) * self.foe(to) * 0.5
+            return HARMFUL[card] * self.foes[to]
+        return -HELPFUL.get(card, 0.3) * self.foes[to] * 0.5
 
     def _night_pass(self, a: Action) -> float:
         to_left, to_right, keeps = self._pass_tables()
