@@ -202,7 +202,9 @@ def log_json(state: GrowlState) -> tuple[list[dict[str, Any]], dict[int, list[di
     The log only grows during a game (``logged``), so the entries made for its first events stay right: rebuilding
     every entry at every observation was about half of the observation's time. Entries are shared between
     observations, read-only (the observe contract: an observation's nested parts are shared). A log replaced by
-    another list (a resampled or cloned world, a test's blank table) starts the entries again.
+    another list (a resampled or cloned world, a test's blank table) starts the entries again. Each entry is made
+    for this state's list alone, never shared with another state's: the bot's kept reading of a log
+    (heuristic._reading) takes the entry at an index, found again, as proof that the log goes on from there.
     """
     log = state.log
     cache = state.log_json
