@@ -119,3 +119,33 @@ def test_evaluator_weights_match_its_features():
     from hexbox.games.growl.heuristic import EVAL_FEATURES, EVAL_WEIGHTS, features
 
     assert len(EVAL_WEIGHTS) == len(EVAL_FEATURES) == len(features(table(6)))
+
+
+def test_the_kept_readings_of_the_log_give_what_a_fresh_reading_gives_across_tables_and_clones():
+    # Mind keeps what each seat's log said (heuristic._READINGS) and reads on from it: two tables played in turn,
+    # a clone and resampled worlds playing on from one of them, and every seat's beliefs compared with those of a
+    # Mind that reads the whole log afresh (an observation deep-copied: entries it has never seen)
+    import copy
+
+    from hexbox.games.growl.heuristic import Mind
+
+    bot = Heuristic()
+    tables = [hexbox.load("growl", players=p, **o).new_state(seed)
+              for seed, (p, o) in enumerate(((6, {"curses": True}), (8, {"spells": True})))]
+    rng = random.Random(5)
+    checked = 0
+    for step in range(400):
+        live = [s for s in tables if not s.is_over]
+        if not live:
+            break
+        state = live[step % len(live)]
+        if step == 60:
+            tables += [state.clone(), state.resample(state.actors[0], random.Random(1))]
+        for seat in range(state.n):
+            obs = state.observe(seat)
+            kept, fresh = Mind(obs), Mind(copy.deepcopy(obs))
+            assert (kept.p, kept.pack, kept.foes) == (fresh.p, fresh.pack, fresh.foes)
+            checked += 1
+        seat = rng.choice(state.actors)
+        state.apply(seat, bot.act(View.of(state, seat), rng))
+    assert checked > 500

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import math
 import random
+from functools import cached_property
+from itertools import chain
 from operator import itemgetter
 from typing import Any
 
 from hexbox.core import Action, View, next_seat
 
 from .cards import STARTER
-from .views import merged_events
 
 HARMFUL = {"wound": 2.0, "cursed_charm": 1.0, "cursed_gold": 0.8, "holy_water": 1.2, "hex": 0.8, "infection": 0.8}
 HELPFUL = {"salve": 1.5, "super_salve": 2.5, "charm": 1.2, "gold": 0.6}
@@ -89,7 +90,131 @@ def win_chances(state) -> list[float]:
 KILLING = frozenset({"pick", "save"})  # the decisions that may kill a seat on their own (Night cards, R62-R68)
 SELF_DEFEAT = -100.0  # below any other score: a kill that hands the game to the other team, when it can tell
 _UNKNOWN = object()
+
+
 _ALIVE, _POSITION = itemgetter("alive"), itemgetter("position")
+
+
+# ---- what the bot read from its log, kept -----------------------------------------------------------------
+# Mind's beliefs nudge seats for what the log says (gifts to the seat, Night receipts, hands seen, Hypnosis). The
+# log only grows, so what it said up to a seat's last decision is kept (a _Reading): the nudges in the log's order
+# and the seats it proved werewolves, with where the reading stopped, and the beliefs last worked out from it. A
+# log entry is made once (views.log_json) and sits at one index of one list: the entry at the last index read, the
+# same object in a longer log, shows that log goes on from the reading (a clone or a resampled world has entries
+# of its own, a log from JSON too). Mind(observation) over the decisions of bot_speed's 20 games, reading the whole
+# log and working the beliefs out each time against this: 104k -> 50k CPU instructions a decision (valgrind, the
+# same moves replayed without the bot subtracted).
+
+
+class _Reading:
+    """What one seat's log said, read up to some point (see above)."""
+
+    __slots__ = ("first", "public_at", "public_last", "private_at", "private_last", "nudges", "certain",
+                 "night_bites", "beliefs")
+
+    def __init__(self, first: Any) -> None:
+        self.first = first  # the log's first public entry: which log this is a reading of
+        self.public_at = self.private_at = 0  # how many public and private entries were read, and the last of each
+        self.public_last = self.private_last = None
+        self.nudges: list[tuple[int, float]] = []  # (seat, amount) in the log's order; seat -1: both neighbours
+        self.certain: set[int] = set()  # the seats the log proved werewolves (R26, three net Bites seen)
+        self.night_bites = False  # whether a nudge goes to the neighbours (found at each decision: deaths move them)
+        self.beliefs: Any = None  # (the facts besides the log, (p, pack, foes)) last worked out from this reading
+
+
+_READINGS: dict[tuple[int, int, bool], _Reading] = {}
+_KEPT = 1 << 10  # readings kept (a search reads many worlds, each a few times): emptied when it reaches this many
+
+
+def _reading(obs: dict[str, Any], me: int, wolf: bool) -> _Reading:
+    """The reading of the log of ``obs`` for viewer ``me`` of team ``wolf``, read on from the reading kept for the
+    same log and viewer, else from the start (a log without public entries is read, not kept)."""
+    public = obs["public"]["log"]
+    private = (obs["private"] or {}).get("log") or ()
+    if not public:
+        return _read_on(_Reading(None), public, private, me, wolf)  # type: ignore[return-value]
+    first = public[0]
+    key = (id(first), me, wolf)  # the reading holds ``first``: its id is not reused while the reading is kept
+    kept = _READINGS.get(key)
+    if kept is not None and kept.first is first and len(public) >= kept.public_at and \
+            len(private) >= kept.private_at and public[kept.public_at - 1] is kept.public_last and \
+            (not kept.private_at or private[kept.private_at - 1] is kept.private_last):
+        if kept.public_at == len(public) and kept.private_at == len(private):
+            return kept
+        if _read_on(kept, public, private, me, wolf):
+            return kept
+    if len(_READINGS) >= _KEPT:
+        _READINGS.clear()
+    kept = _READINGS[key] = _Reading(first)
+    return _read_on(kept, public, private, me, wolf)  # type: ignore[return-value]
+
+
+def _read_on(kept: _Reading, public: Any, private: Any, me: int, wolf: bool) -> _Reading | None:
+    """``kept`` read on to the end of both halves of the log, merged back in order (views.merged_events); None if
+    the log does not go on from it after all (a private entry placed before the reading's end)."""
+    at, done = kept.public_at, kept.private_at
+    if done == len(private):  # no private event since (most moves): the public ones alone
+        entries: Any = public[at:]
+    else:
+        runs: list[Any] = []
+        for e in private[done:]:
+            after = e["after"]
+            if after < at:
+                return None
+            if after > at:
+                runs.append(public[at:after])
+                at = after
+            runs.append((e,))
+        runs.append(public[at:])
+        entries = chain.from_iterable(runs)
+    nudges, certain = kept.nudges, kept.certain
+    found = len(nudges), len(certain)
+    for e in entries:
+        kind = e["kind"]
+        if kind == "turn":  # about half of the log: nothing to learn from it
+            continue
+        if kind == "gave":
+            if wolf:
+                continue
+            d = e["data"]
+            if d["to"] != me:
+                continue
+            card = d["card"]
+            if card == "bite" or card in HARMFUL:
+                nudges.append((d["seat"], 0.12))
+            elif card in HELPFUL or card in GOOD_SPELLS:
+                nudges.append((d["seat"], -0.08))
+        elif kind == "received":
+            if wolf:
+                continue
+            d = e["data"]
+            if d["senders"] is not None:
+                for c in d["senders"]:
+                    if c["card"] == "bite":
+                        certain.add(c["from"])  # a human never passes a Bite (R26)
+            else:
+                for c in d["cards"]:
+                    if c == "bite":
+                        nudges.append((-1, 0.3))
+                        kept.night_bites = True
+        elif kind == "hand_seen":
+            d = e["data"]
+            bites = d["hand"].get("bite", 0)
+            charms = d["hand"].get("charm", 0) + d["hand"].get("cursed_charm", 0)
+            if bites - charms >= 3:
+                certain.add(d["seat"])
+            nudges.append((d["seat"], 0.1 * bites))
+        elif kind == "hypnosis":
+            d = e["data"]
+            if d["card"] == "bite":
+                for s, k in d["counts"].items():
+                    nudges.append((int(s), 0.1 * k))
+    if (len(nudges), len(certain)) != found:
+        kept.beliefs = None  # the log said something new: the beliefs are worked out again
+    kept.public_at, kept.private_at = len(public), len(private)
+    kept.public_last = public[-1] if public else None
+    kept.private_last = private[-1] if private else None
+    return kept
 
 
 class Heuristic:
@@ -108,8 +233,9 @@ class Heuristic:
             return rng.choice(legal)
         scores = Mind(view.observation).scores(legal)
         tiebreak = rng.random  # scoring draws nothing: drawn after all the scores, the tiebreaks are the same
-        scored = [(x + tiebreak() * 1e-3, i) for i, x in enumerate(scores)]
-        return legal[max(scored)[1]]
+        scored = [x + tiebreak() * 1e-3 for x in scores]
+        # the last of the best, as the max of (score, index) pairs picks it, without a pair made for each action
+        return legal[len(scored) - 1 - scored[::-1].index(max(scored))]
 
 
 class Mind:
@@ -124,17 +250,32 @@ class Mind:
         self.wolf: bool = self.mine["werewolf"]
         self.hand: dict[str, int] = self.mine["hand"]
         self.icons: dict[str, int] = self.mine["icons"]
-        seats = self.pub["seats"]
-        self.alive = list(map(_ALIVE, seats))
-        self.pos = list(map(_POSITION, seats))
         self._passes: Any = None  # a Night pass's sends and keeps (_night_pass), within this decision
-        self.p = self._beliefs()
-        self.pack = {s for s in range(self.n) if s != self.me and self.p[s] >= 0.99} if self.wolf else set()
-        self.foes = self._foes()
+        self.p, self.pack, self.foes = self._beliefs()
 
     # ---- beliefs ---------------------------------------------------------------------------------------
 
-    def _beliefs(self) -> list[float]:
+    def _beliefs(self) -> tuple[list[float], set[int], list[float]]:
+        """(p, pack, foes): ``p`` the seat's P(werewolf) of every seat, ``pack`` the seats a werewolf knows to be
+        werewolves, ``foes`` ``foe`` of every seat (read for every action). The same log read the same way (a
+        _Reading) and the same facts besides give the same numbers, so they are kept with the reading and handed
+        to the next Mind that finds the same: shared, read-only."""
+        reading = _reading(self.obs, self.me, self.wolf)
+        mine, me = self.mine, self.me
+        sides = (self.neighbour(me, 1), self.neighbour(me, -1)) if reading.night_bites else None
+        facts = (mine["wolf_zero"], mine["sniffed"], mine["told"], self.pub["seance"], sides)
+        kept = reading.beliefs
+        if kept is not None and kept[0] == facts:
+            return kept[1]
+        p = self._suspicions(reading, sides)
+        pack = {s for s in range(self.n) if s != me and p[s] >= 0.99} if self.wolf else set()
+        # foe of every seat: humans hurt likely wolves, wolves hurt non-pack seats
+        foes = [-1.0 if s in pack else 1.0 - x for s, x in enumerate(p)] if self.wolf else [2 * x - 1 for x in p]
+        foes[me] = -1.0
+        reading.beliefs = (facts, (p, pack, foes))
+        return p, pack, foes
+
+    def _suspicions(self, reading: _Reading, sides: tuple[int, int] | None) -> list[float]:
         pub, mine, me, n = self.pub, self.mine, self.me, self.n
         zeroes = STARTER[n][0] if not (n == 10 and pub["options"]["starter_bites_10p"] == 4) else 4
         others = max(1, n - 1)
@@ -150,51 +291,26 @@ class Mind:
             fixed[int(s)] = 1.0 if w else 0.0
         for x in pub["seance"]:
             fixed[x["seat"]] = 1.0 if x["werewolf"] else 0.0
-        wolf = self.wolf
-        for e in merged_events(self.obs):
-            kind = e["kind"]
-            if kind == "turn":  # about half of the log: nothing to learn from it
-                continue
-            if kind == "gave":
-                if wolf:
-                    continue
-                d = e["data"]
-                if d["to"] != me:
-                    continue
-                card = d["card"]
-                if card == "bite" or card in HARMFUL:
-                    p[d["seat"]] += 0.12
-                elif card in HELPFUL or card in GOOD_SPELLS:
-                    p[d["seat"]] -= 0.08
-            elif kind == "received":
-                if wolf:
-                    continue
-                d = e["data"]
-                if d["senders"] is not None:
-                    for c in d["senders"]:
-                        if c["card"] == "bite":
-                            fixed[c["from"]] = 1.0  # a human never passes a Bite (R26)
-                else:
-                    for c in d["cards"]:
-                        if c == "bite":
-                            for s in (self.neighbour(me, 1), self.neighbour(me, -1)):
-                                p[s] += 0.3
-            elif kind == "hand_seen":
-                d = e["data"]
-                bites = d["hand"].get("bite", 0)
-                charms = d["hand"].get("charm", 0) + d["hand"].get("cursed_charm", 0)
-                if bites - charms >= 3:
-                    fixed[d["seat"]] = 1.0
-                p[d["seat"]] += 0.1 * bites
-            elif kind == "hypnosis":
-                d = e["data"]
-                if d["card"] == "bite":
-                    for s, k in d["counts"].items():
-                        p[int(s)] += 0.1 * k
+        for s, x in reading.nudges:  # in the log's order, so each seat's sum is the same float
+            if s < 0:
+                for t in sides:  # type: ignore[union-attr]
+                    p[t] += x
+            else:
+                p[s] += x
+        for s in reading.certain:  # the log's facts come after the rest
+            fixed[s] = 1.0
         for s, v in fixed.items():
             p[s] = v
         # min(0.98, max(0.02, x)) written out: the same numbers without two calls a seat
         return [x if s in fixed else 0.98 if x >= 0.98 else 0.02 if x <= 0.02 else x for s, x in enumerate(p)]
+
+    @cached_property
+    def alive(self) -> list[bool]:
+        return list(map(_ALIVE, self.pub["seats"]))
+
+    @cached_property
+    def pos(self) -> list[int]:
+        return list(map(_POSITION, self.pub["seats"]))
 
     def neighbour(self, seat: int, step: int) -> int:
         """The closest living seat going left (+1) or right (-1), by position (R2)."""
@@ -204,13 +320,6 @@ class Mind:
     def foe(self, s: int) -> float:
         """How much this seat wants ``s`` hurt: humans hurt likely wolves, wolves hurt non-pack seats."""
         return self.foes[s]
-
-    def _foes(self) -> list[float]:
-        """``foe`` of every seat, worked out once a decision (it is read for every action)."""
-        p, pack = self.p, self.pack
-        out = [-1.0 if s in pack else 1.0 - x for s, x in enumerate(p)] if self.wolf else [2 * x - 1 for x in p]
-        out[self.me] = -1.0
-        return out
 
     # ---- scoring ---------------------------------------------------------------------------------------
 
@@ -224,16 +333,29 @@ class Mind:
     def scores(self, legal: list[Action]) -> list[float]:
         """``[self.score(a) for a in legal]``, the same numbers, with each kind's scorer looked up once and a Day
         gift's scores worked out once for every seat (``gifts``). With the Night passes' sends and keeps looked up
-        (_night_pass), over the decisions of 40 games of benchmarks/bot_speed.py: 6.6 -> 4.2 µs a decision."""
+        (_night_pass), over the decisions of 40 games of benchmarks/bot_speed.py: 6.6 -> 4.2 µs a decision; with
+        a pass's parts worked out once by hand card and summed here (_pass_tables), bot_speed's 20 games: 38k ->
+        31k CPU instructions a decision (valgrind)."""
         out = []
         scorers: dict[str, Any] = {}
-        gifts = None
+        gifts = to_left = to_right = keeps = unsure = None
         for a in legal:
             kind = a.kind
             if kind == "give":
                 if gifts is None:
                     gifts = self.gifts()
                 out.append(gifts[a.target])
+                continue
+            if kind == "hypnosis":  # _hypnosis, written out, each seat's uncertainty once: some 200 of them
+                if unsure is None:
+                    unsure = list(map(self.uncertainty, range(self.n)))
+                out.append((a.card == "bite") * 2 + unsure[a.first] + unsure[a.second])
+                continue
+            if kind == "night_pass":  # _night_pass, written out: a Night's window lists some 30 of them
+                if keeps is None:
+                    to_left, to_right, keeps = self._pass_tables()
+                x, y = a.left, a.right
+                out.append(to_left[x] + to_right[y] - keeps[x] - keeps[y])
                 continue
             if kind in KILLING and self.loses_by(a):
                 out.append(SELF_DEFEAT)
@@ -319,33 +441,26 @@ class Mind:
     def send(self, card: str, to: int) -> float:
         """How much the seat likes ``to`` getting ``card`` (from its hand)."""
         if card == "bite":
-            return 1.5 * self.foe(to) if self.wolf else -5.0
+            return 1.5 * self.foes[to] if self.wolf else -5.0
         if card in HARMFUL:
-            return HARMFUL[card] * self.foe(to)
-        return -HELPFUL.get(card, 0.3) * self.foe(to) * 0.5
+            return HARMFUL[card] * self.foes[to]
+        return -HELPFUL.get(card, 0.3) * self.foes[to] * 0.5
 
     def _night_pass(self, a: Action) -> float:
-        # the same few cards come back in every pair of a Night's passes: send and keep are looked up, not worked
-        # out again, pair after pair (their numbers as they are, so the sum is the same float)
+        to_left, to_right, keeps = self._pass_tables()
+        return to_left[a.left] + to_right[a.right] - keeps[a.left] - keeps[a.right]
+
+    def _pass_tables(self) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
+        """A Night pass's parts by hand card: sent left, sent right, kept. The same few cards come back in every
+        pair of a Night's passes: each part is worked out once a decision (their numbers as they are, so a pass's
+        sum is the same float)."""
         memo = self._passes
         if memo is None:
-            sides = self.pub["passing"].get(str(self.me), [self.me, self.me])
-            memo = self._passes = ({}, {}, sides[0], sides[1])
-        sent, kept, left, right = memo
-        a_left, a_right = a.left, a.right
-        to_left = sent.get((a_left, left))
-        if to_left is None:
-            to_left = sent[a_left, left] = self.send(a_left, left)
-        to_right = sent.get((a_right, right))
-        if to_right is None:
-            to_right = sent[a_right, right] = self.send(a_right, right)
-        keep_left = kept.get(a_left)
-        if keep_left is None:
-            keep_left = kept[a_left] = self.keep(a_left)
-        keep_right = kept.get(a_right)
-        if keep_right is None:
-            keep_right = kept[a_right] = self.keep(a_right)
-        return to_left + to_right - keep_left - keep_right
+            left, right = self.pub["passing"].get(str(self.me), (self.me, self.me))
+            send, hand = self.send, self.hand
+            memo = self._passes = ({c: send(c, left) for c in hand}, {c: send(c, right) for c in hand},
+                                   {c: self.keep(c) for c in hand})
+        return memo
 
     def _contribute(self, a: Action) -> float:
         return -self.keep(a.card)
