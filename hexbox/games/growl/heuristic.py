@@ -90,8 +90,6 @@ def win_chances(state) -> list[float]:
 KILLING = frozenset({"pick", "save"})  # the decisions that may kill a seat on their own (Night cards, R62-R68)
 SELF_DEFEAT = -100.0  # below any other score: a kill that hands the game to the other team, when it can tell
 _UNKNOWN = object()
-
-
 _ALIVE, _POSITION = itemgetter("alive"), itemgetter("position")
 
 

@@ -193,8 +193,6 @@ def _own(state: GrowlState, seat: int) -> tuple[dict[str, int], dict[str, int]]:
     return k[4], k[5]
 
 
-
-
 def log_json(state: GrowlState) -> tuple[list[dict[str, Any]], dict[int, list[dict[str, Any]]]]:
     """The log's JSON entries: the public ones, and per seat its private ones (with ``after``), each entry made
     once, when first observed after its event, and handed out in a shallow copy of the list.
