@@ -24,7 +24,6 @@ from typing import Any
 
 from hexbox.core import View, next_seat
 
-from . import hands
 from .cards import STARTER
 from .resample import redeal_teams, redraw_submissions
 from .views import merged_log
@@ -218,7 +217,6 @@ TRIES = 16  # team deals tried at most per kept world
 CLAMP = (0.02, 0.98)  # the belief's share of a seat in the drawn worlds is kept off 0 and 1 where it is not a fact
 WARMUP = (64, 8)  # uniform worlds x team deals in each, drawn first to fit the tilt to (~0.02 s)
 FIT_ROUNDS = 25
-HANDS = True  # the team deals weighed by how much each seat's unseen cards look a werewolf's (hands.py)
 MAX_TILT = 4.0  # |log-odds| a seat's tilt may reach (a seat the warm-up never or always deals a werewolf)
 
 
@@ -226,7 +224,7 @@ def _logit(x: float) -> float:
     return math.log(x / (1.0 - x))
 
 
-def fit_tilt(worlds: list[dict[tuple[bool, ...], float]], target: list[float],
+def fit_tilt(worlds: list[dict[tuple[bool, ...], int]], target: list[float],
              rounds: int = FIT_ROUNDS) -> list[float]:
     """Log-odds ``theta`` per seat such that drawing a world's hands uniformly, then its teams with weight
     exp(sum of theta_s over the werewolf seats), makes seat s a werewolf with share ``target[s]``.
@@ -258,7 +256,7 @@ def fit_tilt(worlds: list[dict[tuple[bool, ...], float]], target: list[float],
     return theta
 
 
-def determinizer(view: View, tries: int = TRIES, warmup: tuple[int, int] = WARMUP, hand: bool | None = None):
+def determinizer(view: View, tries: int = TRIES, warmup: tuple[int, int] = WARMUP):
     """``draw(rng)``: a world re-dealt by ``view.sample`` (uniform over what the seat knows), whose teams are then
     dealt again (``redeal_teams``, same hands) until a deal is kept, with probability w / max w, where
     w = exp(sum of theta_s over the seats it makes werewolves) and theta is fitted (``fit_tilt``) so that the
@@ -275,24 +273,18 @@ def determinizer(view: View, tries: int = TRIES, warmup: tuple[int, int] = WARMU
     p = posterior(view.observation, LIKELIHOOD)
     seats = [s for s in range(len(p)) if s != me and 0.0 < p[s] < 1.0]
     state: dict[str, Any] = {}
-    by_hand = HANDS if hand is None else hand
-
-    def looks(world: Any) -> list[float]:
-        """Per seat of ``seats``, how much more a werewolf's its unseen cards in ``world`` look (hands.py)."""
-        return hands.ratios(world, me, seats) if by_hand else [1.0] * len(seats)
 
     def prepare(rng: random.Random) -> None:
-        worlds: list[dict[tuple[bool, ...], float]] = []
+        worlds: list[dict[tuple[bool, ...], int]] = []
         count, per_world = warmup
         for _ in range(count):
             world = view.sample(rng)
-            like = looks(world)
-            deals: dict[tuple[bool, ...], float] = {}
+            deals: dict[tuple[bool, ...], int] = {}
             for k in range(per_world):
                 if k:
                     redeal_teams(world, me, rng)
                 key = tuple(world.wolf[s] for s in seats)
-                deals[key] = deals.get(key, 0) + math.prod(r for r, w in zip(like, key) if w)
+                deals[key] = deals.get(key, 0) + 1
             worlds.append(deals)
         theta = fit_tilt(worlds, [p[s] for s in seats])
         state["tilt"] = [(s, math.exp(t)) for s, t in zip(seats, theta)]
@@ -305,10 +297,6 @@ def determinizer(view: View, tries: int = TRIES, warmup: tuple[int, int] = WARMU
         if "top" not in state:
             prepare(rng)
         tilt, top = state["tilt"], state["top"]
-        if by_hand:
-            like = looks(world)
-            tilt = [(s, up * r) for (s, up), r in zip(tilt, like)]
-            top *= math.prod(max(1.0, r) for r in like)
         dealt = (world.wolf[:], world.zero[:], world.sniffed)
         deals, ws = [], []
         for k in range(tries):
