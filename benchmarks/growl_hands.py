@@ -4,14 +4,15 @@
         [--bias] [--oracles]
 
 Positions: every ``--every``-th decision with a choice of the seat clairvoyant.py's subject sits in (seat = seed mod
-6, 6 players, ``normal`` bots everywhere), deals ``--seed`` onwards. At each, ``--draws`` worlds of each sampler
-are set against the true state: per other seat the share of worlds with its true Wolf Zero flag and its true
-team, the mean |Bites| and |all cards| by which its hand misses the true one, and over the table the evaluator's
-P(humans win) (heuristic.humans_win_chance) against the truth's: the mean absolute error of its average over the
-worlds and the mean over the worlds, less the truth, of how many living humans hold a net Bite. Samplers: uniform
-(view.sample), the belief's worlds without and with the hand weighing of their teams (belief.determinizer,
-``hand``; hands.py); ``--oracles`` adds the belief's worlds given the true hands or the true teams, ``--bias`` per
-true team how many more of each card the worlds put in a seat's hand than it holds.
+6, 6 players, ``normal`` bots everywhere), deals ``--seed`` onwards. At each, ``--draws`` worlds of each sampler are
+set against the true state: per other seat the share of worlds with its true Wolf Zero flag and its true team, the
+mean |Bites| and |all cards| by which its hand misses the true one, and over the table the evaluator's P(humans win)
+(heuristic.humans_win_chance) against the truth's: the mean absolute error of its average over the worlds and the
+mean over the worlds, less the truth, of how many living humans hold a net Bite; per dead other seat (over the
+positions) how many hold fewer than three net Wounds, and the share of worlds in which it does. Samplers: uniform
+(view.sample) and the belief's worlds (belief.determinizer, the hard level's); ``--oracles`` adds the belief's
+worlds given the true hands or the true teams, ``--bias`` per true team how many more of each card the worlds put in
+a seat's hand than it holds.
 """
 
 from __future__ import annotations
@@ -57,10 +58,13 @@ BIAS: dict = {}
 
 def measure(cases, make, draws: int) -> dict[str, float]:
     zero_ok, team_ok, bite_l1, card_l1, eval_err, bitten_err = [], [], [], [], [], []
+    dead_truth, dead_world = [], []  # per dead other seat: fewer than three net Wounds
     for i, (view, truth) in enumerate(cases):
         draw, rng = make(view), random.Random(i)
         me = view.seat
         others = [s for s in range(truth.n) if s != me and not truth.dead[s]]
+        dead = [s for s in range(truth.n) if s != me and truth.dead[s]]
+        dead_truth += [truth.net_wounds(s) < 3 for s in dead]
         hw = []
         bitten = []
         for _ in range(draws):
@@ -74,13 +78,16 @@ def measure(cases, make, draws: int) -> dict[str, float]:
                 for c in range(HAND):
                     BIAS[team, c] = BIAS.get((team, c), 0.0) + (w.hands[s][c] - truth.hands[s][c]) / draws
                 BIAS[team, "n"] = BIAS.get((team, "n"), 0.0) + 1 / draws
+            dead_world += [w.net_wounds(s) < 3 for s in dead]
             hw.append(humans_win_chance(w))
             bitten.append(humans_bitten(w))
         eval_err.append(abs(statistics.fmean(hw) - humans_win_chance(truth)))
         bitten_err.append(statistics.fmean(bitten) - humans_bitten(truth))
     return {"zero": statistics.fmean(zero_ok), "team": statistics.fmean(team_ok),
             "bites": statistics.fmean(bite_l1), "cards": statistics.fmean(card_l1),
-            "eval_mae": statistics.fmean(eval_err), "bitten_bias": statistics.fmean(bitten_err)}
+            "eval_mae": statistics.fmean(eval_err), "bitten_bias": statistics.fmean(bitten_err),
+            "dead_seats": len(dead_truth), "dead_under_3_true": sum(dead_truth),
+            "dead_under_3_worlds": statistics.fmean(dead_world) if dead_world else 0.0}
 
 
 def main() -> int:
@@ -102,13 +109,12 @@ def main() -> int:
     print(f"{len(cases)} positions, {args.draws} worlds each")
     samplers = {
         "uniform": lambda v: v.sample,
-        "belief": lambda v: belief.determinizer(v, hand=False),
-        "belief+hands": lambda v: belief.determinizer(v, hand=True),
+        "belief": belief.determinizer,
     }
     if args.oracles:
         def with_truth(part):
             def make(v):
-                draw, truth = belief.determinizer(v, hand=False), cases_truth[id(v)]
+                draw, truth = belief.determinizer(v), cases_truth[id(v)]
 
                 def d(rng):
                     w = draw(rng)
@@ -125,7 +131,7 @@ def main() -> int:
     for name, make in samplers.items():
         t0 = time.process_time()
         m = measure(cases, make, args.draws)
-        print(f"{name:16s} " + " ".join(f"{k} {v:.3f}" for k, v in m.items())
+        print(f"{name:16s} " + " ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in m.items())
               + f"  cpu {time.process_time() - t0:.1f} s", flush=True)
         if args.bias:
             for team in (False, True):

@@ -5,11 +5,10 @@
     python benchmarks/growl_hard_variant.py --pair hard.json a.json
 
 The deals, the subject's seat and the ``normal`` bots elsewhere are clairvoyant.py's (``measure`` with the one
-subject ``hard``, whose agent is built from ``--spec`` instead of the level's); ``--hands 0/1`` sets
-``belief.HANDS`` (the starting-card and Night weighing of the worlds' teams, hands.py). The output is one JSON
-line: the spec, the wins, the CPU seconds and decisions, and each deal's win. ``--pair A B`` prints B − A over the
-deals both cover: the mean difference ± 1.96 standard errors and the deals won only by each; a clairvoyant.py
-``--json`` report is read as its ``hard`` row.
+subject ``hard``, whose agent is built from ``--spec`` instead of the level's). The output is one JSON line: the
+spec, the wins, the CPU seconds and decisions, and each deal's win. ``--pair A B`` prints B − A over the deals both
+cover: the mean difference ± 1.96 standard errors and the deals won only by each; a clairvoyant.py ``--json`` report
+is read as its ``hard`` row.
 """
 
 from __future__ import annotations
@@ -25,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import clairvoyant  # noqa: E402
 
 from hexbox.agents import make_agent  # noqa: E402
-from hexbox.games.growl import belief  # noqa: E402
 
 
 def wins_of(path: str) -> list[float]:
@@ -46,7 +44,6 @@ def pair(a_path: str, b_path: str) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--spec", help="the agent spec to play as hard (default: the hard level)")
-    ap.add_argument("--hands", type=int, choices=(0, 1), help="belief.HANDS for this run")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=3000)
     ap.add_argument("--pair", nargs=2, metavar=("A", "B"))
@@ -54,15 +51,13 @@ def main() -> int:
     if args.pair:
         print(pair(*args.pair))
         return 0
-    if args.hands is not None:
-        belief.HANDS = bool(args.hands)
     if args.spec:
         def make(name: str, game: str, *rest, **kw):
             return make_agent(args.spec if name == "hard" else name, game, *rest, **kw)
 
         clairvoyant.make_agent = make
     r = clairvoyant.measure("growl", args.games, args.seed, ("hard",))
-    print(json.dumps({"spec": args.spec or "hard", "hands": args.hands, "seed": args.seed, "wins": r["hard"]["wins"],
+    print(json.dumps({"spec": args.spec or "hard", "seed": args.seed, "wins": r["hard"]["wins"],
                       "cpu_s": r["hard"]["cpu_s"], "decisions": r["hard"]["decisions"],
                       "by_deal": r["wins_by_deal"]["hard"]}))
     return 0

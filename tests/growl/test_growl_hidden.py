@@ -242,26 +242,3 @@ def test_R26_a_bite_received_at_night_points_at_a_werewolf_neighbour():
     for _ in range(20):
         world = t.resample(3, rng)
         assert world.wolf[2] or world.wolf[4]
-
-
-def test_R31_resample_deals_a_seat_dead_of_its_wounds_the_wounds_that_killed_it():
-    from hexbox.core import View, load
-    from hexbox.games.growl.heuristic import Heuristic
-    from hexbox.games.growl.resample import _wound_deaths
-
-    game, bot = load("growl", 6), Heuristic()
-    for seed in range(3000, 3040):  # the first normal game with a death right after a Day gift
-        state, rng = game.new_state(seed=seed), random.Random(seed)
-        while not state.is_over and not _wound_deaths(state.log):
-            actors = state.actors
-            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
-            state.apply(seat, bot.act(View.of(state, seat), rng))
-        if not state.is_over:
-            break
-    dead = next(iter(_wound_deaths(state.log)))
-    seat = next(s for s in range(state.n) if s != dead and not state.dead[s])
-    rng = random.Random(0)
-    for _ in range(30):
-        world = state.resample(seat, rng)
-        world.wolf[dead] = True  # its team is not revealed (R33): the Wounds are counted as a werewolf's
-        assert world.net_wounds(dead) >= 3

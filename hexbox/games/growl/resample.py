@@ -20,11 +20,6 @@ from .phases import CONTRIBUTE, HALLOWS, PASSING, POINT, PURGE, SHOW
 FIRST_SPELL = SPELLS[0]  # card indices: hand cards, Night, Final Night, then the Spells
 TURN_PRIOR = 0.15  # chance that a seat not known to be a werewolf has turned since setup
 TRIES = 200
-DEAD_TRIES = 50  # draws of a dead seat's unseen cards at most, per try, until they hold the Wounds that killed it
-# The public event just before a death that says the dying seat's hand killed it (three net Wounds, R31): a Day
-# gift, a Night's passing, All Hallows' Eve, a Night card's target (Silver Bullet). After a vote, a pick, a save or
-# the pointing a Night card killed the seat, whatever its hand.
-WOUND_DEATHS = frozenset({"gave", "night_passing", "hallows", "night_target"})
 
 
 class ResampleMixin:
@@ -107,15 +102,11 @@ class _Plan:
     The tries differ only in their random draws, so this is worked out once per resample.
     """
 
-    __slots__ = ("others", "pool", "gift_slots", "pinned", "pinned_pool", "need", "caps", "wounded")
+    __slots__ = ("others", "pool", "gift_slots", "pinned", "pinned_pool", "need", "caps")
 
     def __init__(self, state: Any, seat: int):
         n = state.n
-        wounded = _wound_deaths(state.log)
-        # the seats dead of their Wounds are dealt first, from the whole pool, until their cards hold those Wounds
-        self.others = others = [o for o in range(n) if o != seat and o in wounded] + [
-            o for o in range(n) if o != seat and o not in wounded]
-        self.wounded = wounded
+        self.others = others = [o for o in range(n) if o != seat]
         hands = state.hands
         pool = [c for o in others for c in _spread(hands[o])]
         pool += [c for c in state.deck[:-1] if c < HAND]
@@ -155,10 +146,6 @@ def _redeal(state: Any, world: Any, seat: int, rng: random.Random, plan: _Plan, 
         if need < 0:
             return False
         hand = hands[o]
-        if o in plan.wounded and o not in caps:
-            if not _deal_dead(world, o, hand, need, pool, rng):
-                return False
-            continue
         if o not in caps:
             for _ in range(need):
                 hand[pool.pop()] += 1
@@ -190,60 +177,6 @@ def _redeal(state: Any, world: Any, seat: int, rng: random.Random, plan: _Plan, 
         return False  # a living seat is alive as its hand says (R31)
     _fill_deck(state, world, pool, rng)
     return _redraw_submissions(state, world, seat, rng)
-
-
-_DEATHS: dict[int, tuple[tuple[int, int], frozenset[int]]] = {}
-
-
-def _wound_deaths(log: list) -> frozenset[int]:
-    """The dead seats whose hands hold the Wounds that killed them: a public death right after a public
-    event of WOUND_DEATHS, and no Death Rattle since (its card may have been a Wound). Read from the public log,
-    kept per log (a search resamples the same state hundreds of times)."""
-    key = id(log)
-    stamp = (len(log), id(log[-1]) if log else 0)  # a log only grows: its length and last event say it is the same
-    hit = _DEATHS.get(key)
-    if hit is not None and hit[0] == stamp:
-        return hit[1]
-    out: set[int] = set()
-    last = None
-    for e in log:
-        if e.to is not None:
-            continue
-        kind = e.kind
-        if kind == "died":
-            if last in WOUND_DEATHS:
-                out.add(e.data["seat"])
-            continue
-        if kind == "death_rattle":
-            out.discard(e.data["seat"])
-        last = kind
-    found = frozenset(out)
-    if len(_DEATHS) > 64:
-        _DEATHS.clear()
-    _DEATHS[key] = (stamp, found)
-    return found
-
-
-def _deal_dead(world: Any, o: int, hand: list[int], need: int, pool: list[int], rng: random.Random) -> bool:
-    """Deal ``o`` (dead of its Wounds) ``need`` cards from the shuffled ``pool`` until its hand holds three net
-    Wounds as a werewolf would count them (the most any team gives: its team is not revealed, R33)."""
-    held, wolf = world.hands[o], world.wolf[o]
-    world.hands[o] = hand
-    world.wolf[o] = True
-    try:
-        for _ in range(DEAD_TRIES):
-            drawn = pool[len(pool) - need:] if need else []
-            for c in drawn:
-                hand[c] += 1
-            if world.net_wounds(o) >= 3:
-                del pool[len(pool) - need:]
-                return True
-            for c in drawn:
-                hand[c] -= 1
-            rng.shuffle(pool)
-        return False
-    finally:
-        world.hands[o], world.wolf[o] = held, wolf
 
 
 def redeal_teams(world: Any, seat: int, rng: random.Random) -> None:
