@@ -1,0 +1,41 @@
+"""benchmarks/growl_hands.py and growl_hard_variant.py, the numbers docs/strength.md gives for GROWL's hands."""
+
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def script(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_true_hands_miss_no_card_and_uniform_worlds_miss_some():
+    hands = script("growl_hands")
+    cases = hands.positions(1, 3000, 6)[:3]
+    assert cases
+    truth = {id(v): t for v, t in cases}
+
+    def true_hands(view):
+        def draw(rng):
+            world = view.sample(rng)
+            world.hands = [h[:] for h in truth[id(view)].hands]
+            return world
+        return draw
+
+    assert hands.measure(cases, true_hands, 3)["cards"] == 0
+    assert hands.measure(cases, lambda v: v.sample, 3)["cards"] > 0
+
+
+def test_two_runs_are_paired_deal_by_deal(tmp_path):
+    variant = script("growl_hard_variant")
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps({"by_deal": [1.0, 0.0, 1.0, 0.0]}))
+    b.write_text(json.dumps([{"wins_by_deal": {"hard": [1.0, 1.0, 1.0, 0.0]}}]))
+    line = variant.pair(str(a), str(b))
+    assert line.startswith("4 deals: A 2, B 3; B − A +0.250")
+    assert line.endswith("won only by A 0, only by B 1")
