@@ -5,10 +5,10 @@
     python benchmarks/growl_hard_variant.py --pair hard.json a.json
 
 The deals, the subject's seat and the ``normal`` bots elsewhere are clairvoyant.py's (``measure`` with the one
-subject ``hard``, whose agent is built from ``--spec`` instead of the level's). The output is one JSON line: the
-spec, the wins, the CPU seconds and decisions, and each deal's win. ``--pair A B`` prints B − A over the deals both
-cover: the mean difference ± 1.96 standard errors and the deals won only by each; a clairvoyant.py ``--json`` report
-is read as its ``hard`` row.
+subject ``hard``, whose agent is built from ``--spec`` instead of the level's, as clairvoyant.py's ``--hard``).
+The output is one JSON line: the spec, the wins, the CPU seconds and decisions, and each deal's win. ``--pair A B``
+prints B − A over the deals both cover: the mean difference ± 1.96 standard errors and the deals won only by
+each; a clairvoyant.py ``--json`` report is read as its ``hard`` row.
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import clairvoyant  # noqa: E402
-
-from hexbox.agents import make_agent  # noqa: E402
 
 
 def wins_of(path: str) -> list[float]:
@@ -52,10 +50,7 @@ def main() -> int:
         print(pair(*args.pair))
         return 0
     if args.spec:
-        def make(name: str, game: str, *rest, **kw):
-            return make_agent(args.spec if name == "hard" else name, game, *rest, **kw)
-
-        clairvoyant.make_agent = make
+        clairvoyant.HARD = args.spec  # what clairvoyant.py's --hard sets: the hard subject plays this spec
     r = clairvoyant.measure("growl", args.games, args.seed, ("hard",))
     print(json.dumps({"spec": args.spec or "hard", "seed": args.seed, "wins": r["hard"]["wins"],
                       "cpu_s": r["hard"]["cpu_s"], "decisions": r["hard"]["decisions"],
