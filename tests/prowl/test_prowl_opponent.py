@@ -1,0 +1,104 @@
+"""Prowl's reading of opponents as the normal bot (opponent.py): what it weighs, and that it finds clans."""
+
+import random
+from collections import Counter
+
+from prowl_helpers import new
+
+from hexbox.agents import make_agent
+from hexbox.core import View
+from hexbox.games.prowl import actions as A
+from hexbox.games.prowl import heuristic, opponent
+from hexbox.games.prowl.cards import CARD_CLAN, CARDS, CLAN_INDEX, CLANS
+
+
+def position(seed=3, moves=10):
+    """A game of normal bots some turns in, seat 0 to decide."""
+    st = new(4, seed=seed, first_player=1)
+    bot = make_agent("normal", "prowl")
+    rng = random.Random(seed)
+    while not st.is_over and (st.turns < moves or st.active != 0):
+        seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
+        st.apply(seat, bot.act(View.of(st, seat), rng))
+    return st
+
+
+def test_the_set_up_rule_is_the_normal_bots():
+    rng = random.Random(5)
+    for _ in range(300):
+        held = rng.sample(range(len(CARDS)), 6)
+        track = rng.sample(range(4), 4)
+        obs = {"private": {"hand": [CARDS[c].id for c in held]}, "public": {"track": [CLANS[k].id for k in track]}}
+        height = {k: 3 - i for i, k in enumerate(track)}
+        laid = heuristic.choose_clan_card(obs, [A.SET_CLAN[c] for c in held])
+        assert laid == A.SET_CLAN[opponent.setup_card(held, height)]
+
+
+def of_clan(clan, count):
+    return [c.index for c in CARDS if c.clan == CLAN_INDEX[clan] and not c.leader][:count]
+
+
+def test_a_play_is_likelier_of_ones_own_clan_when_it_is_low():
+    played = max(range(len(CARDS)), key=lambda c: opponent.PLAY_CARD_OWN[c])
+    mine = CARD_CLAN[played]
+    other = (mine + 1) % 4
+    hand = [played] + [c.index for c in CARDS if c.clan == other][:2]
+    height = [3, 3, 3, 3]
+    height[mine] = 0
+    height[(mine + 2) % 4], height[(mine + 3) % 4] = 1, 2
+    assert opponent.turn_likelihood("play", played, hand, mine, height) > \
+        2 * opponent.turn_likelihood("play", played, hand, other, height)
+    # and a card of one's clan is rarely thrown away to accuse
+    assert opponent.turn_likelihood("accuse", played, hand, mine, height) < \
+        opponent.turn_likelihood("accuse", played, hand, other, height)
+
+
+def test_a_set_up_the_normal_bot_would_not_have_made_weighs_little():
+    autumn = of_clan("autumn", 4)
+    spring = of_clan("spring", 2)
+    record = opponent.Record(1, [], True, 0)
+    start = {0: 0, 1: 1, 2: 2, 3: 3}
+    rule = opponent.likelihood(record, autumn[1:] + spring, autumn[0], start)  # backs the clan it holds most
+    other = opponent.likelihood(record, autumn + spring[1:], spring[0], start)
+    assert rule > 0.9 and other < 0.05
+
+
+def test_worlds_keep_what_the_seat_knows():
+    st = position()
+    view = View.of(st, 0)
+    draw = opponent.determinizer(view)
+    rng = random.Random(2)
+    everything = Counter(st.box + [c for h in st.hands for c in h] + [c for c in st.clan_card if c >= 0])
+    for _ in range(50):
+        w = draw(rng)
+        assert w.hands[0] == st.hands[0] and w.clan_card[0] == st.clan_card[0]
+        assert [len(h) for h in w.hands] == [len(h) for h in st.hands]
+        assert Counter(w.box + [c for h in w.hands for c in h] + [c for c in w.clan_card if c >= 0]) == everything
+        for p in range(4):
+            assert w.face_up[p] == st.face_up[p]
+            if st.face_up[p]:
+                assert w.clan_card[p] == st.clan_card[p]
+            assert not st.denied[p] >> CARD_CLAN[w.clan_card[p]] & 1  # public denials hold (R31)
+
+
+def right_clans(make, seeds=range(4), draws=100):
+    right = 0
+    for seed in seeds:
+        st = position(seed)
+        view = View.of(st, 0)
+        draw = make(view)
+        rng = random.Random(seed)
+        for _ in range(draws):
+            w = draw(rng)
+            right += sum(w.clan_of(p) == st.clan_of(p) for p in (1, 2, 3))
+    return right
+
+
+def test_the_reading_finds_the_clans_of_normal_bots_far_more_often_than_uniform_worlds(monkeypatch):
+    read = right_clans(opponent.determinizer)
+    uniform = right_clans(lambda view: view.sample)
+    assert read > 1.3 * uniform, (read, uniform)
+    # the same draws with every likelihood ignored are uniform worlds again: the weights are what finds the clans
+    monkeypatch.setattr(opponent, "likelihood", lambda *args: 1.0)
+    ignored = right_clans(opponent.determinizer)
+    assert ignored < 1.15 * uniform, (read, ignored, uniform)
