@@ -2,14 +2,17 @@
 
     python benchmarks/prowl_reading.py fit --games 600 --seed 10000      # MODEL's weights from normal bots' turns
     python benchmarks/prowl_reading.py accuracy --games 40 --seed 20000  # true clans in each kind of world
-    python benchmarks/prowl_reading.py clairvoyant [--set NAME=VALUE ...] [clairvoyant.py's arguments]
+    python benchmarks/prowl_reading.py clairvoyant [--oracle Q] [--roots] [--set NAME=VALUE ...] ARGS
 
 ``fit`` plays games of four normal bots and fits the conditional logit of opponent.MODEL on every turn (play,
 accuse, change) by maximum likelihood (scipy), printing nats a turn and the weights. ``accuracy`` plays games of
 four normal bots and, at each turn with a choice, draws worlds for the seat to move from ``view.sample``,
 belief.py and opponent.py, and counts how often each gives an unknown opponent its true clan. ``clairvoyant`` runs
 benchmarks/clairvoyant.py with Prowl's ``worlds=belief`` drawn by opponent.py instead of belief.py (so
-``--hard ismcts:iters=300+worlds=belief`` is the search with this reading).
+``--hard ismcts:iters=300+worlds=belief`` is the search with this reading); ``--roots`` adds opponent.root_actions,
+``--set NAME=VALUE`` changes one of opponent.py's settings (EPSILON, EPSILON_SETUP, POOL, TRACK, ACCUSE_AT), and
+``--oracle Q`` replaces the reading by a bound: uniform worlds in which each unknown clan card is the true one with
+probability Q (read from the true state behind the view: a measurement, never a bot).
 """
 
 from __future__ import annotations
@@ -127,6 +130,42 @@ def accuracy(games: int, seed: int, draws: int) -> None:
               f"{seconds[name]:.1f} s CPU")
 
 
+def oracle(view: View, share: float):
+    """Worlds from ``view.sample`` in which each opponent whose clan card the seat does not know gets its true clan
+    card with probability ``share`` (the card trades places with the one the world put there), its hand and the
+    rest as dealt: a bound on what reading the clans alone (not the hands) is worth. Reads the true state behind
+    the view (clairvoyant.py's, a measurement only)."""
+    truth = view._state
+    obs = view.observation
+    unknown = [r.seat for r in opponent.records(obs, view.seat, set())]
+
+    def draw(rng: random.Random):
+        world = view.sample(rng)
+        for p in unknown:
+            if rng.random() >= share:
+                continue
+            true, now = truth.clan_card[p], world.clan_card[p]
+            if true == now:
+                continue
+            for q in range(world.n):  # where the world put the true card: a hand, another clan card, the box
+                if true in world.hands[q]:
+                    world.hands[q].remove(true)
+                    world.hands[q].append(now)
+                    world.hands[q].sort()
+                    break
+                if world.clan_card[q] == true:
+                    world.clan_card[q] = now
+                    break
+            else:
+                world.box.remove(true)
+                world.box.append(now)
+                world.box.sort()
+            world.clan_card[p] = true
+        return world
+
+    return draw
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "clairvoyant":
@@ -135,6 +174,13 @@ def main(argv: list[str] | None = None) -> int:
 
         belief.Advice.determinizer = staticmethod(opponent.determinizer)
         rest = argv[1:]
+        if rest and rest[0] == "--oracle":  # a bound, not a reading: each unknown clan card is the true one w.p. Q
+            share = float(rest[1])
+            belief.Advice.determinizer = staticmethod(lambda view: oracle(view, share))
+            rest = rest[2:]
+        if rest and rest[0] == "--roots":  # the root leaves out accusations the reading finds unlikely
+            belief.Advice.root_actions = staticmethod(opponent.root_actions)
+            rest = rest[1:]
         while rest and rest[0] == "--set":  # --set NAME=VALUE: one of opponent.py's settings (EPSILON, POOL, TRACK)
             name, value = rest[1].split("=")
             old = getattr(opponent, name)

@@ -1,7 +1,9 @@
 """Prowl's reading of opponents as the normal bot (opponent.py): what it weighs, and that it finds clans."""
 
+import importlib.util
 import random
 from collections import Counter
+from pathlib import Path
 
 from prowl_helpers import new
 
@@ -102,3 +104,33 @@ def test_the_reading_finds_the_clans_of_normal_bots_far_more_often_than_uniform_
     monkeypatch.setattr(opponent, "likelihood", lambda *args: 1.0)
     ignored = right_clans(opponent.determinizer)
     assert ignored < 1.15 * uniform, (read, ignored, uniform)
+
+
+def test_root_actions_leave_out_only_unlikely_accusations(monkeypatch):
+    st = position(2)
+    view = View.of(st, 0)
+    legal = view.legal_actions
+    assert any(a.kind == "accuse" for a in legal)
+    monkeypatch.setattr(opponent, "ACCUSE_AT", 1.01)  # no accusation is that sure
+    assert opponent.root_actions(view, legal) == [a for a in legal if a.kind != "accuse"]
+    monkeypatch.setattr(opponent, "ACCUSE_AT", 0.0)
+    assert opponent.root_actions(view, legal) == legal
+
+
+def test_the_oracle_bound_gives_true_clans_and_keeps_every_card():
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "prowl_reading.py"
+    spec = importlib.util.spec_from_file_location("prowl_reading", path)
+    reading = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(reading)
+    st = position(3, moves=6)
+    view = View.of(st, 0)
+    everything = Counter(st.box + [c for h in st.hands for c in h] + [c for c in st.clan_card if c >= 0])
+    rng = random.Random(4)
+    for share, right in ((1.0, True), (0.0, False)):
+        draw = reading.oracle(view, share)
+        worlds = [draw(rng) for _ in range(30)]
+        for w in worlds:
+            assert Counter(w.box + [c for h in w.hands for c in h] + [c for c in w.clan_card if c >= 0]) == everything
+            assert w.hands[0] == st.hands[0]
+        true = all(w.clan_card[p] == st.clan_card[p] for w in worlds for p in (1, 2, 3))
+        assert true == right

@@ -25,6 +25,12 @@ worlds 30%; without the track and the cards in the logit, 46%.
 Reading stops (going back in time) at a hand exchange, an exchange of clan cards or their passing (the hand or
 the clan card before it is another's), and then there is no set-up to read either.
 
+In the search (7 December, docs/strength.md "The ceiling", the Prowl bullet): ``ismcts:iters=300+worlds=belief``
+with these worlds won 82 of the 200 tuning deals of benchmarks/clairvoyant.py where the plain search (the ``hard``
+level) won 76-80 in three runs; variants 75-85; worlds with every clan true won 100. Not the +12 that half the
+omniscient - normal gap needs, so no level uses them. ``root_actions`` (accusations the reading finds unlikely
+left out of the root) won less (75) and is not in the advice.
+
 Drawing (``Reading``): ``POOL`` worlds from ``view.sample`` per decision; in each, every opponent's clan card is
 weighed among the cards it holds (as belief.py does: its hand and its clan card, less the cards the seat knows to
 be in its hand and the clans publicly denied to it), and the world by the sum of those weights (how well what it
@@ -46,6 +52,7 @@ from .cards import CARD_CLAN, CARD_INDEX, CARDS, CLAN_INDEX
 EPSILON = 0.1  # the share of "anything" in each turn's likelihood
 EPSILON_SETUP = 0.1  # the share of "any card alike" in the set-up's
 POOL = 64  # worlds dealt and weighed per decision
+ACCUSE_AT = 0.5  # root_actions: the least P(right) of an accusation searched at the root
 KINDS = ("play", "accuse", "change")
 # The conditional logit of a normal bot's turn over every (kind, card) its hand offers (benchmarks/prowl_reading.py
 # fit: 12,000 turns of seeds 10000-10599; 1.458 nats a turn on 4,000 held-out turns, 2.056 for a uniform pick):
@@ -190,9 +197,9 @@ class Reading:
     """``draw(rng)``: a world for the seat of ``view``, weighed as the module says. The pool is dealt on the first
     draw, from that draw's generator."""
 
-    def __init__(self, view: View, pool: int = POOL):
+    def __init__(self, view: View, pool: int | None = None):
         obs = view.observation
-        self.view, self.size = view, pool
+        self.view, self.size = view, POOL if pool is None else pool
         self.height = {CLAN_INDEX[k]: 3 - i for i, k in enumerate(obs["public"]["start_track"])}
         self.known_hand = {int(p): {CARD_INDEX[c] for c in cs} for p, cs in obs["private"]["known_hands"].items()}
         known_held = {int(p) for p in obs["private"]["known_held"]}
@@ -239,6 +246,52 @@ class Reading:
         return world
 
 
+    def clans(self) -> dict[int, list[float]]:
+        """Per unknown opponent, P(its clan is k) over the pool (each world's weight times its cards' weights)."""
+        out = {r.seat: [0.0] * 4 for r in self.records}
+        for (_, picks), weight in zip(self.pool or (), self.weights):
+            for p, cards, weights in picks:
+                total = sum(weights)
+                row = out[p]
+                for c, w in zip(cards, weights):
+                    row[CARD_CLAN[c]] += weight * w / total
+        for row in out.values():
+            total = sum(row) or 1.0
+            row[:] = [x / total for x in row]
+        return out
+
+
+_LAST: list[Any] = [None, None]  # the last view read and its Reading: root_actions reads the determinizer's pool
+
+
+def reading(view: View) -> Reading:
+    if _LAST[0] is not view:
+        _LAST[0], _LAST[1] = view, Reading(view)
+    return _LAST[1]
+
+
 def determinizer(view: View):
     """ISMCTS's worlds read as the normal bot's."""
-    return Reading(view).draw
+    _LAST[0] = None  # a new decision: a new pool
+    return reading(view).draw
+
+
+def root_actions(view: View, legal: list[Any]) -> list[Any]:
+    """Every move but the accusations the reading gives less than ACCUSE_AT of being right (a seat whose clan the
+    seat knows is right or wrong for sure). The pool is dealt here from a generator seeded by the position when no
+    draw has dealt it yet."""
+    r = reading(view)
+    obs = view.observation
+    if r.pool is None:
+        r.fill(random.Random(f"{view.seat}:{obs['public']['turn']}:{len(obs['public']['history'])}"))
+    probs = r.clans()
+    for p, card in obs["private"]["known_clans"].items():
+        probs[int(p)] = [float(k == CARD_CLAN[CARD_INDEX[card]]) for k in range(4)]
+    keep = []
+    for a in legal:
+        if a.kind == "accuse":
+            row = probs.get(a.target)
+            if row is None or row[CLAN_INDEX[a.clan]] < ACCUSE_AT:
+                continue
+        keep.append(a)
+    return keep
