@@ -2,17 +2,17 @@
 
     python benchmarks/prowl_reading.py fit --games 600 --seed 10000      # MODEL's weights from normal bots' turns
     python benchmarks/prowl_reading.py accuracy --games 40 --seed 20000  # true clans in each kind of world
-    python benchmarks/prowl_reading.py clairvoyant [--oracle Q] [--roots] [--set NAME=VALUE ...] ARGS
+    python benchmarks/prowl_reading.py clairvoyant [--belief-py | --oracle Q] [--roots] [--set N=V] ARGS
 
 ``fit`` plays games of four normal bots and fits the conditional logit of opponent.MODEL on every turn (play,
 accuse, change) by maximum likelihood (scipy), printing nats a turn and the weights. ``accuracy`` plays games of
 four normal bots and, at each turn with a choice, draws worlds for the seat to move from ``view.sample``,
 belief.py and opponent.py, and counts how often each gives an unknown opponent its true clan. ``clairvoyant`` runs
-benchmarks/clairvoyant.py with Prowl's ``worlds=belief`` drawn by opponent.py instead of belief.py (so
-``--hard ismcts:iters=300+worlds=belief`` is the search with this reading); ``--roots`` adds opponent.root_actions,
-``--set NAME=VALUE`` changes one of opponent.py's settings (EPSILON, EPSILON_SETUP, POOL, TRACK, ACCUSE_AT), and
-``--oracle Q`` replaces the reading by a bound: uniform worlds in which each unknown clan card is the true one with
-probability Q (read from the true state behind the view: a measurement, never a bot).
+benchmarks/clairvoyant.py, where ``--hard ismcts:iters=300+worlds=belief`` is the search with opponent.py's
+worlds (Prowl's ``worlds=belief``); ``--belief-py`` gives it belief.py's worlds instead, ``--roots`` adds
+opponent.root_actions, ``--set NAME=VALUE`` changes one of opponent.py's settings (EPSILON, EPSILON_SETUP, POOL,
+TRACK, ACCUSE_AT), and ``--oracle Q`` replaces the reading by a bound: uniform worlds in which each unknown clan
+card is the true one with probability Q (read from the true state behind the view: a measurement, never a bot).
 """
 
 from __future__ import annotations
@@ -172,14 +172,16 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(Path(__file__).parent))
         import clairvoyant
 
-        belief.Advice.determinizer = staticmethod(opponent.determinizer)
         rest = argv[1:]
+        if rest and rest[0] == "--belief-py":  # the reading before opponent.py's
+            opponent.Advice.determinizer = staticmethod(belief.determinizer)
+            rest = rest[1:]
         if rest and rest[0] == "--oracle":  # a bound, not a reading: each unknown clan card is the true one w.p. Q
             share = float(rest[1])
-            belief.Advice.determinizer = staticmethod(lambda view: oracle(view, share))
+            opponent.Advice.determinizer = staticmethod(lambda view: oracle(view, share))
             rest = rest[2:]
         if rest and rest[0] == "--roots":  # the root leaves out accusations the reading finds unlikely
-            belief.Advice.root_actions = staticmethod(opponent.root_actions)
+            opponent.Advice.root_actions = staticmethod(opponent.root_actions)
             rest = rest[1:]
         while rest and rest[0] == "--set":  # --set NAME=VALUE: one of opponent.py's settings (EPSILON, POOL, TRACK)
             name, value = rest[1].split("=")

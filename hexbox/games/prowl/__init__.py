@@ -48,7 +48,7 @@ register(GameInfo(
         "describe": "hexbox.games.prowl.words:describe",
         "label": "hexbox.games.prowl.words:label",
         "bot": "hexbox.games.prowl.heuristic:Heuristic",
-        "advice": "hexbox.games.prowl.belief:ADVICE",
+        "advice": "hexbox.games.prowl.opponent:ADVICE",
         "stats": "hexbox.games.prowl.stats:game_stats",
         "first": "hexbox.games.prowl.stats:first_player",
         "report": "hexbox.games.prowl.report:sections",
