@@ -53,6 +53,7 @@ from .cards import CARD_CLAN, CARD_INDEX, CARDS, CLAN_INDEX
 EPSILON = 0.1  # the share of "anything" in each turn's likelihood
 EPSILON_SETUP = 0.1  # the share of "any card alike" in the set-up's
 POOL = 64  # worlds dealt and weighed per decision
+TEMPER = 1.0  # each likelihood to this power: below 1 a softer reading (0.5 measured no better: strength.md)
 ACCUSE_AT = 0.5  # root_actions: the least P(right) of an accusation searched at the root
 KINDS = ("play", "accuse", "change")
 # The conditional logit of a normal bot's turn over every (kind, card) its hand offers (benchmarks/prowl_reading.py
@@ -217,7 +218,7 @@ class Reading:
         weights = []
         for c in cards:
             hand = [h for h in held if h != c]
-            weights.append(likelihood(r, hand, c, self.height))
+            weights.append(likelihood(r, hand, c, self.height) ** TEMPER)
         return cards, weights
 
     def fill(self, rng: random.Random) -> None:
