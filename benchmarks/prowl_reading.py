@@ -10,7 +10,7 @@ four normal bots and, at each turn with a choice, draws worlds for the seat to m
 belief.py and opponent.py, and counts how often each gives an unknown opponent its true clan. ``clairvoyant`` runs
 benchmarks/clairvoyant.py, where ``--hard ismcts:iters=300+worlds=belief`` is the search with opponent.py's
 worlds (Prowl's ``worlds=belief``); ``--belief-py`` gives it belief.py's worlds instead, ``--roots`` adds
-opponent.root_actions, ``--set NAME=VALUE`` changes one of opponent.py's settings (EPSILON, EPSILON_SETUP, POOL,
+opponent.root_actions, ``--set NAME=VALUE`` changes one of opponent.py's settings (EPSILON, EPSILON_SETUP, POOL, TEMPER,
 TRACK, ACCUSE_AT), and ``--oracle Q`` replaces the reading by a bound: uniform worlds in which each unknown clan
 card is the true one with probability Q (read from the true state behind the view: a measurement, never a bot).
 """

@@ -27,7 +27,7 @@ the clan card before it is another's), and then there is no set-up to read eithe
 
 In the search (7 December, docs/strength.md "The ceiling", the Prowl bullet): ``ismcts:iters=300+worlds=belief``
 with these worlds won 82 of the 200 tuning deals of benchmarks/clairvoyant.py where the plain search (the ``hard``
-level) won 76-80 in three runs; variants 75-85; worlds with every clan true won 100. Not the +12 that half the
+level) won 76-80 in three runs; variants 73-85; worlds with every clan true won 100. Not the +12 that half the
 omniscient - normal gap needs, so no level uses them; they are Prowl's ``worlds=belief`` (ADVICE), in the place
 of belief.py's, which found fewer clans and won 69 of those deals at 1.6 times the CPU. ``root_actions``
 (accusations the reading finds unlikely left out of the root) won less (75) and is not in the advice.
