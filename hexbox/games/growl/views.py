@@ -60,9 +60,8 @@ def public_view(state: GrowlState) -> dict[str, Any]:
         "deck_size": len(state.deck),
         "top_card": IDS[state.deck[-1]] if state.deck and not over else None,
         "night_card": _id(state.night_card),
-        # map, not a comprehension, for these short lists: no function made and called for each (the same lists)
-        "revealed_night": list(map(_CARD_ID, state.revealed_night)),
-        "discards": list(map(_CARD_ID, state.discards)),
+        "revealed_night": _ids(state.revealed_night) if state.revealed_night else [],
+        "discards": _ids(state.discards) if state.discards else [],
         "seats": _seats(state),
         "caged": state.caged if state.caged >= 0 else None,
         "insomniac": state.insomniac if state.insomniac >= 0 else None,
@@ -145,7 +144,6 @@ def private_view(state: GrowlState, seat: int, seats: list[dict[str, Any]] | Non
 # seats 10.4 -> 5.3 µs, the known hands 6.4 -> 4.0 µs, the icons 3.5 -> 1.6 µs.
 
 _SEAT_KEY = tuple(str(s) for s in range(64))
-_CARD_ID = IDS.__getitem__
 _MEMO_SIZE = 1 << 12  # _hand's memo is emptied when it reaches this many hands (a game needs a few hundred)
 
 
@@ -172,6 +170,20 @@ def _options(game: Any) -> dict[str, Any]:
 
 
 _HANDS: dict[tuple[int, ...], dict[str, int]] = {}
+_ID_LISTS: dict[tuple[int, ...], list[str]] = {}
+
+
+def _ids(cards: list[int]) -> list[str]:
+    """The ids of a short list of cards (Night cards revealed, discards, cards in front of a seat), made once per
+    distinct list and shared. Against ``list(map(IDS.__getitem__, cards))`` at each observation, and ``[]`` for an
+    empty list, bot_speed's 20 games: the observation 111k -> 107k CPU instructions a decision (valgrind)."""
+    t = tuple(cards)
+    out = _ID_LISTS.get(t)
+    if out is None:
+        if len(_ID_LISTS) >= _MEMO_SIZE:
+            _ID_LISTS.clear()
+        out = _ID_LISTS[t] = [IDS[c] for c in t]
+    return out
 
 
 def _hand(h: tuple[int, ...]) -> dict[str, int]:
@@ -227,7 +239,7 @@ def _seats(state: GrowlState) -> list[dict[str, Any]]:
             "position": position,
             "alive": not dead[s],
             "hand_size": sum(h),
-            "front": list(map(_CARD_ID, cards)),
+            "front": _ids(cards) if cards else [],
             "pinned": _HANDS.get(pinned) or _hand(pinned),
         }
     out = kept[6] = entries[:]
