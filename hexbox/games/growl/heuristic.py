@@ -235,9 +235,15 @@ class Heuristic:
             return rng.choice(legal)
         scores = Mind(view.observation).scores(legal)
         tiebreak = rng.random  # scoring draws nothing: drawn after all the scores, the tiebreaks are the same
-        scored = [x + tiebreak() * 1e-3 for x in scores]
-        # the last of the best, as the max of (score, index) pairs picks it, without a pair made for each action
-        return legal[len(scored) - 1 - scored[::-1].index(max(scored))]
+        # the last of the best, as the max of (score, index) pairs picks it, in one pass with nothing made for each
+        # action (against the scores' list with tiebreaks, reversed and searched: bot_speed's 20 games, the bot
+        # 65.6k -> 62.3k CPU instructions a decision, valgrind)
+        best, at = -math.inf, 0
+        for i, x in enumerate(scores):
+            x += tiebreak() * 1e-3
+            if x >= best:
+                best, at = x, i
+        return legal[at]
 
 
 class Mind:
