@@ -16,10 +16,10 @@ from itertools import chain, compress, repeat
 from operator import ne
 from typing import Any
 
-from hexbox.core import game_info
+from hexbox.core import as_seat, game_info
 
 from .cards import IDS, hand_json
-from .phases import CONTRIBUTE, HALLOWS, PICK, POINT, SAVE, SHOW, VOTE
+from .phases import CONTRIBUTE, HALLOWS, PHASES, PICK, POINT, SAVE, SHOW, VOTE
 from .state import GrowlState
 
 #: the server's clock options (``clock_seconds``, ``bank_seconds``): not the set-up of the game, so not in its view
@@ -49,7 +49,7 @@ def talk_allowed(state: GrowlState) -> bool:
 def public_view(state: GrowlState) -> dict[str, Any]:
     n = state.n
     over = state._result is not None
-    return {
+    out = {
         "players": n,
         "options": _options(state.game),
         "active": state.active,
@@ -60,31 +60,70 @@ def public_view(state: GrowlState) -> dict[str, Any]:
         "deck_size": len(state.deck),
         "top_card": IDS[state.deck[-1]] if state.deck and not over else None,
         "night_card": _id(state.night_card),
-        # map, not a comprehension, for these short lists: no function made and called for each (the same lists)
-        "revealed_night": list(map(_CARD_ID, state.revealed_night)),
-        "discards": list(map(_CARD_ID, state.discards)),
+        "revealed_night": _ids(state.revealed_night) if state.revealed_night else [],
+        "discards": _ids(state.discards) if state.discards else [],
         "seats": _seats(state),
         "caged": state.caged if state.caged >= 0 else None,
         "insomniac": state.insomniac if state.insomniac >= 0 else None,
-        "passing": {str(s): list(lr) for s, lr in sorted(state.sides.items())} if state.sides else {},
-        "seance": [{"seat": s, "werewolf": w} for s, w in state.seance] if state.seance else [],
-        "window": _window(state),
-        "log": log_json(state)[0][:],
-        "reveal": [{"seat": s, "werewolf": state.wolf[s], "wolf_zero": state.zero[s],
-                    "hand": hand_json(state.hands[s])} for s in range(n)] if over else None,
+    }
+    # the last five keys stored one by one: CPython builds a dict display of more than 15 entries in two and
+    # merges them (bot_speed's 20 games: the observation 105.8k -> 103.8k CPU instructions a decision, valgrind)
+    out["passing"] = _passing(state.sides) if state.sides else {}
+    out["seance"] = [{"seat": s, "werewolf": w} for s, w in state.seance] if state.seance else []
+    out["window"] = _window(state)
+    out["log"] = log_json(state)[0][:]
+    out["reveal"] = [{"seat": s, "werewolf": state.wolf[s], "wolf_zero": state.zero[s],
+                      "hand": hand_json(state.hands[s])} for s in range(n)] if over else None
+    return out
+
+
+def observe(state: GrowlState, seat: int | None = None) -> dict[str, Any]:
+    """``State.observe`` (core's envelope, the same fields in the same order) with the two halves made together: the
+    private half takes the known hands that are the table's pins from the seats' entries the public half has just
+    made (``private_view``'s ``seats``), instead of looking each up again."""
+    if seat is not None:
+        seat = as_seat(seat, state.n)
+    public = public_view(state)
+    result = state._result
+    return {
+        "game": state.game.name,
+        "version": state.game.observation_version,
+        "seat": seat,
+        "phase": PHASES[state.phase],
+        "actors": list(state.actors),
+        "turn": state.turns,
+        "talk_allowed": public["talk_allowed"],
+        "result": None if result is None else result.to_json(),
+        "public": public,
+        "private": None if seat is None else private_view(state, seat, public["seats"]),
     }
 
 
-def private_view(state: GrowlState, seat: int) -> dict[str, Any]:
+def private_view(state: GrowlState, seat: int, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """``seats``, if given, is the seats' list of this state as it is now (``_seats``): a seat whose hand the viewer
+    knows only as the table does is then listed with the ``pinned`` of its entry."""
     mine = log_json(state)[1].get(seat)
     known = {}
-    # state.known_hand(seat, o) of every o, by map
-    for o, h in enumerate(map(dict.get, state.priv_known, repeat(seat), state.pub_known)):
-        if o != seat and any(h):
-            # _hand's memo read here, one call fewer a seat (the private half, bot_speed's 20 games: 69k -> 66k
-            # CPU instructions a decision, valgrind)
-            t = tuple(h)
-            known[_SEAT_KEY[o]] = _HANDS.get(t) or _hand(t)
+    if seats is None:
+        # state.known_hand(seat, o) of every o, by map
+        for o, h in enumerate(map(dict.get, state.priv_known, repeat(seat), state.pub_known)):
+            if o != seat and any(h):
+                # _hand's memo read here, one call fewer a seat (the private half, bot_speed's 20 games: 69k -> 66k
+                # CPU instructions a decision, valgrind)
+                t = tuple(h)
+                known[_SEAT_KEY[o]] = _HANDS.get(t) or _hand(t)
+    else:
+        # what only the viewer knows of o's hand (None: what the table knows, the pins); the same entries in the
+        # same order as above (with the envelope written out, bot_speed's 20 games: 4.4k fewer CPU instructions a
+        # decision, valgrind)
+        for o, h, entry in zip(range(state.n), map(dict.get, state.priv_known, repeat(seat)), seats):
+            if h is None:
+                pinned = entry["pinned"]
+                if pinned and o != seat:
+                    known[_SEAT_KEY[o]] = pinned
+            elif any(h) and o != seat:
+                t = tuple(h)
+                known[_SEAT_KEY[o]] = _HANDS.get(t) or _hand(t)
     hand, icons = _own(state, seat)
     return {
         "hand": hand,
@@ -108,8 +147,21 @@ def private_view(state: GrowlState, seat: int) -> dict[str, Any]:
 # seats 10.4 -> 5.3 µs, the known hands 6.4 -> 4.0 µs, the icons 3.5 -> 1.6 µs.
 
 _SEAT_KEY = tuple(str(s) for s in range(64))
-_CARD_ID = IDS.__getitem__
 _MEMO_SIZE = 1 << 12  # _hand's memo is emptied when it reaches this many hands (a game needs a few hundred)
+
+
+_PASSING: list[Any] = [None, None]  # the last Night's passers and their JSON: (state.sides, its listing)
+
+
+def _passing(sides: dict[int, tuple[int, int]]) -> dict[str, list[int]]:
+    """The passers' neighbours of a Night, made once for the Night's ``sides``: a Night replaces the dict and never
+    changes it (GrowlState.twin shares it with its copies), and the memo holds it, so its identity is the key
+    (the public half at a passer's decision, timeit, 6 seats: 4.2 -> 2.6 µs)."""
+    kept = _PASSING
+    if kept[0] is not sides:
+        kept[1] = {str(s): list(lr) for s, lr in sorted(sides.items())}
+        kept[0] = sides
+    return kept[1]
 
 
 def _options(game: Any) -> dict[str, Any]:
@@ -121,6 +173,20 @@ def _options(game: Any) -> dict[str, Any]:
 
 
 _HANDS: dict[tuple[int, ...], dict[str, int]] = {}
+_ID_LISTS: dict[tuple[int, ...], list[str]] = {}
+
+
+def _ids(cards: list[int]) -> list[str]:
+    """The ids of a short list of cards (Night cards revealed, discards, cards in front of a seat), made once per
+    distinct list and shared. Against ``list(map(IDS.__getitem__, cards))`` at each observation, and ``[]`` for an
+    empty list, bot_speed's 20 games: the observation 111k -> 107k CPU instructions a decision (valgrind)."""
+    t = tuple(cards)
+    out = _ID_LISTS.get(t)
+    if out is None:
+        if len(_ID_LISTS) >= _MEMO_SIZE:
+            _ID_LISTS.clear()
+        out = _ID_LISTS[t] = [IDS[c] for c in t]
+    return out
 
 
 def _hand(h: tuple[int, ...]) -> dict[str, int]:
@@ -137,19 +203,24 @@ def _seats(state: GrowlState) -> list[dict[str, Any]]:
     """Each seat's public entry, kept on the state with copies of what it was made from, and made again only when
     one of those differs (a Day gift changes one seat's): every input is compared, so the entries are right
     whatever changed the state. The whole table's hands, pins, cards in front, positions and deaths are compared
-    at once, and row by row only where they differ; while none does, the list itself is handed out again. Against
-    each seat's inputs looked up and compared in turn (valgrind, CPU instructions): a table observing every seat
-    and the spectator after each move, bot_speed's 20 games, 807k -> 668k a move with _window's copy below; one
-    observation a move, as bot_speed makes, 31k -> 33k (a Day gift changes a seat between most moves)."""
+    at once, and row by row only where they differ; while none does, the list itself is handed out again. The
+    common change, a seat's hand and pins alone (a card given or passed), is found from those two alone, and the
+    kept lists are updated in place (bot_speed's 20 games under valgrind: 2.2k fewer CPU instructions a decision)."""
     hands, pins, front, pos_of, dead = state.hands, state.pub_known, state.front, state.pos_of, state.dead
-    kept = state.seats_json
-    if kept is not None and hands == kept[0] and pins == kept[1] and front == kept[2] and pos_of == kept[3] \
-            and dead == kept[4]:
-        return kept[6]
     n = state.n
+    kept = state.seats_json
     if kept is None or len(kept[5]) != n:
         changed: Iterable[int] = range(n)
-        kept = state.seats_json = ([None] * n, [None] * n, [None] * n, None, None, [None] * n, None)
+        kept = state.seats_json = [[None] * n, [None] * n, [None] * n, pos_of[:], dead[:], [None] * n, None]
+    elif pos_of == kept[3] and dead == kept[4] and front == kept[2]:
+        if hands == kept[0]:
+            if pins == kept[1]:
+                return kept[6]
+            changed = list(compress(range(n), map(ne, pins, kept[1])))
+        elif pins == kept[1]:
+            changed = list(compress(range(n), map(ne, hands, kept[0])))
+        else:
+            changed = {*compress(range(n), map(ne, hands, kept[0])), *compress(range(n), map(ne, pins, kept[1]))}
     else:
         changed = set()
         for now, then in ((hands, kept[0]), (pins, kept[1]), (pos_of, kept[3]), (dead, kept[4])):
@@ -158,21 +229,23 @@ def _seats(state: GrowlState) -> list[dict[str, Any]]:
         if front != kept[2]:  # a card laid or taken at a position: the seat there
             for p in compress(range(n), map(ne, front, kept[2])):
                 changed.update(s for s in range(n) if pos_of[s] == p)
+        kept[3], kept[4] = pos_of[:], dead[:]
     kh, kp, kf, _, _, entries, _ = kept
     for s in changed:
-        kh[s], kp[s] = hands[s][:], pins[s][:]
+        h = kh[s] = hands[s][:]
+        pinned = tuple(pins[s])
+        kp[s] = pins[s][:]
         position = pos_of[s]
         cards = kf[position] = front[position][:]
         entries[s] = {
             "seat": s,
             "position": position,
             "alive": not dead[s],
-            "hand_size": sum(kh[s]),
-            "front": list(map(_CARD_ID, cards)),
-            "pinned": _hand(tuple(kp[s])),
+            "hand_size": sum(h),
+            "front": _ids(cards) if cards else [],
+            "pinned": _HANDS.get(pinned) or _hand(pinned),
         }
-    out = entries[:]
-    state.seats_json = (kh, kp, kf, pos_of[:], dead[:], entries, out)
+    out = kept[6] = entries[:]
     return out
 
 
