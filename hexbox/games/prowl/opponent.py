@@ -247,7 +247,6 @@ class Reading:
             swap(world, p, rng.choices(cards, weights)[0])
         return world
 
-
     def clans(self) -> dict[int, list[float]]:
         """Per unknown opponent, P(its clan is k) over the pool (each world's weight times its cards' weights)."""
         out = {r.seat: [0.0] * 4 for r in self.records}
@@ -263,29 +262,18 @@ class Reading:
         return out
 
 
-_LAST: list[Any] = [None, None]  # the last view read and its Reading: root_actions reads the determinizer's pool
-
-
-def reading(view: View) -> Reading:
-    if _LAST[0] is not view:
-        _LAST[0], _LAST[1] = view, Reading(view)
-    return _LAST[1]
-
-
 def determinizer(view: View):
-    """ISMCTS's worlds read as the normal bot's."""
-    _LAST[0] = None  # a new decision: a new pool
-    return reading(view).draw
+    """ISMCTS's worlds read as the normal bot's: a pool of its own per decision."""
+    return Reading(view).draw
 
 
 def root_actions(view: View, legal: list[Any]) -> list[Any]:
     """Every move but the accusations the reading gives less than ACCUSE_AT of being right (a seat whose clan the
-    seat knows is right or wrong for sure). The pool is dealt here from a generator seeded by the position when no
-    draw has dealt it yet."""
-    r = reading(view)
+    seat knows is right or wrong for sure). Its own pool, dealt from a generator seeded by the position (a research
+    lever, not in the advice, so it does not share the search's pool)."""
+    r = Reading(view)
     obs = view.observation
-    if r.pool is None:
-        r.fill(random.Random(f"{view.seat}:{obs['public']['turn']}:{len(obs['public']['history'])}"))
+    r.fill(random.Random(f"{view.seat}:{obs['public']['turn']}:{len(obs['public']['history'])}"))
     probs = r.clans()
     for p, card in obs["private"]["known_clans"].items():
         probs[int(p)] = [float(k == CARD_CLAN[CARD_INDEX[card]]) for k in range(4)]
