@@ -45,7 +45,7 @@ def test_every_level_fits_under_the_servers_default_caps(game):
 
 
 def test_levels_are_words_not_agents_with_parameters():
-    assert resolve("Hard", "prowl") == "ismcts:iters=300"
+    assert resolve("Hard", "prowl") == "ismcts:iters=300+worlds=belief"
     assert resolve("ismcts:iters=5", "prowl") == "ismcts:iters=5"
     with pytest.raises(ConfigError, match="level 'hard' takes no parameters"):
         make_agent("hard:iters=5", "prowl")

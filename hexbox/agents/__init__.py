@@ -70,7 +70,7 @@ _DEFAULT_LEVELS = read_toml(__package__, "levels.toml")["default"]
 
 
 def level_spec(level: str, game: str) -> str:
-    """The agent spec of a level for a game: ``level_spec("hard", "prowl")`` -> ``"ismcts:iters=300"``."""
+    """The agent spec of a level for a game: ``level_spec("hard", "prowl")`` -> ``"ismcts:iters=300+worlds=belief"``."""
     name = level.strip().lower()
     if name not in LEVELS:
         raise ConfigError(f"unknown level {level!r}; expected one of: {', '.join(LEVELS)}")

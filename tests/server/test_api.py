@@ -30,7 +30,7 @@ def test_health_and_games(client):
         assert list(entry["levels"]) == list(LEVELS) and entry["levels"] == {lv: level_spec(lv, name) for lv in LEVELS}
         for file in entry["view"]:  # the browser asks for exactly these: each is there
             assert client.get(f"/static/games/{file}").status_code == 200, file
-    assert listed["prowl"]["levels"]["hard"] == "ismcts:iters=300" and listed["hunch"]["view"] == []
+    assert listed["prowl"]["levels"]["hard"] == "ismcts:iters=300+worlds=belief" and listed["hunch"]["view"] == []
 
 
 def test_create_gives_a_token_to_every_human_seat_and_none_to_bots_or_open_seats(client):

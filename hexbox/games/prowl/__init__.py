@@ -40,7 +40,7 @@ register(GameInfo(
     intended_turns=20,
     regular_endings=("sole_control",),
     presets={"Quick": {"hand_size": 4}, "Beginner (no leaders)": {"leaders": False}},
-    levels={"hard": "ismcts:iters=300"},
+    levels={"hard": "ismcts:iters=300+worlds=belief"},
     view=("prowl.js", "prowl.css"),
     hooks={
         "catalogue": "hexbox.games.prowl.cards:catalogue",
