@@ -15,6 +15,7 @@ werewolf about as often as this belief says).
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 import tomllib
@@ -24,6 +25,7 @@ from typing import Any
 
 from hexbox.core import View, next_seat
 
+from . import passes
 from .cards import STARTER
 from .resample import redeal_teams, redraw_submissions
 from .views import merged_log
@@ -194,6 +196,9 @@ def _gifts_as_a_human(obs: dict[str, Any], n: int) -> list[list[float]]:
 # 1.0: 0.1714).
 LIKELIHOOD = 0.0
 
+# Whether the worlds also weigh the neighbours' hands by the last Night's passes (passes.py).
+READ_PASSES = False
+
 
 def posterior(obs: dict[str, Any], likelihood: float = 0.0) -> list[float]:
     """P(seat s is a werewolf now) for every seat, from the viewer's observation; ``likelihood`` > 0 weighs
@@ -273,6 +278,7 @@ def determinizer(view: View, tries: int = TRIES, warmup: tuple[int, int] = WARMU
     p = posterior(view.observation, LIKELIHOOD)
     seats = [s for s in range(len(p)) if s != me and 0.0 < p[s] < 1.0]
     state: dict[str, Any] = {}
+    read = passes.reading(view.observation) if READ_PASSES else None
 
     def prepare(rng: random.Random) -> None:
         worlds: list[dict[tuple[bool, ...], int]] = []
@@ -290,7 +296,24 @@ def determinizer(view: View, tries: int = TRIES, warmup: tuple[int, int] = WARMU
         state["tilt"] = [(s, math.exp(t)) for s, t in zip(seats, theta)]
         state["top"] = math.prod(max(1.0, math.exp(t)) for t in theta)
 
+    pool: list[Any] = []  # every world drawn so far (kept apart from the search, which plays in its own copy)
+    cum: list[float] = []  # their weights by the passes, summed
+
     def draw(rng: random.Random):
+        if read is None:
+            return draw_teams(rng)
+        # sequential importance resampling: each call draws one new world (the cost of an unweighed draw, plus a
+        # copy) and gives back one of all drawn so far by weight, so the worlds follow the weighed belief as the
+        # pool grows, where rejection took up to PASS_TRIES draws a world (2.6 s for some decisions)
+        world = draw_teams(rng)
+        pool.append(world)
+        cum.append((cum[-1] if cum else 0.0) + passes.likelihood(world, read))
+        pick = bisect.bisect_right(cum, rng.random() * cum[-1])
+        kept = pool[min(pick, len(pool) - 1)].clone()
+        kept.rng = kept.reseeded(rng)  # a world drawn twice still meets its own dice
+        return kept
+
+    def draw_teams(rng: random.Random):
         world = view.sample(rng)
         if not seats:
             return world
