@@ -1,0 +1,68 @@
+"""GROWL's ``hard`` given the true hands: how much of the omniscient bound's edge reading hands could ever win.
+
+    python benchmarks/growl_true_hands.py --seed 3000 [--games 100] > x.json
+    python benchmarks/growl_hard_variant.py --pair hard.json x.json
+
+The subject seat of clairvoyant.py's deals plays ``hard``'s search, whose worlds are drawn as ``hard`` draws them
+(belief.determinizer: teams dealt again and tilted to the seat's fitted belief, hidden submissions drawn again),
+but from the true state with only the deck below its top shuffled (clairvoyant.py's informed worlds) in place of
+``view.sample``'s uniform deal, its teams dealt again as a resample deals them: every hand is the true one, the
+teams are believed. Between ``hard`` (both
+believed) and the informed bound (both true) it says what perfect hands alone are worth to the search. The
+output is growl_hard_variant.py's JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import types
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import clairvoyant  # noqa: E402
+
+from hexbox.games.growl import belief  # noqa: E402
+from hexbox.games.growl.resample import redeal_teams, redraw_submissions  # noqa: E402
+
+
+class TrueHands(clairvoyant.Omniscient):
+    name = "true_hands"
+
+    def _worlds(self, view):
+        truth = self.truth
+
+        def informed(rng: random.Random):
+            world = truth.clone()
+            world.rng = world.reseeded(rng)
+            if not truth.is_over:
+                clairvoyant.UNDEALT["growl"](truth, world, rng)
+                # the teams as view.sample deals them (the determinizer tilts from there): not the true ones
+                wolf, zero, sniffed = world.wolf[:], world.zero[:], world.sniffed
+                redeal_teams(world, view.seat, rng)
+                if not redraw_submissions(world, view.seat, rng):
+                    world.wolf, world.zero, world.sniffed = wolf, zero, sniffed
+            return world
+
+        seat_view = types.SimpleNamespace(seat=view.seat, observation=view.observation, sample=informed)
+        return belief.determinizer(seat_view), set(belief.root_actions(view, view.legal_actions))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=3000)
+    args = ap.parse_args()
+    clairvoyant.BOUNDS["true_hands"] = TrueHands
+    r = clairvoyant.measure("growl", args.games, args.seed, ("true_hands",))
+    print(json.dumps({"spec": "hard, true hands", "seed": args.seed, "wins": r["true_hands"]["wins"],
+                      "cpu_s": r["true_hands"]["cpu_s"], "decisions": r["true_hands"]["decisions"],
+                      "by_deal": r["wins_by_deal"]["true_hands"]}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
