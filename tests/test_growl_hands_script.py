@@ -59,3 +59,25 @@ def test_true_hands_worlds_hold_the_true_hands_and_believed_teams():
             assert world.hands == truth.hands
             teams_true.append(world.wolf == truth.wolf)
     assert not all(teams_true)  # the teams are drawn, not told
+
+
+def test_true_neighbours_hands_worlds_deal_the_rest_again(monkeypatch):
+    import random
+
+    from hexbox.games.growl import belief
+
+    hands, oracle = script("growl_hands"), script("growl_true_hands")
+    monkeypatch.setattr(oracle.TrueHands, "neighbours_only", True)
+    cases = [c for c in hands.positions(2, 3000, 4) if c[1].nights >= 1][:2]
+    rest_true = []
+    for view, truth in cases:
+        near = set(belief._neighbours(view.observation["public"], view.seat))
+        bound = oracle.TrueHands("growl")
+        bound.truth = truth
+        draw, _ = bound._worlds(view)
+        rng = random.Random(0)
+        for _ in range(20):
+            world = draw(rng)
+            assert all(world.hands[s] == truth.hands[s] for s in near | {view.seat})
+            rest_true.append(world.hands == truth.hands)
+    assert not all(rest_true)
