@@ -39,20 +39,21 @@ class TrueHands(clairvoyant.Omniscient):
 
     def _shuffle_the_rest(self, world, seat: int, rng: random.Random) -> None:
         """The hand cards of the other seats but the two neighbours and of the deck below its top, shuffled among
-        them (sizes kept; what the seat knows of those hands is not kept), until no living seat holds three net
-        Wounds; the true deal if 50 tries fail."""
+        them (sizes kept, and the cards the seat knows each holds), until no living seat holds three net Wounds;
+        the true deal if 50 tries fail."""
         near = set(belief._neighbours(View.of(world, seat).observation["public"], seat))
         rest = [o for o in range(world.n) if o != seat and o not in near and not world.dead[o]]
         slots = [i for i, c in enumerate(world.deck[:-1]) if c < HAND]
         true_hands, true_deck = [world.hands[o][:] for o in rest], world.deck[:]
-        pool = [c for o in rest for c, k in enumerate(world.hands[o]) for _ in range(k)]
+        known = [[min(k, h) for k, h in zip(world.known_hand(seat, o), world.hands[o])] for o in rest]
+        pool = [c for o, pins in zip(rest, known) for c, k in enumerate(world.hands[o]) for _ in range(k - pins[c])]
         pool += [world.deck[i] for i in slots]
-        sizes = [sum(world.hands[o]) for o in rest]
+        sizes = [sum(world.hands[o]) - sum(pins) for o, pins in zip(rest, known)]
         for _ in range(50):
             rng.shuffle(pool)
             at = 0
-            for o, k in zip(rest, sizes):
-                hand = [0] * HAND
+            for o, k, pins in zip(rest, sizes, known):
+                hand = pins[:]
                 for c in pool[at:at + k]:
                     hand[c] += 1
                 world.hands[o] = hand
