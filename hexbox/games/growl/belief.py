@@ -194,9 +194,13 @@ def _gifts_as_a_human(obs: dict[str, Any], n: int) -> list[list[float]]:
 # 1000-1099 where 0 won 57 and 63: paired +0.025 (-0.06 to +0.11) over the 200 deals, no gain shown (0.3 won 27
 # of seeds 0-49 where 0 won 30); on heuristic self-play its Brier score is 0.1655 against 0.1657 (0.3: 0.1628;
 # 1.0: 0.1714).
+# On the tuning seeds 3000-3099 and 4000-4099: 0.6 won 130 of 200 and 1.0 won 124 where 0 won 127.
 LIKELIHOOD = 0.0
 
-# Whether the worlds also weigh the neighbours' hands by the last Night's passes (passes.py).
+# Whether the worlds also weigh the neighbours' hands by the last Night's passes (passes.py). Off: on clairvoyant.py's
+# seeds 3000-3099 and 4000-4099 (7 December) it won 128 of 200 where hard won 127 (+0.005, -0.067 to +0.077), at
+# 0.37 s CPU a decision against 0.33; the neighbours' Wounds it reads are missed by 0.63 a seat against 0.67, and
+# hard given the neighbours' true hands won no more either, 124 (docs/strength.md, "GROWL: what hard's worlds know").
 READ_PASSES = False
 
 
