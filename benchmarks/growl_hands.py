@@ -24,8 +24,8 @@ import time
 
 from hexbox.agents import make_agent
 from hexbox.core import View, load
-from hexbox.games.growl import belief
-from hexbox.games.growl.cards import BITE, CARDS, HAND
+from hexbox.games.growl import belief, passes
+from hexbox.games.growl.cards import BITE, CARDS, HAND, INDEX
 from hexbox.games.growl.heuristic import humans_win_chance
 
 
@@ -59,9 +59,13 @@ BIAS: dict = {}
 def measure(cases, make, draws: int) -> dict[str, float]:
     zero_ok, team_ok, bite_l1, card_l1, eval_err, bitten_err = [], [], [], [], [], []
     dead_truth, dead_world = [], []  # per dead other seat: fewer than three net Wounds
+    read_l1, read_wounds, read_team = [], [], []  # the neighbours the last Night's passes are read of
+    wound = INDEX["wound"]
     for i, (view, truth) in enumerate(cases):
         draw, rng = make(view), random.Random(i)
         me = view.seat
+        read = passes.reading(view.observation)
+        neighbours = sorted(read.sent) if read is not None else []
         others = [s for s in range(truth.n) if s != me and not truth.dead[s]]
         dead = [s for s in range(truth.n) if s != me and truth.dead[s]]
         dead_truth += [truth.net_wounds(s) < 3 for s in dead]
@@ -79,6 +83,10 @@ def measure(cases, make, draws: int) -> dict[str, float]:
                     BIAS[team, c] = BIAS.get((team, c), 0.0) + (w.hands[s][c] - truth.hands[s][c]) / draws
                 BIAS[team, "n"] = BIAS.get((team, "n"), 0.0) + 1 / draws
             dead_world += [w.net_wounds(s) < 3 for s in dead]
+            for s in neighbours:
+                read_l1.append(sum(abs(w.hands[s][c] - truth.hands[s][c]) for c in range(HAND)) / 2)
+                read_wounds.append(abs(w.hands[s][wound] - truth.hands[s][wound]))
+                read_team.append(w.wolf[s] == truth.wolf[s])
             hw.append(humans_win_chance(w))
             bitten.append(humans_bitten(w))
         eval_err.append(abs(statistics.fmean(hw) - humans_win_chance(truth)))
@@ -87,7 +95,10 @@ def measure(cases, make, draws: int) -> dict[str, float]:
             "bites": statistics.fmean(bite_l1), "cards": statistics.fmean(card_l1),
             "eval_mae": statistics.fmean(eval_err), "bitten_bias": statistics.fmean(bitten_err),
             "dead_seats": len(dead_truth), "dead_under_3_true": sum(dead_truth),
-            "dead_under_3_worlds": statistics.fmean(dead_world) if dead_world else 0.0}
+            "dead_under_3_worlds": statistics.fmean(dead_world) if dead_world else 0.0,
+            "read_seats": len(read_l1) // draws, "read_cards": statistics.fmean(read_l1) if read_l1 else 0.0,
+            "read_wounds": statistics.fmean(read_wounds) if read_wounds else 0.0,
+            "read_team": statistics.fmean(read_team) if read_team else 0.0}
 
 
 def main() -> int:
@@ -100,6 +111,7 @@ def main() -> int:
     ap.add_argument("--late", action="store_true", help="only positions after the first Night passing")
     ap.add_argument("--oracles", action="store_true", help="also the belief's worlds given the true hands, teams")
     ap.add_argument("--bias", action="store_true", help="per true team, how many more of each card worlds give")
+    ap.add_argument("--passes", action="store_true", help="also the belief's worlds weighed by the Night passes")
     args = ap.parse_args()
     cases = positions(args.games, args.seed, args.every)
     if args.early:
@@ -111,6 +123,14 @@ def main() -> int:
         "uniform": lambda v: v.sample,
         "belief": belief.determinizer,
     }
+    if args.passes:
+        def with_passes(v):
+            belief.READ_PASSES = True
+            try:
+                return belief.determinizer(v)
+            finally:
+                belief.READ_PASSES = False
+        samplers["belief, passes"] = with_passes
     if args.oracles:
         def with_truth(part):
             def make(v):

@@ -3,17 +3,20 @@
     python benchmarks/growl_hard_variant.py --spec "ismcts:iters=400+worlds=belief" --seed 3000 > a.json
     python benchmarks/growl_hard_variant.py --seed 3000 > hard.json          # the hard level as it is
     python benchmarks/growl_hard_variant.py --pair hard.json a.json
+    python benchmarks/growl_hard_variant.py --set belief.READ_PASSES=1 --set passes.EPS=0.1 --seed 3000 > b.json
 
 The deals, the subject's seat and the ``normal`` bots elsewhere are clairvoyant.py's (``measure`` with the one
 subject ``hard``, whose agent is built from ``--spec`` instead of the level's, as clairvoyant.py's ``--hard``).
 The output is one JSON line: the spec, the wins, the CPU seconds and decisions, and each deal's win. ``--pair A B``
 prints B − A over the deals both cover: the mean difference ± 1.96 standard errors and the deals won only by
-each; a clairvoyant.py ``--json`` report is read as its ``hard`` row.
+each; a clairvoyant.py ``--json`` report is read as its ``hard`` row. ``--set MODULE.NAME=VALUE`` sets a number of
+one of GROWL's modules (belief, passes, resample, heuristic) for the run, the hard subject's worlds included.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import statistics
 import sys
@@ -45,14 +48,21 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=3000)
     ap.add_argument("--pair", nargs=2, metavar=("A", "B"))
+    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE")
     args = ap.parse_args()
     if args.pair:
         print(pair(*args.pair))
         return 0
+    for item in args.set:
+        name, value = item.split("=", 1)
+        module, attr = name.split(".", 1)
+        target = importlib.import_module(f"hexbox.games.growl.{module}")
+        old = getattr(target, attr)  # only a setting the module has
+        setattr(target, attr, type(old)(float(value)) if not isinstance(old, bool) else bool(float(value)))
     if args.spec:
         clairvoyant.HARD = args.spec  # what clairvoyant.py's --hard sets: the hard subject plays this spec
     r = clairvoyant.measure("growl", args.games, args.seed, ("hard",))
-    print(json.dumps({"spec": args.spec or "hard", "seed": args.seed, "wins": r["hard"]["wins"],
+    print(json.dumps({"spec": args.spec or "hard", "set": args.set, "seed": args.seed, "wins": r["hard"]["wins"],
                       "cpu_s": r["hard"]["cpu_s"], "decisions": r["hard"]["decisions"],
                       "by_deal": r["wins_by_deal"]["hard"]}))
     return 0

@@ -39,3 +39,45 @@ def test_two_runs_are_paired_deal_by_deal(tmp_path):
     line = variant.pair(str(a), str(b))
     assert line.startswith("4 deals: A 2, B 3; B − A +0.250")
     assert line.endswith("won only by A 0, only by B 1")
+
+
+def test_true_hands_worlds_hold_the_true_hands_and_believed_teams():
+    import random
+
+    hands, oracle = script("growl_hands"), script("growl_true_hands")
+    cases = [c for c in hands.positions(2, 3000, 4) if c[1].nights >= 1][:2]
+    assert cases
+    teams_true = []
+    for view, truth in cases:
+        bound = oracle.TrueHands("growl")
+        bound.truth = truth
+        draw, roots = bound._worlds(view)
+        assert roots and roots <= set(view.legal_actions)
+        rng = random.Random(0)
+        for _ in range(20):
+            world = draw(rng)
+            assert world.hands == truth.hands
+            teams_true.append(world.wolf == truth.wolf)
+    assert not all(teams_true)  # the teams are drawn, not told
+
+
+def test_true_neighbours_hands_worlds_deal_the_rest_again(monkeypatch):
+    import random
+
+    from hexbox.games.growl import belief
+
+    hands, oracle = script("growl_hands"), script("growl_true_hands")
+    monkeypatch.setattr(oracle.TrueHands, "neighbours_only", True)
+    cases = [c for c in hands.positions(2, 3000, 4) if c[1].nights >= 1][:2]
+    rest_true = []
+    for view, truth in cases:
+        near = set(belief._neighbours(view.observation["public"], view.seat))
+        bound = oracle.TrueHands("growl")
+        bound.truth = truth
+        draw, _ = bound._worlds(view)
+        rng = random.Random(0)
+        for _ in range(20):
+            world = draw(rng)
+            assert all(world.hands[s] == truth.hands[s] for s in near | {view.seat})
+            rest_true.append(world.hands == truth.hands)
+    assert not all(rest_true)

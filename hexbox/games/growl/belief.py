@@ -15,6 +15,7 @@ werewolf about as often as this belief says).
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 import tomllib
@@ -24,6 +25,7 @@ from typing import Any
 
 from hexbox.core import View, next_seat
 
+from . import passes
 from .cards import STARTER
 from .resample import redeal_teams, redraw_submissions
 from .views import merged_log
@@ -192,7 +194,14 @@ def _gifts_as_a_human(obs: dict[str, Any], n: int) -> list[list[float]]:
 # 1000-1099 where 0 won 57 and 63: paired +0.025 (-0.06 to +0.11) over the 200 deals, no gain shown (0.3 won 27
 # of seeds 0-49 where 0 won 30); on heuristic self-play its Brier score is 0.1655 against 0.1657 (0.3: 0.1628;
 # 1.0: 0.1714).
+# On the tuning seeds 3000-3099 and 4000-4099: 0.6 won 130 of 200 and 1.0 won 124 where 0 won 127.
 LIKELIHOOD = 0.0
+
+# Whether the worlds also weigh the neighbours' hands by the last Night's passes (passes.py). Off: on clairvoyant.py's
+# seeds 3000-3099 and 4000-4099 (7 December) it won 128 of 200 where hard won 127 (+0.005, -0.067 to +0.077), at
+# 0.37 s CPU a decision against 0.33; the neighbours' Wounds it reads are missed by 0.63 a seat against 0.67, and
+# hard given the neighbours' true hands won no more either, 124 (docs/strength.md, "GROWL: what hard's worlds know").
+READ_PASSES = False
 
 
 def posterior(obs: dict[str, Any], likelihood: float = 0.0) -> list[float]:
@@ -273,6 +282,7 @@ def determinizer(view: View, tries: int = TRIES, warmup: tuple[int, int] = WARMU
     p = posterior(view.observation, LIKELIHOOD)
     seats = [s for s in range(len(p)) if s != me and 0.0 < p[s] < 1.0]
     state: dict[str, Any] = {}
+    read = passes.reading(view.observation) if READ_PASSES else None
 
     def prepare(rng: random.Random) -> None:
         worlds: list[dict[tuple[bool, ...], int]] = []
@@ -290,7 +300,24 @@ def determinizer(view: View, tries: int = TRIES, warmup: tuple[int, int] = WARMU
         state["tilt"] = [(s, math.exp(t)) for s, t in zip(seats, theta)]
         state["top"] = math.prod(max(1.0, math.exp(t)) for t in theta)
 
+    pool: list[Any] = []  # every world drawn so far (kept apart from the search, which plays in its own copy)
+    cum: list[float] = []  # their weights by the passes, summed
+
     def draw(rng: random.Random):
+        if read is None:
+            return draw_teams(rng)
+        # sequential importance resampling: each call draws one new world (the cost of an unweighed draw, plus a
+        # copy) and gives back one of all drawn so far by weight, so the worlds follow the weighed belief as the
+        # pool grows, where rejection took up to PASS_TRIES draws a world (2.6 s for some decisions)
+        world = draw_teams(rng)
+        pool.append(world)
+        cum.append((cum[-1] if cum else 0.0) + passes.likelihood(world, read))
+        pick = bisect.bisect_right(cum, rng.random() * cum[-1])
+        kept = pool[min(pick, len(pool) - 1)].clone()
+        kept.rng = kept.reseeded(rng)  # a world drawn twice still meets its own dice
+        return kept
+
+    def draw_teams(rng: random.Random):
         world = view.sample(rng)
         if not seats:
             return world
