@@ -1,12 +1,13 @@
 """Worlds for a Prowl search: dealt as ``view.sample`` deals them, then weighed by what each opponent's own choices
 say of its secret clan, act by act. Since 7 December ``worlds=belief`` draws opponent.py's worlds instead, which
 read the same record in each world's hands and against the track (true clan 58% of the time against 45% here, and
-82 wins of 200 tuning deals against 69 in the search below, at 0.64 of its CPU); this reading stays for comparison.
+82 wins of 200 tuning deals against 69 in the search below, at 0.64 of its CPU), and are the ``hard`` level's;
+this reading stays for comparison.
 
 Measured (7 December, benchmarks/clairvoyant.py's deals, the subject seat rotated among three normal bots): these
 worlds give each opponent its true clan 43% of the time where uniform worlds give 29%, but
 ``ismcts:iters=300+worlds=belief`` won 68 of 200 deals (seeds 1000-1099 and 0-99) where the plain
-``ismcts:iters=300`` (the ``hard`` level) won 69, at 1.7 times its time: ``hard`` keeps uniform worlds.
+``ismcts:iters=300`` (then the ``hard`` level) won 69, at 1.7 times its time.
 
 ``view.sample`` (hidden.py) deals every consistent world alike: an opponent backing the clan it holds least is as
 likely there as one backing the clan it holds most. People (and the other bots) do not play like that. Two things
