@@ -125,11 +125,12 @@ DETECTORS: dict[str, Callable[[], Detector]] = {"werebeasts": werebeasts_detecto
                                                "prowl": prowl_detector, "voodoo": voodoo_detector}
 
 
-def screen(game: str, count: int, agents: list[str], first_seed: int = 0) -> dict[str, Any]:
+def screen(game: str, count: int, agents: list[str], first_seed: int = 0, detector: Detector | None = None
+           ) -> dict[str, Any]:
     """``count`` games of ``game`` by ``agents`` (per seat, rotated one seat per game): decisions, odd moves by
-    kind, and the first few examples (seed, seat, agent, action)."""
+    kind, and the first few examples (seed, seat, agent, action). ``detector``: another count than the game's."""
     setups = [(p, o) for g, p, o in conformance_setups() if g == game]
-    detect = DETECTORS.get(game, lambda: (lambda state, seat, action: None))()
+    detect = detector or DETECTORS.get(game, lambda: (lambda state, seat, action: None))()
     odd: Counter[str] = Counter()
     by_agent: dict[str, Counter[str]] = {}
     examples: list[dict[str, Any]] = []
