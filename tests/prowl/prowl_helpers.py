@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import hexbox
+from hexbox.agents import make_agent
+from hexbox.core import View
 from hexbox.games.prowl import actions as A
-from hexbox.games.prowl.cards import CARD_INDEX, CARDS, CLAN_INDEX
+from hexbox.games.prowl.cards import CARD_CLAN, CARD_INDEX, CARDS, CLAN_INDEX
 from hexbox.games.prowl.state import TURN, ProwlState
 
 
@@ -103,3 +106,35 @@ def random_playout(st: ProwlState, seed: int = 0) -> ProwlState:
 
 def kinds(events) -> list[str]:
     return [e.kind for e in events]
+
+
+def assert_worlds_keep_what_the_seat_knows(st: ProwlState, draw, seat: int = 0, draws: int = 50) -> None:
+    """Worlds from a determinizer's ``draw`` keep the seat's own hand and clan card, every hand's size, every card
+    (box, hands, clan cards), what is face up and the public denials (R31)."""
+    rng = random.Random(2)
+
+    def cards(x: ProwlState) -> Counter:
+        return Counter(x.box + [c for h in x.hands for c in h] + [c for c in x.clan_card if c >= 0])
+
+    everything = cards(st)
+    for _ in range(draws):
+        w = draw(rng)
+        assert w.hands[seat] == st.hands[seat] and w.clan_card[seat] == st.clan_card[seat]
+        assert [len(h) for h in w.hands] == [len(h) for h in st.hands]
+        assert cards(w) == everything
+        for p in range(st.n):
+            assert w.face_up[p] == st.face_up[p]
+            if st.face_up[p]:
+                assert w.clan_card[p] == st.clan_card[p]
+            assert not st.denied[p] >> CARD_CLAN[w.clan_card[p]] & 1  # public denials hold (R31)
+
+
+def normal_game(seed: int = 3, moves: int = 8) -> ProwlState:
+    """A game of normal bots some turns in (at least ``moves``): seat 0 to decide, opponents with acts on record."""
+    st = new(4, seed=seed, first_player=1)
+    bot = make_agent("normal", "prowl")
+    rng = random.Random(seed)
+    while not st.is_over and (st.turns < moves or st.active != 0):
+        seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
+        st.apply(seat, bot.act(View.of(st, seat), rng))
+    return st

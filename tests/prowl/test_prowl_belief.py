@@ -1,9 +1,8 @@
 """The worlds of Prowl's hard search (belief.py): weighed by what each opponent did, from the seat's View only."""
 
 import random
-from collections import Counter
 
-from prowl_helpers import card, new
+from prowl_helpers import assert_worlds_keep_what_the_seat_knows, card, normal_game
 
 from hexbox.agents import make_agent
 from hexbox.core import View
@@ -54,14 +53,7 @@ def test_a_player_backs_the_clan_it_holds_most():
 
 
 def position(seed=3, moves=8):
-    """A game of normal bots a few turns in: seat 0 to decide, opponents with acts on record."""
-    st = new(4, seed=seed, first_player=1)
-    bot = make_agent("normal", "prowl")
-    rng = random.Random(seed)
-    while not st.is_over and (st.turns < moves or st.active != 0):
-        seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
-        st.apply(seat, bot.act(View.of(st, seat), rng))
-    return st
+    return normal_game(seed, moves)
 
 
 def test_epsilon_one_weighs_every_card_alike():
@@ -76,20 +68,7 @@ def test_epsilon_one_weighs_every_card_alike():
 
 def test_worlds_keep_what_the_seat_knows():
     st = position()
-    view = View.of(st, 0)
-    draw = belief.determinizer(view)
-    rng = random.Random(2)
-    everything = Counter(st.box + [c for h in st.hands for c in h] + [c for c in st.clan_card if c >= 0])
-    for _ in range(50):
-        w = draw(rng)
-        assert w.hands[0] == st.hands[0] and w.clan_card[0] == st.clan_card[0]
-        assert [len(h) for h in w.hands] == [len(h) for h in st.hands]
-        assert Counter(w.box + [c for h in w.hands for c in h] + [c for c in w.clan_card if c >= 0]) == everything
-        for p in range(4):
-            assert w.face_up[p] == st.face_up[p]
-            if st.face_up[p]:
-                assert w.clan_card[p] == st.clan_card[p]
-            assert not st.denied[p] >> CARD_CLAN[w.clan_card[p]] & 1  # public denials hold (R31)
+    assert_worlds_keep_what_the_seat_knows(st, belief.determinizer(View.of(st, 0)))
 
 
 def test_the_belief_finds_the_clans_of_normal_bots_more_often_than_uniform_worlds():

@@ -5,9 +5,8 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from prowl_helpers import new
+from prowl_helpers import assert_worlds_keep_what_the_seat_knows, normal_game
 
-from hexbox.agents import make_agent
 from hexbox.core import View
 from hexbox.games.prowl import actions as A
 from hexbox.games.prowl import heuristic, opponent
@@ -15,14 +14,7 @@ from hexbox.games.prowl.cards import CARD_CLAN, CARDS, CLAN_INDEX, CLANS
 
 
 def position(seed=3, moves=10):
-    """A game of normal bots some turns in, seat 0 to decide."""
-    st = new(4, seed=seed, first_player=1)
-    bot = make_agent("normal", "prowl")
-    rng = random.Random(seed)
-    while not st.is_over and (st.turns < moves or st.active != 0):
-        seat = st.actors[0] if len(st.actors) == 1 else rng.choice(st.actors)
-        st.apply(seat, bot.act(View.of(st, seat), rng))
-    return st
+    return normal_game(seed, moves)
 
 
 def test_the_set_up_rule_is_the_normal_bots():
@@ -67,20 +59,7 @@ def test_a_set_up_the_normal_bot_would_not_have_made_weighs_little():
 
 def test_worlds_keep_what_the_seat_knows():
     st = position()
-    view = View.of(st, 0)
-    draw = opponent.determinizer(view)
-    rng = random.Random(2)
-    everything = Counter(st.box + [c for h in st.hands for c in h] + [c for c in st.clan_card if c >= 0])
-    for _ in range(50):
-        w = draw(rng)
-        assert w.hands[0] == st.hands[0] and w.clan_card[0] == st.clan_card[0]
-        assert [len(h) for h in w.hands] == [len(h) for h in st.hands]
-        assert Counter(w.box + [c for h in w.hands for c in h] + [c for c in w.clan_card if c >= 0]) == everything
-        for p in range(4):
-            assert w.face_up[p] == st.face_up[p]
-            if st.face_up[p]:
-                assert w.clan_card[p] == st.clan_card[p]
-            assert not st.denied[p] >> CARD_CLAN[w.clan_card[p]] & 1  # public denials hold (R31)
+    assert_worlds_keep_what_the_seat_knows(st, opponent.determinizer(View.of(st, 0)))
 
 
 def right_clans(make, seeds=range(4), draws=100):
