@@ -158,3 +158,47 @@ def test_hard_leaves_out_a_bid_that_would_give_its_goals_away():
     assert O.hiding(view, moves) == [A.PASS]
     assert O.hiding(view, [A.OFFER_CANS[4]]) == [A.OFFER_CANS[4]]  # nothing hides: the least revealing stays
     assert A.OFFER_CANS[4] not in O.root_actions(view, view.legal_actions)
+
+
+def test_a_normal_bots_accusation_is_read_with_the_goals_it_was_made_with():
+    # normal bots play until one of them (not ME) accuses; the record before it, rebuilt from ME's observation,
+    # must make that accusation under the accuser's true goals and not under some other pair it might hold, and
+    # the deals must move with the knob (a reading that ignores the accusation would leave them as they were)
+    for seed in range(30):
+        state = new(players=5, dealer=seed % 5)
+        state.rng = state.reseeded(random.Random(seed))
+        bot, rng = make_agent("normal", "werebeasts"), random.Random(seed)
+        while not state.is_over and not any(a["accuser"] != ME for a in state.accusations):
+            s = state.actors[0] if len(state.actors) == 1 else rng.choice(state.actors)
+            state.apply(s, bot.act(View.of(state, s), rng))
+        if state.is_over:
+            continue
+        pub, mine = obs_of(state)
+        j, acc = next((j, a) for j, a in enumerate(pub["accusations"]) if a["accuser"] != ME)
+        then = O.before(pub, O.merge(pub), j)
+        assert len(then["accusations"]) == j
+        s = acc["accuser"]
+        truth = View.of(state, s).observation["private"]["my_goals"]
+        assert O.accuse_likelihood(s, then, truth, acc["target"], acc["goal"]) == 1.0
+        deals = O.Deals(ME, pub, mine)
+        ps = pub["players_info"][s]["positions"]
+        slot = {p: i for i, p in enumerate(deals.hidden)}
+        known = {g["position"]: g["goal"] for g in mine + pub["goal_positions"] if g["goal"]}
+        placings = {tuple(d[slot[p]] if p in slot else known[p] for p in ps) for d in deals.deals}
+        likes = {
+            g: O.accuse_likelihood(s, then, [{"goal": x, "position": p} for x, p in zip(g, ps)], acc["target"],
+                                   acc["goal"])
+            for g in placings
+        }
+        if min(likes.values()) == 1.0:
+            continue  # every pair it might hold would have made it: the accusation says nothing here
+        O.ACCUSE_READ = True
+        try:
+            weighed = O.Deals(ME, pub, mine)
+        finally:
+            O.ACCUSE_READ = False
+        assert weighed.deals == deals.deals and weighed.cumulative != deals.cumulative
+        logs = O.accusation_logs(pub, ME, {s: placings}, O.EPSILON)
+        assert all(logs[s, g] < logs[s, h] for g in placings for h in placings if likes[g] < likes[h])
+        return
+    pytest.fail("no normal bot's accusation told its goals apart in 30 games")
