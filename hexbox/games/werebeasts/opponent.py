@@ -59,7 +59,7 @@ HIDE_AT = 0.5  # a bid move that would lift the table's belief in one of my goal
 # difference of 100 deals is +-0.12): hard won 57/50/47/53 of seeds 0/1000/2000/3000 against 50/44/38/47 without
 # hiding (+0.07 +-0.06 a deal over the 400), accused out 12/15/12/10 times against 13/24/23/25.
 ACCUSE_READ = False  # weigh each deal also by P(the accuser, with the deal's goals, made that accusation)
-# Measured (benchmarks/werebeasts_hiding.py, seeds 6000-6099 and 6100-6199): see the commit that sets this.
+ACCUSE_EPSILON = None  # the share of "anything" in an accusation's (or a sale's) likelihood; None: EPSILON
 BEAST_OF, ICONS = H.BEAST_OF, H.ICONS
 CHOW = belief.CHOW
 NORMAL = H.Heuristic()
@@ -308,11 +308,11 @@ class Reading:
 # ---- why a normal bot accused ---------------------------------------------------------------------------
 
 
-def before(pub: dict[str, Any], order: list[tuple[str, int]], j: int) -> dict[str, Any]:
+def before(pub: dict[str, Any], order: list[tuple[str, int]], j: int, kind: str = "accuse") -> dict[str, Any]:
     """The public record as it stood when accusation ``j`` was made, as far as belief.posterior reads it: the sales
     and accusations before it (``order``: ``merge``), the denials of the wrong ones, the goals the right ones turned
     face up, and who was out. Exact for what belief.py reads (the holdings shown are today's: it does not read them)."""
-    at = order.index(("accuse", j))
+    at = order.index((kind, j))
     sales = [pub["sales"][k] for kind, k in order[:at] if kind == "sale"]
     accs = [pub["accusations"][k] for kind, k in order[:at] if kind == "accuse"]
     out = {a["target"] if a["correct"] else a["accuser"] for a in accs}
@@ -340,6 +340,18 @@ def accuse_likelihood(accuser: int, then: dict[str, Any], mine: list[dict[str, A
     return 1.0 if p >= NORMAL.min_belief and p >= max(q.values()) - 1e-12 else 0.0
 
 
+SOLD_IF_SURE = 0.5  # P(a normal seat sells on its turn though it believes a goal at min_belief: the bar of
+# heuristic.best_accusation, its chance of winning by selling, is not modelled)
+
+
+def sell_likelihood(seller: int, then: dict[str, Any], mine: list[dict[str, Any]]) -> float:
+    """P(the normal bot holding ``mine`` sells rather than accuse on the record ``then``)."""
+    post = belief.posterior(seller, then, mine)
+    alive = {p["seat"] for p in then["players_info"] if not p["eliminated"]}
+    sure = any(p >= NORMAL.min_belief for t, q in post.items() if t in alive for p in q.values())
+    return SOLD_IF_SURE if sure else 1.0
+
+
 _ACCUSED: dict[tuple, float] = {}  # (the accusation and the record before it, the accuser's goals) -> likelihood
 
 
@@ -350,18 +362,20 @@ def accusation_logs(pub: dict[str, Any], seat: int, pairs: dict[int, set[tuple]]
     once per goal pair of its accuser, not once per decision."""
     order = merge(pub)
     out: dict[tuple[int, tuple], float] = {}
-    if order is None or not pub["accusations"]:
+    if order is None or not (pub["accusations"] or ACCUSE_READ == 2):
         return out
     if len(_ACCUSED) > 50000:
         _ACCUSED.clear()
     positions = {p["seat"]: tuple(p["positions"]) for p in pub["players_info"]}
-    for j, a in enumerate(pub["accusations"]):
-        s = a["accuser"]
+    acts = [("accuse", j, a["accuser"], a["target"], a["goal"]) for j, a in enumerate(pub["accusations"])]
+    if ACCUSE_READ == 2:  # each sale began with its seller choosing to sell rather than accuse
+        acts += [("sale", k, x["seller"], None, None) for k, x in enumerate(pub["sales"])]
+    for kind, j, s, target, named in acts:
         if s == seat or s not in pairs:
             continue
-        at = order.index(("accuse", j))
+        at = order.index((kind, j))
         key = (
-            pub["dealer"], tuple(pub["goals_in_play"]), tuple(order[:at]), j, s, a["target"], a["goal"],
+            pub["dealer"], tuple(pub["goals_in_play"]), tuple(order[:at]), kind, j, s, target, named,
             tuple((x["card"], x["seller"], x["buyer"]) for kind, i in order[:at] if kind == "sale"
                   for x in (pub["sales"][i],)),
         )
@@ -371,9 +385,12 @@ def accusation_logs(pub: dict[str, Any], seat: int, pairs: dict[int, set[tuple]]
         for goals in options:
             k = (key, goals)
             if k not in _ACCUSED:
-                then = then or before(pub, order, j)
+                then = then or before(pub, order, j, kind)
                 mine = [{"goal": g, "position": p} for g, p in zip(goals, positions[s])]
-                _ACCUSED[k] = accuse_likelihood(s, then, mine, a["target"], a["goal"])
+                _ACCUSED[k] = (
+                    accuse_likelihood(s, then, mine, target, named) if kind == "accuse"
+                    else sell_likelihood(s, then, mine)
+                )
             like.append(_ACCUSED[k])
         mean = sum(like) / len(like)
         if mean <= 0:
@@ -417,11 +434,14 @@ class Deals:
         reading = Reading(seat, pub, epsilon)
         reading.prepare(pairs)
         logs = [sum(reading.log(s, pair(deal, ps)) for s, ps in seats) for deal in deals]
-        if ACCUSE_READ and pub["accusations"]:
+        if ACCUSE_READ and (pub["accusations"] or ACCUSE_READ == 2):
             accusers = {a["accuser"] for a in pub["accusations"]} - {seat}
+            if ACCUSE_READ == 2:
+                accusers |= {x["seller"] for x in pub["sales"]} - {seat}
             where = [(s, ps) for s, ps in seats if s in accusers]
             placings: dict[int, set[tuple]] = {s: {placed(d, ps) for d in deals} for s, ps in where}
-            acc = accusation_logs(pub, seat, placings, reading.epsilon)
+            eps = reading.epsilon if ACCUSE_EPSILON is None or epsilon is not None else ACCUSE_EPSILON
+            acc = accusation_logs(pub, seat, placings, eps)
             logs = [x + sum(acc.get((s, placed(d, ps)), 0.0) for s, ps in where) for x, d in zip(logs, deals)]
         top = max(logs, default=0.0)
         total = 0.0
