@@ -23,8 +23,8 @@ Everything is read from the observation: the public record of sales (final bids,
 lists with no order between them, is merged back into one history by the rules of turn order (``merge``), and the
 holdings each seat bid from are replayed from it (``replay``). Not in the observation, hence not read: the moves
 inside a bidding window (only final bids are recorded), which seat's belief an accusation came from (a normal
-accuser's reasons are its own belief at that moment, not modelled here: the named goal only rules out the
-accuser's own, as in belief.py).
+accuser's reasons are its own belief at that moment: read only with ``ACCUSE_READ``, off by default; otherwise
+the named goal only rules out the accuser's own, as in belief.py).
 
 Bids that hide (``hiding``, in ``root_actions``): the normal bots read every bid with belief.py and accuse at a
 belief of 0.5 or more, so the root of the search leaves out a bid move that would take some normal bot's belief in
@@ -64,8 +64,8 @@ ACCUSE_EPSILON = None  # the share of "anything" in an accusation's (or a sale's
 # these off): ACCUSE_READ=True 54+49 = 103 (6 deals won only with it, 2 only without), with ACCUSE_EPSILON=0.02
 # 51+48 = 99, ACCUSE_READ=2 51+50 = 101. Below the +8 of 200 asked to switch it on, so off. The reading itself
 # is better with it: on normal bots' games (seeds 6000-6099, the seat's turns after another seat accused, 656
-# goal cells) log loss 0.380 -> 0.364, right side of 0.5 in 80.0% -> 81.3%. Few decisions change: an
-# accusation eliminates the accused or the accuser, and the goals it tells of are mostly those of the seat out.
+# goal cells) log loss 0.380 -> 0.364, right side of 0.5 in 80.0% -> 81.3%; but few decisions change (a guess
+# why: accusations are few, and a wrong one puts out the very seat whose goals it tells of).
 BEAST_OF, ICONS = H.BEAST_OF, H.ICONS
 CHOW = belief.CHOW
 NORMAL = H.Heuristic()
