@@ -23,8 +23,8 @@ Everything is read from the observation: the public record of sales (final bids,
 lists with no order between them, is merged back into one history by the rules of turn order (``merge``), and the
 holdings each seat bid from are replayed from it (``replay``). Not in the observation, hence not read: the moves
 inside a bidding window (only final bids are recorded), which seat's belief an accusation came from (a normal
-accuser's reasons are its own belief at that moment: read only with ``ACCUSE_READ``, off by default; otherwise
-the named goal only rules out the accuser's own, as in belief.py).
+accuser's reasons are its own belief at that moment, not modelled here: the named goal only rules out the
+accuser's own, as in belief.py).
 
 Bids that hide (``hiding``, in ``root_actions``): the normal bots read every bid with belief.py and accuse at a
 belief of 0.5 or more, so the root of the search leaves out a bid move that would take some normal bot's belief in
@@ -58,14 +58,6 @@ HIDE_AT = 0.5  # a bid move that would lift the table's belief in one of my goal
 # only: public 0.4/0.5/0.6 won 50/53/52, seats 0.4/0.45/0.5/0.6 53/45/57/50, no hiding 50; noisy, a paired
 # difference of 100 deals is +-0.12): hard won 57/50/47/53 of seeds 0/1000/2000/3000 against 50/44/38/47 without
 # hiding (+0.07 +-0.06 a deal over the 400), accused out 12/15/12/10 times against 13/24/23/25.
-ACCUSE_READ = False  # weigh each deal also by P(the accuser, with the deal's goals, made that accusation)
-ACCUSE_EPSILON = None  # the share of "anything" in an accusation's (or a sale's) likelihood; None: EPSILON
-# Measured (benchmarks/werebeasts_hiding.py --seed 6000 / 6100 --games 100, hard won 51+48 = 99 of 200 with
-# these off): ACCUSE_READ=True 54+49 = 103 (6 deals won only with it, 2 only without), with ACCUSE_EPSILON=0.02
-# 51+48 = 99, ACCUSE_READ=2 51+50 = 101. Below the +8 of 200 asked to switch it on, so off. The reading itself
-# is better with it: on normal bots' games (seeds 6000-6099, the seat's turns after another seat accused, 656
-# goal cells) log loss 0.380 -> 0.364, right side of 0.5 in 80.0% -> 81.3%; but few decisions change (a guess
-# why: accusations are few, and a wrong one puts out the very seat whose goals it tells of).
 BEAST_OF, ICONS = H.BEAST_OF, H.ICONS
 CHOW = belief.CHOW
 NORMAL = H.Heuristic()
@@ -311,101 +303,6 @@ class Reading:
         return self._cache.get((s, goals), 0.0)
 
 
-# ---- why a normal bot accused ---------------------------------------------------------------------------
-
-
-def before(pub: dict[str, Any], order: list[tuple[str, int]], j: int, kind: str = "accuse") -> dict[str, Any]:
-    """The public record as it stood when accusation ``j`` was made, as far as belief.posterior reads it: the sales
-    and accusations before it (``order``: ``merge``), the denials of the wrong ones, the goals the right ones turned
-    face up, and who was out. Exact for what belief.py reads (the holdings shown are today's: it does not read them)."""
-    at = order.index((kind, j))
-    sales = [pub["sales"][k] for kind, k in order[:at] if kind == "sale"]
-    accs = [pub["accusations"][k] for kind, k in order[:at] if kind == "accuse"]
-    out = {a["target"] if a["correct"] else a["accuser"] for a in accs}
-    shown = {(a["target"], a["goal"]) for a in accs if a["correct"]}
-    goal_positions = [
-        {**g, "goal": g["goal"] if g["goal"] and any((t, g["goal"]) in shown for t in g["seats"]) else None}
-        for g in pub["goal_positions"]
-    ]
-    return {
-        **pub,
-        "sales": sales,
-        "accusations": accs,
-        "denials": [[a["target"], a["goal"]] for a in accs if not a["correct"]],
-        "goal_positions": goal_positions,
-        "players_info": [{**p, "eliminated": p["seat"] in out} for p in pub["players_info"]],
-    }
-
-
-def accuse_likelihood(accuser: int, then: dict[str, Any], mine: list[dict[str, Any]], target: int, goal: str) -> float:
-    """P(the normal bot holding ``mine`` names ``goal`` of ``target``) on the record ``then``: heuristic.py accuses
-    only at a belief of ``min_belief`` or more, and of the goals it could name of one target the likeliest (the
-    payoff of being right does not depend on the goal). Its weighing of targets by their piles is not modelled."""
-    q = belief.posterior(accuser, then, mine).get(target, {})
-    p = q.get(goal, 0.0)
-    return 1.0 if p >= NORMAL.min_belief and p >= max(q.values()) - 1e-12 else 0.0
-
-
-SOLD_IF_SURE = 0.5  # P(a normal seat sells on its turn though it believes a goal at min_belief: the bar of
-# heuristic.best_accusation, its chance of winning by selling, is not modelled)
-
-
-def sell_likelihood(seller: int, then: dict[str, Any], mine: list[dict[str, Any]]) -> float:
-    """P(the normal bot holding ``mine`` sells rather than accuse on the record ``then``)."""
-    post = belief.posterior(seller, then, mine)
-    alive = {p["seat"] for p in then["players_info"] if not p["eliminated"]}
-    sure = any(p >= NORMAL.min_belief for t, q in post.items() if t in alive for p in q.values())
-    return SOLD_IF_SURE if sure else 1.0
-
-
-_ACCUSED: dict[tuple, float] = {}  # (the accusation and the record before it, the accuser's goals) -> likelihood
-
-
-def accusation_logs(pub: dict[str, Any], seat: int, pairs: dict[int, set[tuple]], epsilon: float
-                    ) -> dict[tuple[int, tuple], float]:
-    """(accuser, its goals by position) -> the log-likelihood of its accusations, each mixed with ``epsilon`` of
-    their mean over the accuser's possible goals. Cached in ``_ACCUSED`` by accusation: a game works each one out
-    once per goal pair of its accuser, not once per decision."""
-    order = merge(pub)
-    out: dict[tuple[int, tuple], float] = {}
-    if order is None or not (pub["accusations"] or ACCUSE_READ == 2):
-        return out
-    if len(_ACCUSED) > 50000:
-        _ACCUSED.clear()
-    positions = {p["seat"]: tuple(p["positions"]) for p in pub["players_info"]}
-    acts = [("accuse", j, a["accuser"], a["target"], a["goal"]) for j, a in enumerate(pub["accusations"])]
-    if ACCUSE_READ == 2:  # each sale began with its seller choosing to sell rather than accuse
-        acts += [("sale", k, x["seller"], None, None) for k, x in enumerate(pub["sales"])]
-    for kind, j, s, target, named in acts:
-        if s == seat or s not in pairs:
-            continue
-        at = order.index((kind, j))
-        key = (
-            pub["dealer"], tuple(pub["goals_in_play"]), tuple(order[:at]), kind, j, s, target, named,
-            tuple((x["card"], x["seller"], x["buyer"]) for kind, i in order[:at] if kind == "sale"
-                  for x in (pub["sales"][i],)),
-        )
-        then = None
-        options = sorted(pairs[s])
-        like = []
-        for goals in options:
-            k = (key, goals)
-            if k not in _ACCUSED:
-                then = then or before(pub, order, j, kind)
-                mine = [{"goal": g, "position": p} for g, p in zip(goals, positions[s])]
-                _ACCUSED[k] = (
-                    accuse_likelihood(s, then, mine, target, named) if kind == "accuse"
-                    else sell_likelihood(s, then, mine)
-                )
-            like.append(_ACCUSED[k])
-        mean = sum(like) / len(like)
-        if mean <= 0:
-            continue
-        for goals, x in zip(options, like):
-            out[s, goals] = out.get((s, goals), 0.0) + math.log((1 - epsilon) * x + epsilon * mean)
-    return out
-
-
 # ---- the deals, enumerated and weighed --------------------------------------------------------------
 
 
@@ -431,24 +328,12 @@ class Deals:
         def pair(deal: tuple, ps: tuple) -> frozenset:
             return frozenset(deal[slot[p]] if p in slot else known[p] for p in ps)
 
-        def placed(deal: tuple, ps: tuple) -> tuple:  # the goals by position: what the seat reads its belief with
-            return tuple(deal[slot[p]] if p in slot else known[p] for p in ps)
-
         for deal in deals:
             for s, ps in seats:
                 pairs[s].add(pair(deal, ps))
         reading = Reading(seat, pub, epsilon)
         reading.prepare(pairs)
         logs = [sum(reading.log(s, pair(deal, ps)) for s, ps in seats) for deal in deals]
-        if ACCUSE_READ and (pub["accusations"] or ACCUSE_READ == 2):
-            accusers = {a["accuser"] for a in pub["accusations"]} - {seat}
-            if ACCUSE_READ == 2:
-                accusers |= {x["seller"] for x in pub["sales"]} - {seat}
-            where = [(s, ps) for s, ps in seats if s in accusers]
-            placings: dict[int, set[tuple]] = {s: {placed(d, ps) for d in deals} for s, ps in where}
-            eps = reading.epsilon if ACCUSE_EPSILON is None or epsilon is not None else ACCUSE_EPSILON
-            acc = accusation_logs(pub, seat, placings, eps)
-            logs = [x + sum(acc.get((s, placed(d, ps)), 0.0) for s, ps in where) for x, d in zip(logs, deals)]
         top = max(logs, default=0.0)
         total = 0.0
         for deal, x in zip(deals, logs):
