@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import BITE, HAND, IDS, INDEX, STARTER
+from .heuristic import Mind
 from .views import merged_events
 
 EPS = 0.1  # "anything": the normal bot's own 5% random moves, a person, and what the reading leaves out
@@ -119,8 +120,6 @@ def _mind(world: Any, r: Reading, o: int, hand: list[int]) -> Any:
 
 def _passed_as_normal(world: Any, r: Reading, o: int, card: int) -> float:
     """How well neighbour ``o``'s kept cards in ``world`` agree with its having passed ``card`` to this seat."""
-    from .heuristic import Mind
-
     human = not world.wolf[o]
     if human and card == BITE:
         return 0.0  # R26
