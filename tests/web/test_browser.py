@@ -114,18 +114,19 @@ def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_
             break
         if phone.locator(".sheet.mine .actions").count() and not phone.locator(".confirm").count():
             seq = phone.get_attribute("main", "data-seq")
-            # the page scrolls the key piece into view by itself, within a few frames (or the decision closed)
-            clear_or_gone = f"(keys) => {{ const b = ({BOXES})(keys); return !b.mine || ({CLEAR})(b); }}"
-            phone.wait_for_function(clear_or_gone, arg=KEYS[game], timeout=NEVER_MS)
-            boxes = phone.evaluate(BOXES, KEYS[game])
+            # the page scrolls the key piece into view by itself (or the decision closed). The boxes checked are the
+            # ones the wait saw: measured again later, a bot's move could have re-rendered the board in between
+            # (its own scroll two frames away), which made this test fail now and then on a busy machine.
+            clear_or_gone = f"(keys) => {{ const b = ({BOXES})(keys); return (!b.mine || ({CLEAR})(b)) && b; }}"
+            boxes = phone.wait_for_function(clear_or_gone, arg=KEYS[game], timeout=NEVER_MS).json_value()
             if boxes["sheet"] is None or not boxes["mine"]:  # the game moved on meanwhile (a window closed, the end)
                 continue
             assert _in_view_and_clear(boxes), (game, decisions, boxes)
             checked += 1
-            # the your-turn signals: the tab's title and icon, the banner or the sheet's heading
-            settled = f"() => {{ const [mine, ...rest] = ({SIGNALS})(); return !mine || rest.every(Boolean); }}"
-            phone.wait_for_function(settled, timeout=NEVER_MS)
-            mine, *shown = phone.evaluate(SIGNALS)
+            # the your-turn signals: the tab's title and icon, the banner or the sheet's heading (taken as the wait saw
+            # them, for the same reason)
+            settled = f"() => {{ const s = ({SIGNALS})(); return (!s[0] || s.slice(1).every(Boolean)) && s; }}"
+            mine, *shown = phone.wait_for_function(settled, timeout=NEVER_MS).json_value()
             if not mine:  # the decision closed meanwhile (a window's clock, another seat's answer)
                 continue
             assert all(shown), shown  # the tab's title and icon, the sheet's heading
