@@ -227,6 +227,31 @@ def _tap_first(page, seq):
     raise AssertionError("tapping the first choices made no move")
 
 
+#: the key piece in view and clear of the choices, measured in the page (the wait returns the boxes it saw)
+IN_VIEW = f"(keys) => {{ const b = ({BOXES})(keys); return ({CLEAR})(b) && b; }}"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_key_piece_comes_back_into_view_when_the_page_shifts_at_your_decision(server, page_at, game):
+    """At Mia's decision on a phone, something above the board grows with no new view (a font that arrives late,
+    the "Since your move" lines folding away when a move's answer lands after the next view): the key piece moves
+    with it, and the page puts it back in view, clear of the choices. (Until 7 December only a new view or a change
+    of the sheet's height did, and CI's busy run caught a Prowl hand left under the choices.)"""
+    players, options = GAMES[game]
+    made = new_table(server, game=game, players=players, options=options, seed=3, names={"0": "Mia"},
+                     bots={str(s): "heuristic" for s in range(1, players)})
+    phone = page_at("phone")
+    phone.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][0]['token']}")
+    phone.wait_for_selector(".sheet.mine .actions", timeout=NEVER_MS)
+    before = phone.wait_for_function(IN_VIEW, arg=KEYS[game], timeout=NEVER_MS).json_value()
+    # the banner above the board grows by a third of the screen: the key piece drops under the choices
+    phone.evaluate("() => { document.querySelector('main .turn').style.paddingTop = '220px'; }")
+    _painted(phone)
+    after = phone.wait_for_function(IN_VIEW, arg=KEYS[game], timeout=NEVER_MS).json_value()
+    assert phone.locator(".sheet.mine .actions").count()  # the same decision: no new view moved it
+    assert _in_view_and_clear(after), (before, after)
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_two_players_see_each_others_moves_live_and_never_each_others_secrets(server, page_at, game):
     players, options = GAMES[game]

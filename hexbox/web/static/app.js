@@ -274,13 +274,16 @@ function signal(mine, name) {
 
 // At your decision the game's key piece (its hand, dice, map or track: the first of the game module's `key`
 // selectors on the board) scrolls into view, clear of the choices; "nearest": a piece in view stays where it is.
-// Called again when the sheet of choices changes its height.
+// Called again when the sheet of choices changes its height, and when the page does: what is above the board can
+// grow or shrink with no new view (a font that arrives late, "Since your move" folding away when a move's answer
+// lands after the next view), which left a Prowl hand under the choices on a busy machine.
 let keys = [];
 function showKey() {
   if (document.body.dataset.yourTurn !== "1") return;
   const piece = keys.map((k) => document.querySelector(`.board ${k}`)).find((e) => e);
   if (piece) piece.scrollIntoView({ block: "nearest" });
 }
+new ResizeObserver(() => requestAnimationFrame(showKey)).observe(document.body);
 
 function SoundToggle() {
   const [on, setOn] = useState(() => localStorage.getItem("hexbox:sound") === "on");
