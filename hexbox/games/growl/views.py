@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import chain, compress, repeat
-from operator import ne
+from operator import ne, or_
 from typing import Any
 
 from hexbox.core import game_info
@@ -198,7 +198,7 @@ def _seats(state: GrowlState) -> list[dict[str, Any]]:
         elif pins == kept[1]:
             changed = list(compress(range(n), map(ne, hands, kept[0])))
         else:
-            changed = {*compress(range(n), map(ne, hands, kept[0])), *compress(range(n), map(ne, pins, kept[1]))}
+            changed = list(compress(range(n), map(or_, map(ne, hands, kept[0]), map(ne, pins, kept[1]))))
     else:
         changed = set()
         for now, then in ((hands, kept[0]), (pins, kept[1]), (pos_of, kept[3]), (dead, kept[4])):
