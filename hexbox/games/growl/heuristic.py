@@ -473,11 +473,18 @@ class Mind:
 
     def send(self, card: str, to: int) -> float:
         """How much the seat likes ``to`` getting ``card`` (from its hand)."""
+        w = self.send_weight(card)
+        return -5.0 if w is None else w * self.foes[to]
+
+    def send_weight(self, card: str) -> float | None:
+        """``send``'s factor of the receiver's ``foe`` for ``card``; None for a human's Bite, which it never passes
+        whoever the receiver (-5.0). Halving is exact in floating point, so a helpful card's ``-h * 0.5 * foe`` is
+        the same float as ``-h * foe * 0.5``."""
         if card == "bite":
-            return 1.5 * self.foes[to] if self.wolf else -5.0
+            return 1.5 if self.wolf else None
         if card in HARMFUL:
-            return HARMFUL[card] * self.foes[to]
-        return -HELPFUL.get(card, 0.3) * self.foes[to] * 0.5
+            return HARMFUL[card]
+        return -HELPFUL.get(card, 0.3) * 0.5
 
     def _night_pass(self, a: Action) -> float:
         to_left, to_right, keeps = self._pass_tables()
@@ -490,9 +497,16 @@ class Mind:
         memo = self._passes
         if memo is None:
             left, right = self.pub["passing"].get(str(self.me), (self.me, self.me))
-            send, hand = self.send, self.hand
-            memo = self._passes = ({c: send(c, left) for c in hand}, {c: send(c, right) for c in hand},
-                                   {c: self.keep(c) for c in hand})
+            to_left, to_right = {}, {}
+            fl, fr = self.foes[left], self.foes[right]
+            for c in self.hand:  # send(c, left) and send(c, right) from one weight (bot_speed's 20 games: 2.4k fewer
+                # CPU instructions a decision, valgrind)
+                w = self.send_weight(c)
+                if w is None:
+                    to_left[c] = to_right[c] = -5.0
+                else:
+                    to_left[c], to_right[c] = w * fl, w * fr
+            memo = self._passes = (to_left, to_right, {c: self.keep(c) for c in self.hand})
         return memo
 
     def _contribute(self, a: Action) -> float:
