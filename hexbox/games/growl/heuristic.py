@@ -220,6 +220,17 @@ def _read_on(kept: _Reading, public: Any, private: Any, me: int, wolf: bool,
     return kept
 
 
+def send_weight(card: str, wolf: bool) -> float | None:
+    """``Mind.send``'s factor of the receiver's ``foe`` for ``card``; None for a human's Bite, which it never passes
+    whoever the receiver (-5.0). Halving is exact in floating point, so a helpful card's ``-h * 0.5 * foe`` is the
+    same float as ``-h * foe * 0.5``."""
+    if card == "bite":
+        return 1.5 if wolf else None
+    if card in HARMFUL:
+        return HARMFUL[card]
+    return -HELPFUL.get(card, 0.3) * 0.5
+
+
 class Heuristic:
     """``noise`` is the chance of a random legal move (a difficulty knob)."""
 
@@ -473,18 +484,8 @@ class Mind:
 
     def send(self, card: str, to: int) -> float:
         """How much the seat likes ``to`` getting ``card`` (from its hand)."""
-        w = self.send_weight(card)
+        w = send_weight(card, self.wolf)
         return -5.0 if w is None else w * self.foes[to]
-
-    def send_weight(self, card: str) -> float | None:
-        """``send``'s factor of the receiver's ``foe`` for ``card``; None for a human's Bite, which it never passes
-        whoever the receiver (-5.0). Halving is exact in floating point, so a helpful card's ``-h * 0.5 * foe`` is
-        the same float as ``-h * foe * 0.5``."""
-        if card == "bite":
-            return 1.5 if self.wolf else None
-        if card in HARMFUL:
-            return HARMFUL[card]
-        return -HELPFUL.get(card, 0.3) * 0.5
 
     def _night_pass(self, a: Action) -> float:
         to_left, to_right, keeps = self._pass_tables()
@@ -498,10 +499,10 @@ class Mind:
         if memo is None:
             left, right = self.pub["passing"].get(str(self.me), (self.me, self.me))
             to_left, to_right = {}, {}
-            fl, fr = self.foes[left], self.foes[right]
+            fl, fr, wolf = self.foes[left], self.foes[right], self.wolf
             for c in self.hand:  # send(c, left) and send(c, right) from one weight (bot_speed's 20 games: 2.4k fewer
                 # CPU instructions a decision, valgrind)
-                w = self.send_weight(c)
+                w = send_weight(c, wolf)
                 if w is None:
                     to_left[c] = to_right[c] = -5.0
                 else:
