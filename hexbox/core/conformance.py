@@ -367,9 +367,10 @@ ENVELOPE = ("game", "version", "seat", "phase", "actors", "turn", "talk_allowed"
 
 def check_observations(name: str, players: int, options: dict[str, Any], seed: int) -> None:
     """Every observation is in the envelope, matches the game's published schema, and ``public`` is the same for
-    every viewer (the spectator's ``private`` is null). The envelope's cross-game fields are the game's own: the
-    ``turn`` count never goes back, ``talk_allowed`` is a yes or no, and where the public half repeats either of
-    them the two agree."""
+    every viewer (the spectator's ``private`` is null); a seat's ``private`` is ``_private(seat)``'s, whatever a
+    game's ``_private_beside`` takes from the public half. The envelope's cross-game fields are the game's own:
+    the ``turn`` count never goes back, ``talk_allowed`` is a yes or no, and where the public half repeats either
+    of them the two agree."""
     from .schema import validate
 
     last_turn = 0
@@ -385,6 +386,9 @@ def check_observations(name: str, players: int, options: dict[str, Any], seed: i
             validate(obs, name)
             assert json.dumps(obs["public"], sort_keys=True) == public, \
                 f"the public half differs between seat {viewer} and the spectator"
+            if viewer is not None:  # a game's _private_beside (the halves made together) gives _private's JSON
+                assert json.dumps(obs["private"]) == json.dumps(state._private(viewer)), \
+                    f"seat {viewer}'s private half differs from _private({viewer})"
         assert views[-1]["private"] is None, "a spectator has no private half"
         envelope = views[-1]
         assert envelope["turn"].__class__ is int and envelope["turn"] >= last_turn, \

@@ -205,6 +205,12 @@ class State:
         """What ``seat`` alone knows, on top of the public part."""
         raise NotImplementedError
 
+    def _private_beside(self, seat: int, public: JSON) -> JSON:
+        """``_private(seat)``, called by ``observe`` with the public half it has just made: a game whose private half
+        repeats parts of its public half overrides it to take them from there (GROWL: a known hand that is only the
+        table's pins is the seats' entry just made). The same JSON as ``_private(seat)``, always."""
+        return self._private(seat)
+
     def _resample(self, seat: int, rng: random.Random) -> State:
         raise NotImplementedError
 
@@ -294,8 +300,8 @@ class State:
         The envelope holds what the server and every client read from every game: who acts (``actors``), the
         ``phase``, the ``turn`` count (:attr:`turns`), whether table talk is allowed (:attr:`talk_allowed`) and the
         ``result``; the game's own facts are in its two halves."""
-        if seat is not None:
-            seat = as_seat(seat, self.game.players)
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.game.players):
+            seat = as_seat(seat, self.game.players)  # the error, or numpy's integers and the like as an int
         result = self._result
         public = self._public()
         # the turn count: a game keeping it in a slot is read directly, otherwise from the public half just built
@@ -310,7 +316,7 @@ class State:
             "talk_allowed": self.talk_allowed,
             "result": None if result is None else result.to_json(),
             "public": public,
-            "private": None if seat is None else self._private(seat),
+            "private": None if seat is None else self._private_beside(seat, public),
         }
 
     def resample(self, seat: int, rng: random.Random) -> State:

@@ -1,5 +1,6 @@
-"""views.observe, GROWL's observation with its halves made together, against core's State.observe over the plain
-halves (the known hands looked up seat by seat): the same JSON, key order included, for every seat and the
+"""GROWL's observation, whose private half takes the known hands that are only the table's pins from the seats'
+entries the public half has just made (views.private_beside), against core's envelope over the plain halves (the
+known hands looked up seat by seat, ``_private``): the same JSON, key order included, for every seat and the
 spectator after every move of whole games of the normal bots, at every conformance set-up of GROWL."""
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ def test_the_observation_equals_cores_built_from_the_plain_halves(players, optio
         state, rng = game.new_state(seed=seed), random.Random(seed)
         while True:
             for viewer in [*range(players), None]:
-                assert json.dumps(state.observe(viewer)) == json.dumps(State.observe(state, viewer))
+                plain = dict(State.observe(state, viewer), private=None if viewer is None else state._private(viewer))
+                assert json.dumps(state.observe(viewer)) == json.dumps(plain)
             if state.is_over:
                 break
             actors = state.actors

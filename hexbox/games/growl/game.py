@@ -9,7 +9,7 @@ from hexbox.core import rules
 
 from . import actions as A
 from .state import GrowlGame, GrowlState, check_give, check_night_pass, logged
-from .views import observe, private_view, public_view, talk_allowed
+from .views import private_view, public_view, talk_allowed
 
 __all__ = ["GrowlGame", "GrowlState"]
 
@@ -31,6 +31,6 @@ S.RULES = rules({
 }, move=logged)
 S._public = public_view
 S._private = private_view
-S.observe = observe  # core's envelope, the halves made together (views.observe)
+S._private_beside = private_view  # the private half reads the seats' entries the public half has just made
 S.talk_allowed = property(talk_allowed)  # the envelope's field: silent during a Night (R24)
 del S
