@@ -44,7 +44,7 @@ from typing import Any
 from hexbox.core import Action, View
 
 from . import actions as A
-from . import belief
+from . import belief, value
 from . import heuristic as H
 from .cards import CARD_INDEX, CARDS
 
@@ -58,6 +58,9 @@ HIDE_AT = 0.5  # a bid move that would lift the table's belief in one of my goal
 # only: public 0.4/0.5/0.6 won 50/53/52, seats 0.4/0.45/0.5/0.6 53/45/57/50, no hiding 50; noisy, a paired
 # difference of 100 deals is +-0.12): hard won 57/50/47/53 of seeds 0/1000/2000/3000 against 50/44/38/47 without
 # hiding (+0.07 +-0.06 a deal over the 400), accused out 12/15/12/10 times against 13/24/23/25.
+# The value at the ends of the search's rollouts: "hand" (heuristic.win_chances, a softmax of points, cans and
+# cards set by hand) or "fitted" (value.py: a conditional logit fitted on `normal` self-play, value.toml)
+EVAL = "hand"
 BEAST_OF, ICONS = H.BEAST_OF, H.ICONS
 CHOW = belief.CHOW
 NORMAL = H.Heuristic()
@@ -494,5 +497,11 @@ def root_actions(view: View, legal: list[Action]) -> list[Action]:
     return H.root_actions(view, legal, post, ACCUSE_AT)
 
 
+def win_chances(state) -> list[float]:
+    """The value at a rollout's end, as ``EVAL`` says."""
+    return value.win_chances(state) if EVAL == "fitted" else H.win_chances(state)
+
+
 #: the ``advice`` hook: heuristic.ADVICE with the worlds and root moves of this reading (the `hard` level)
-ADVICE = types.SimpleNamespace(**{**vars(H.ADVICE), "determinizer": determinizer, "root_actions": root_actions})
+ADVICE = types.SimpleNamespace(**{**vars(H.ADVICE), "determinizer": determinizer, "root_actions": root_actions,
+                                  "win_chances": win_chances})

@@ -1,0 +1,141 @@
+"""Fit Werebeasts' value of a position (``hexbox/games/werebeasts/value.toml``) on `normal` self-play, 5 players.
+
+Positions are taken from whole games of the `normal` bot at every seat (each position with probability
+``--every``: rollouts of the `hard` search end anywhere, mostly in bidding windows); each living seat's
+``value.features`` are recorded with the game's winners as labels (a tie splits the win). A conditional logit
+(softmax over the living seats) is fitted by Newton's method with a small ridge, on the first four fifths of the
+games; the log loss of the last fifth is printed for it and for heuristic.win_chances (the hand-set evaluator).
+
+    python benchmarks/fit_werebeasts_value.py --games 3000 --write    # rewrites value.toml
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+
+from hexbox.agents import make_agent
+from hexbox.core import View, load
+from hexbox.games.werebeasts import heuristic, value
+
+PLAYERS = 5
+TOML = Path(value.__file__).with_name("value.toml")
+
+
+def positions(games: int, seed: int, every: float):
+    """Per game: a list of (features (living x d), labels (living), hand evaluator's chances (living))."""
+    rng = random.Random(seed)
+    bot = make_agent("normal", "werebeasts")
+    out = []
+    for _ in range(games):
+        state = load("werebeasts", players=PLAYERS).new_state(seed=rng.randrange(2**32))
+        seen = []
+        while not state.is_over:
+            if rng.random() < every:
+                rows = value.table(state)
+                alive = list(rows)
+                hand = heuristic.win_chances(state)
+                seen.append((alive, np.array([rows[s] for s in alive]), [hand[s] for s in alive]))
+            actors = state.actors
+            s = actors[0] if len(actors) == 1 else rng.choice(actors)
+            state.apply(s, bot.act(View.of(state, s), rng))
+        winners = state.result.winners
+        game = []
+        for alive, x, hand in seen:
+            y = np.array([1.0 if s in winners else 0.0 for s in alive])
+            if y.sum() == 0:  # a winner already out cannot be: skip defensively
+                continue
+            game.append((x, y / y.sum(), np.array(hand)))
+        out.append(game)
+    return out
+
+
+def stack(games):
+    rows = [r for g in games for r in g]
+    d = rows[0][0].shape[1]
+    x = np.zeros((len(rows), PLAYERS, d))
+    y = np.zeros((len(rows), PLAYERS))
+    mask = np.zeros((len(rows), PLAYERS), dtype=bool)
+    hand = np.full((len(rows), PLAYERS), 1.0)
+    for i, (xi, yi, hi) in enumerate(rows):
+        k = len(yi)
+        x[i, :k], y[i, :k], mask[i, :k], hand[i, :k] = xi, yi, True, hi
+    return x, y, mask, hand
+
+
+def probs(x, mask, w):
+    u = np.where(mask, x @ w, -np.inf)
+    u -= u.max(axis=1, keepdims=True)
+    e = np.exp(u)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def fit(x, y, mask, ridge: float = 1.0, steps: int = 30):
+    d = x.shape[2]
+    w = np.zeros(d)
+    for _ in range(steps):
+        p = probs(x, mask, w)
+        grad = np.einsum("nk,nkd->d", y - p, x) - ridge * w
+        mean = np.einsum("nk,nkd->nd", p, x)
+        second = np.einsum("nk,nkd,nke->de", p, x, x) - np.einsum("nd,ne->de", mean, mean)
+        step = np.linalg.solve(second + ridge * np.eye(d), grad)
+        w += step
+        if np.abs(step).max() < 1e-7:
+            break
+    return w
+
+
+def log_loss(p, y, mask):
+    p = np.clip(p, 1e-9, 1.0)
+    return float(-(np.where(mask, y * np.log(p), 0.0)).sum() / len(y))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--every", type=float, default=0.1, help="the share of positions recorded")
+    parser.add_argument("--ridge", type=float, default=1.0)
+    parser.add_argument("--drop", default="", help="features left out (weight 0), comma-separated")
+    parser.add_argument("--write", action="store_true", help="rewrite value.toml with the weights")
+    args = parser.parse_args(argv)
+    t0 = time.process_time()
+    games = positions(args.games, args.seed, args.every)
+    cut = len(games) * 4 // 5
+    x, y, mask, _ = stack(games[:cut])
+    tx, ty, tmask, thand = stack(games[cut:])
+    keep = [i for i, name in enumerate(value.FEATURES) if name not in args.drop.split(",")]
+    w = np.zeros(len(value.FEATURES))
+    w[keep] = fit(x[:, :, keep], y, mask, args.ridge)
+    hand = np.where(tmask, thand, 0.0)
+    hand = hand / hand.sum(axis=1, keepdims=True)
+    fitted, held = log_loss(probs(tx, tmask, w), ty, tmask), log_loss(hand, ty, tmask)
+    uniform = log_loss(np.where(tmask, 1.0, 0.0) / tmask.sum(axis=1, keepdims=True), ty, tmask)
+    print(f"{len(y)} positions to fit, {len(ty)} held out; held-out log loss: fitted {fitted:.4f}, "
+          f"hand-set {held:.4f}, uniform {uniform:.4f}; cpu {time.process_time() - t0:.0f} s")
+    for name, v in zip(value.FEATURES, w):
+        print(f"  {name:16s} {v:+.4f}")
+    if args.write:
+        lines = [
+            "# Werebeasts' value of a position (value.py): conditional-logit weights over the living seats, fitted on",
+            "# `normal` self-play, 5 players (the first four fifths of the games; last fifth held out):",
+            f"#   python benchmarks/fit_werebeasts_value.py --games {args.games} --seed {args.seed} "
+            f"--every {args.every} --ridge {args.ridge}"
+            + (f" --drop {args.drop}" if args.drop else "") + " --write",
+            f"# {len(y)} positions; held-out log loss {fitted:.4f} (heuristic.win_chances {held:.4f}, "
+            f"uniform {uniform:.4f})",
+            "",
+            "[weights]",
+            *(f"{name} = {v:.4f}" for name, v in zip(value.FEATURES, w)),
+        ]
+        TOML.write_text("\n".join(lines) + "\n")
+        print(f"wrote {TOML}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
