@@ -59,8 +59,10 @@ HIDE_AT = 0.5  # a bid move that would lift the table's belief in one of my goal
 # difference of 100 deals is +-0.12): hard won 57/50/47/53 of seeds 0/1000/2000/3000 against 50/44/38/47 without
 # hiding (+0.07 +-0.06 a deal over the 400), accused out 12/15/12/10 times against 13/24/23/25.
 # The value at the ends of the search's rollouts: "hand" (heuristic.win_chances, a softmax of points, cans and
-# cards set by hand) or "fitted" (value.py: a conditional logit fitted on `normal` self-play, value.toml)
+# cards set by hand), "fitted" (value.py: a conditional logit fitted on `normal` self-play, value.toml) or "plain"
+# (the same fitted without the others' beliefs, value.toml's [plain]); EVAL_SCALE sharpens the fitted one
 EVAL = "hand"
+EVAL_SCALE = 1.0
 BEAST_OF, ICONS = H.BEAST_OF, H.ICONS
 CHOW = belief.CHOW
 NORMAL = H.Heuristic()
@@ -499,7 +501,9 @@ def root_actions(view: View, legal: list[Action]) -> list[Action]:
 
 def win_chances(state) -> list[float]:
     """The value at a rollout's end, as ``EVAL`` says."""
-    return value.win_chances(state) if EVAL == "fitted" else H.win_chances(state)
+    if EVAL == "hand":
+        return H.win_chances(state)
+    return value.win_chances(state, value.WEIGHTS if EVAL == "fitted" else value.PLAIN, EVAL_SCALE)
 
 
 #: the ``advice`` hook: heuristic.ADVICE with the worlds and root moves of this reading (the `hard` level)

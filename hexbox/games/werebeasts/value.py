@@ -37,12 +37,15 @@ FEATURES = (
 BEAST_BY_ID = {a.id: a.beast for a in CARDS.auction}
 
 
-def _load() -> tuple[float, ...]:
+EXPOSURE = ("exposed", "exposed_half")  # the features that need the others' beliefs: most of the time
+
+
+def _load(section: str = "weights") -> tuple[float, ...]:
     raw: dict[str, Any] = read_toml(__package__, "value.toml")
-    weights = raw.get("weights")
+    weights = raw.get(section)
     if not isinstance(weights, dict) or set(weights) != set(FEATURES):
         have = sorted(weights) if isinstance(weights, dict) else weights
-        raise DataError(f"werebeasts/value.toml: [weights] must name exactly {', '.join(FEATURES)}; it has {have}")
+        raise DataError(f"werebeasts/value.toml: [{section}] must name exactly {', '.join(FEATURES)}; it has {have}")
     out = []
     for name in FEATURES:
         w = weights[name]
@@ -53,6 +56,7 @@ def _load() -> tuple[float, ...]:
 
 
 WEIGHTS = _load()
+PLAIN = _load("plain")  # fitted without EXPOSURE (zero there)
 
 
 def exposure(state) -> dict[int, float]:
@@ -114,9 +118,12 @@ def features(state, seat: int) -> list[float]:
     return [points, points * late, cans, chips, reach, rivals, stack, chow, chow * cans, mine, other]
 
 
-def win_chances(state, weights: tuple[float, ...] | None = None) -> list[float]:
-    """Each seat's chance of winning from a full (sampled) position, by the fitted model."""
+def win_chances(state, weights: tuple[float, ...] | None = None, scale: float = 1.0) -> list[float]:
+    """Each seat's chance of winning from a full (sampled) position, by the fitted model; ``scale`` multiplies
+    every weight (above 1, sharper than the fit: a search tells its moves apart by these values)."""
     w = WEIGHTS if weights is None else weights
+    if scale != 1.0:
+        w = tuple(scale * x for x in w)
     exposed = bool(w[-1] or w[-2])
     utility = {s: sum([a * b for a, b in zip(w, f)]) for s, f in table(state, exposed).items()}
     if not utility:
