@@ -31,10 +31,11 @@ def played(moves: int, seed: int = 7):
 
 
 def test_weights_are_the_features_of_value_toml():
-    for weights in (value.WEIGHTS, value.PLAIN):
+    for weights in (value.WEIGHTS, value.PLAIN, value.HELD):
         assert len(weights) == len(value.FEATURES)
         assert all(math.isfinite(w) for w in weights)
-    assert all(value.PLAIN[value.FEATURES.index(name)] == 0.0 for name in value.EXPOSURE)
+    for weights in (value.PLAIN, value.HELD):
+        assert all(weights[value.FEATURES.index(name)] == 0.0 for name in value.EXPOSURE)
 
 
 @pytest.mark.parametrize("weights", [{"points": 1.0}, {name: "x" for name in value.FEATURES},
@@ -74,5 +75,8 @@ def test_the_knob_chooses_the_evaluator(monkeypatch):
     assert O.ADVICE.win_chances(state) == value.win_chances(state)
     monkeypatch.setattr(O, "EVAL", "plain")
     assert O.ADVICE.win_chances(state) == value.win_chances(state, value.PLAIN)
+    monkeypatch.setattr(O, "EVAL", "held")
+    assert O.ADVICE.win_chances(state) == value.win_chances(state, value.HELD)
+    monkeypatch.setattr(O, "EVAL", "plain")
     monkeypatch.setattr(O, "EVAL_SCALE", 2.0)
     assert O.ADVICE.win_chances(state) == value.win_chances(state, tuple(2 * w for w in value.PLAIN))

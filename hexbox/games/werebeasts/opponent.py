@@ -60,7 +60,8 @@ HIDE_AT = 0.5  # a bid move that would lift the table's belief in one of my goal
 # hiding (+0.07 +-0.06 a deal over the 400), accused out 12/15/12/10 times against 13/24/23/25.
 # The value at the ends of the search's rollouts: "hand" (heuristic.win_chances, a softmax of points, cans and
 # cards set by hand), "fitted" (value.py: a conditional logit fitted on `normal` self-play, value.toml) or "plain"
-# (the same fitted without the others' beliefs, value.toml's [plain]); EVAL_SCALE sharpens the fitted one
+# (the same fitted without the others' beliefs, value.toml's [plain]) or "held" ([held]: [plain] with cans and
+# off-goal cards held at the hand-set worth); EVAL_SCALE sharpens the fitted ones
 EVAL = "hand"
 EVAL_SCALE = 1.0
 BEAST_OF, ICONS = H.BEAST_OF, H.ICONS
@@ -503,7 +504,8 @@ def win_chances(state) -> list[float]:
     """The value at a rollout's end, as ``EVAL`` says."""
     if EVAL == "hand":
         return H.win_chances(state)
-    return value.win_chances(state, value.WEIGHTS if EVAL == "fitted" else value.PLAIN, EVAL_SCALE)
+    weights = {"fitted": value.WEIGHTS, "plain": value.PLAIN, "held": value.HELD}[EVAL]
+    return value.win_chances(state, weights, EVAL_SCALE)
 
 
 #: the ``advice`` hook: heuristic.ADVICE with the worlds and root moves of this reading (the `hard` level)

@@ -57,6 +57,7 @@ def _load(section: str = "weights") -> tuple[float, ...]:
 
 WEIGHTS = _load()
 PLAIN = _load("plain")  # fitted without EXPOSURE (zero there)
+HELD = _load("held")  # as PLAIN, with cans and chips held at heuristic.win_chances's worth
 
 
 def exposure(state) -> dict[int, float]:
