@@ -12,6 +12,7 @@ games; the log loss of the last fifth is printed for it and for heuristic.win_ch
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import time
 from pathlib import Path
@@ -26,13 +27,16 @@ PLAYERS = 5
 TOML = Path(value.__file__).with_name("value.toml")
 
 
-def positions(games: int, seed: int, every: float):
-    """Per game: a list of (features (living x d), labels (living), hand evaluator's chances (living))."""
+def positions(games: int, seed: int, every: float, hard: bool = False):
+    """Per game: a list of (features (living x d), labels (living), hand evaluator's chances (living)); with
+    ``hard``, the `hard` level plays one seat (game i: seat i mod 5), `normal` the others."""
     rng = random.Random(seed)
     bot = make_agent("normal", "werebeasts")
+    searcher = make_agent("hard", "werebeasts") if hard else None
     out = []
-    for _ in range(games):
+    for i in range(games):
         state = load("werebeasts", players=PLAYERS).new_state(seed=rng.randrange(2**32))
+        subject = i % PLAYERS if hard else -1
         seen = []
         while not state.is_over:
             if rng.random() < every:
@@ -42,7 +46,7 @@ def positions(games: int, seed: int, every: float):
                 seen.append((alive, np.array([rows[s] for s in alive]), [hand[s] for s in alive]))
             actors = state.actors
             s = actors[0] if len(actors) == 1 else rng.choice(actors)
-            state.apply(s, bot.act(View.of(state, s), rng))
+            state.apply(s, (searcher if s == subject else bot).act(View.of(state, s), rng))
         winners = state.result.winners
         game = []
         for alive, x, hand in seen:
@@ -100,12 +104,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--every", type=float, default=0.1, help="the share of positions recorded")
     parser.add_argument("--ridge", type=float, default=1.0)
+    parser.add_argument("--hard", type=int, default=0, help="games with `hard` in one seat, for [with_hard]")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the --hard games")
     parser.add_argument("--write", action="store_true", help="rewrite value.toml with the weights")
     args = parser.parse_args(argv)
     t0 = time.process_time()
     games = positions(args.games, args.seed, args.every)
     cut = len(games) * 4 // 5
+    extra = []
+    if args.hard:
+        share = [args.hard // args.jobs + (k < args.hard % args.jobs) for k in range(args.jobs)]
+        with multiprocessing.Pool(args.jobs) as pool:
+            parts = pool.starmap(positions, [(n, args.seed + 1 + k, args.every, True) for k, n in enumerate(share)])
+        extra = [g for part in parts for g in part]
     x, y, mask, _ = stack(games[:cut])
+    fitted_on = len(y)
     tx, ty, tmask, thand = stack(games[cut:])
     hand = np.where(tmask, thand, 0.0)
     hand = hand / hand.sum(axis=1, keepdims=True)
@@ -119,7 +132,12 @@ def main(argv: list[str] | None = None) -> int:
     # decoys, so the plain fit prices them below nothing, and a search then turns down the pile of a right accusation
     sharp = heuristic.EVAL_SHARPNESS
     fixed = {"cans": sharp * heuristic.CAN_WORTH, "chips": sharp * heuristic.CHIP_WORTH}
-    for section, drop, hold in (("weights", (), {}), ("plain", value.EXPOSURE, {}), ("held", value.EXPOSURE, fixed)):
+    fits = [("weights", (), {}), ("plain", value.EXPOSURE, {}), ("held", value.EXPOSURE, fixed)]
+    if extra:
+        fits.append(("with_hard", value.EXPOSURE, {}))
+    for section, drop, hold in fits:
+        if section == "with_hard":  # the normal games' fifth still held out; every `hard` game fitted
+            x, y, mask, _ = stack(games[:cut] + extra)
         keep = [i for i, name in enumerate(value.FEATURES) if name not in drop and name not in hold]
         w = np.zeros(len(value.FEATURES))
         for name, v in hold.items():
@@ -137,10 +155,13 @@ def main(argv: list[str] | None = None) -> int:
             "# Werebeasts' value of a position (value.py): conditional-logit weights over the living seats, fitted on",
             "# `normal` self-play, 5 players (the first four fifths of the games; last fifth held out):",
             f"#   python benchmarks/fit_werebeasts_value.py --games {args.games} --seed {args.seed} "
-            f"--every {args.every} --ridge {args.ridge} --write",
-            f"# {len(y)} positions; held-out log loss of heuristic.win_chances {held:.4f}, uniform {uniform:.4f};",
+            f"--every {args.every} --ridge {args.ridge}"
+            + (f" --hard {args.hard} --jobs {args.jobs}" if args.hard else "") + " --write",
+            f"# {fitted_on} positions fitted ({len(y)} with the --hard games); held-out log loss of",
+            f"# heuristic.win_chances {held:.4f}, uniform {uniform:.4f};",
             "# [plain]: the same without the others' beliefs (the exposure), which cost most of the time; [held]: as",
-            "# [plain] with cans and chips held at heuristic.win_chances's worth (0.8 x 0.15 and 0.8 x 0.25)",
+            "# [plain] with cans and chips held at heuristic.win_chances's worth (0.8 x 0.15 and 0.8 x 0.25);",
+            "# [with_hard]: as [plain], on the same games and the --hard games with `hard` in one seat",
             *sections,
         ]
         TOML.write_text("\n".join(lines) + "\n")

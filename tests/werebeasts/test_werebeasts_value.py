@@ -31,10 +31,10 @@ def played(moves: int, seed: int = 7):
 
 
 def test_weights_are_the_features_of_value_toml():
-    for weights in (value.WEIGHTS, value.PLAIN, value.HELD):
+    for weights in (value.WEIGHTS, value.PLAIN, value.HELD, value.WITH_HARD):
         assert len(weights) == len(value.FEATURES)
         assert all(math.isfinite(w) for w in weights)
-    for weights in (value.PLAIN, value.HELD):
+    for weights in (value.PLAIN, value.HELD, value.WITH_HARD):
         assert all(weights[value.FEATURES.index(name)] == 0.0 for name in value.EXPOSURE)
 
 

@@ -61,7 +61,10 @@ HIDE_AT = 0.5  # a bid move that would lift the table's belief in one of my goal
 # The value at the ends of the search's rollouts: "hand" (heuristic.win_chances, a softmax of points, cans and
 # cards set by hand), "fitted" (value.py: a conditional logit fitted on `normal` self-play, value.toml) or "plain"
 # (the same fitted without the others' beliefs, value.toml's [plain]) or "held" ([held]: [plain] with cans and
-# off-goal cards held at the hand-set worth); EVAL_SCALE sharpens the fitted ones
+# off-goal cards held at the hand-set worth) or "with_hard" ([with_hard]: [plain] fitted with games of `hard` in one
+# seat too); EVAL_SCALE sharpens the fitted ones. Measured (werebeasts_hiding.py, tuning seeds 3000-3199, hand 99 of
+# 200): fitted 87, fitted x2 91, plain 98, plain x2 99, held 84, WITH_HARD_NOTE: none reached the +8 a lever needs, and
+# the fitted ones made a third fewer right accusations (docs/strength.md, "A value fitted on self-play")
 EVAL = "hand"
 EVAL_SCALE = 1.0
 BEAST_OF, ICONS = H.BEAST_OF, H.ICONS
@@ -504,7 +507,7 @@ def win_chances(state) -> list[float]:
     """The value at a rollout's end, as ``EVAL`` says."""
     if EVAL == "hand":
         return H.win_chances(state)
-    weights = {"fitted": value.WEIGHTS, "plain": value.PLAIN, "held": value.HELD}[EVAL]
+    weights = {"fitted": value.WEIGHTS, "plain": value.PLAIN, "held": value.HELD, "with_hard": value.WITH_HARD}[EVAL]
     return value.win_chances(state, weights, EVAL_SCALE)
 
 

@@ -58,6 +58,7 @@ def _load(section: str = "weights") -> tuple[float, ...]:
 WEIGHTS = _load()
 PLAIN = _load("plain")  # fitted without EXPOSURE (zero there)
 HELD = _load("held")  # as PLAIN, with cans and chips held at heuristic.win_chances's worth
+WITH_HARD = _load("with_hard")  # as PLAIN, fitted on games with `hard` in one seat too
 
 
 def exposure(state) -> dict[int, float]:
