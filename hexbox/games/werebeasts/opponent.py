@@ -63,7 +63,7 @@ HIDE_AT = 0.5  # a bid move that would lift the table's belief in one of my goal
 # (the same fitted without the others' beliefs, value.toml's [plain]) or "held" ([held]: [plain] with cans and
 # off-goal cards held at the hand-set worth) or "with_hard" ([with_hard]: [plain] fitted with games of `hard` in one
 # seat too); EVAL_SCALE sharpens the fitted ones. Measured (werebeasts_hiding.py, tuning seeds 3000-3199, hand 99 of
-# 200): fitted 87, fitted x2 91, plain 98, plain x2 99, held 84, WITH_HARD_NOTE: none reached the +8 a lever needs, and
+# 200): fitted 87, fitted x2 91, plain 98, plain x2 99, held 84, with_hard 95: none reached the +8 a lever needs, and
 # the fitted ones made a third fewer right accusations (docs/strength.md, "A value fitted on self-play")
 EVAL = "hand"
 EVAL_SCALE = 1.0
