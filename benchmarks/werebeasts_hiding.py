@@ -1,5 +1,5 @@
-"""Werebeasts `hard` with its knobs set (opponent.py's module constants: HIDE_AT, READERS, EPSILON, ACCUSE_AT), deal
-by deal: the clairvoyant benchmark's `hard` row (issue 47 item 1).
+"""Werebeasts `hard` with its knobs set (opponent.py's module constants: HIDE_AT, READERS, EPSILON, ACCUSE_AT, EVAL,
+EVAL_SCALE), deal by deal: the clairvoyant benchmark's `hard` row (issue 47 item 1).
 
 Each line is one deal played as ``clairvoyant.play`` plays it (the subject seat rotated, every other seat
 ``normal``; the same seeds give the same deals and, for an unchanged ``hard``, the same games): whether ``hard``
@@ -35,7 +35,7 @@ from hexbox.games.werebeasts import actions as A
 from hexbox.games.werebeasts import opponent
 
 EDITS = (A.OfferCans, A.OfferCard, A.RetractCard)
-TURN: dict[str, int] = {}  # the search's parameters at a turn decision (accuse or sell): --turn iters=400
+TURN: dict[str, float] = {}  # the search's parameters at a turn decision (accuse or sell): --turn iters=400, c=0.35
 ALL = False  # --every: at every decision
 MARGIN: list[float] = []  # --margin M: accuse only when P(right) beats the value of selling by M
 
@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     ALL = args.every
     if args.margin is not None:
         MARGIN.append(args.margin)
-    TURN.update((k, int(v)) for k, v in (x.split("=") for x in args.turn))
+    TURN.update((k, ast.literal_eval(v)) for k, v in (x.split("=") for x in args.turn))
     knobs = {}
     for item in args.set:
         name, value = item.split("=", 1)
