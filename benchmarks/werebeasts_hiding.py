@@ -1,5 +1,5 @@
-"""Werebeasts `hard` with its knobs set (opponent.py's module constants: HIDE_AT, READERS, EPSILON, ACCUSE_AT, EVAL,
-EVAL_SCALE), deal by deal: the clairvoyant benchmark's `hard` row (issue 47 item 1).
+"""Werebeasts `hard` with its knobs set (opponent.py's module constants: HIDE_AT, READERS, EPSILON, ACCUSE_AT), deal
+by deal: the clairvoyant benchmark's `hard` row (issue 47 item 1).
 
 Each line is one deal played as ``clairvoyant.play`` plays it (the subject seat rotated, every other seat
 ``normal``; the same seeds give the same deals and, for an unchanged ``hard``, the same games): whether ``hard``

@@ -44,7 +44,7 @@ from typing import Any
 from hexbox.core import Action, View
 
 from . import actions as A
-from . import belief, value
+from . import belief
 from . import heuristic as H
 from .cards import CARD_INDEX, CARDS
 
@@ -58,15 +58,6 @@ HIDE_AT = 0.5  # a bid move that would lift the table's belief in one of my goal
 # only: public 0.4/0.5/0.6 won 50/53/52, seats 0.4/0.45/0.5/0.6 53/45/57/50, no hiding 50; noisy, a paired
 # difference of 100 deals is +-0.12): hard won 57/50/47/53 of seeds 0/1000/2000/3000 against 50/44/38/47 without
 # hiding (+0.07 +-0.06 a deal over the 400), accused out 12/15/12/10 times against 13/24/23/25.
-# The value at the ends of the search's rollouts: "hand" (heuristic.win_chances, a softmax of points, cans and
-# cards set by hand), "fitted" (value.py: a conditional logit fitted on `normal` self-play, value.toml) or "plain"
-# (the same fitted without the others' beliefs, value.toml's [plain]) or "held" ([held]: [plain] with cans and
-# off-goal cards held at the hand-set worth) or "with_hard" ([with_hard]: [plain] fitted with games of `hard` in one
-# seat too); EVAL_SCALE sharpens the fitted ones. Measured (werebeasts_hiding.py, tuning seeds 3000-3199, hand 99 of
-# 200): fitted 87, fitted x2 91, plain 98, plain x2 99, held 84, with_hard 95: none reached the +8 a lever needs, and
-# the fitted ones made a third fewer right accusations (docs/strength.md, "A value fitted on self-play")
-EVAL = "hand"
-EVAL_SCALE = 1.0
 BEAST_OF, ICONS = H.BEAST_OF, H.ICONS
 CHOW = belief.CHOW
 NORMAL = H.Heuristic()
@@ -503,14 +494,5 @@ def root_actions(view: View, legal: list[Action]) -> list[Action]:
     return H.root_actions(view, legal, post, ACCUSE_AT)
 
 
-def win_chances(state) -> list[float]:
-    """The value at a rollout's end, as ``EVAL`` says."""
-    if EVAL == "hand":
-        return H.win_chances(state)
-    weights = {"fitted": value.WEIGHTS, "plain": value.PLAIN, "held": value.HELD, "with_hard": value.WITH_HARD}[EVAL]
-    return value.win_chances(state, weights, EVAL_SCALE)
-
-
 #: the ``advice`` hook: heuristic.ADVICE with the worlds and root moves of this reading (the `hard` level)
-ADVICE = types.SimpleNamespace(**{**vars(H.ADVICE), "determinizer": determinizer, "root_actions": root_actions,
-                                  "win_chances": win_chances})
+ADVICE = types.SimpleNamespace(**{**vars(H.ADVICE), "determinizer": determinizer, "root_actions": root_actions})
