@@ -168,6 +168,12 @@ def test_a_named_person_plays_a_whole_game_against_bots_on_a_phone(server, page_
         reveals = hexbox.game_info(game).hook("reveal") is not None  # a side, role or goals column (issue 45)
         assert headers == ["Player", *(["Side · role"] if reveals else []), "Score", "Result"]
     desktop.wait_for_selector(".end")
+    # the verdict comes into view (the page was scrolled to her last decision's key piece), and the table of every
+    # seat fits the phone's width: nothing is cut at its right edge
+    phone.wait_for_function("() => document.querySelector('.end h2').getBoundingClientRect().top >= 0",
+                            timeout=NEVER_MS)
+    fits = "(() => { const e = document.querySelector('.end'); return e.scrollWidth <= e.clientWidth; })()"
+    assert phone.evaluate(fits)
     for page, kind in ((phone, "phone"), (desktop, "desktop")):
         _painted(page)
         page.screenshot(path=str(shots / f"{game}-{kind}-end.png"))

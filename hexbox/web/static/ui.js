@@ -165,7 +165,10 @@ export function EndScreen({ result, me, seats, onRematch, rematch, tableId, canP
   const columns = 2 + (hasRoles ? 1 : 0) + (hasScores ? 1 : 0);
   const heading = me === null ? `Game over: ${result.headline}` : won ? `🏆 ${result.headline}!`
     : `Game over — ${result.headline}`;
-  return html`<section class="end" aria-labelledby="end-title">
+  // the end comes while the page is scrolled to the last decision's key piece: bring the verdict into view once
+  const box = useRef(null);
+  useEffect(() => box.current?.scrollIntoView({ block: "start" }), []);
+  return html`<section class="end" aria-labelledby="end-title" ref=${box}>
     <h2 id="end-title">${heading}</h2>
     <p class="why"><b>Why:</b> ${result.reason.replace(/\.$/, "")}.${me !== null && !won
       ? " You did not win this time." : ""}</p>
