@@ -18,6 +18,7 @@ class KnowledgeMixin:
 
     def know_public_add(self, o: int, c: int, k: int = 1) -> None:
         self.pub_known[o][c] += k
+        self.ver[o] += 1
         if self.exact and (o, c) in self.exact:
             self.exact[(o, c)] += k
         for known in self.priv_known[o].values():
@@ -28,6 +29,7 @@ class KnowledgeMixin:
         self.exact[(o, c)] = k
         if self.pub_known[o][c] < k:
             self.pub_known[o][c] = k
+            self.ver[o] += 1
         for known in self.priv_known[o].values():
             if known[c] < k:
                 known[c] = k
@@ -37,6 +39,7 @@ class KnowledgeMixin:
             self.exact[(o, c)] -= 1
         if self.pub_known[o][c]:
             self.pub_known[o][c] -= 1
+            self.ver[o] += 1
         for known in self.priv_known[o].values():
             if known[c]:
                 known[c] -= 1
@@ -44,6 +47,7 @@ class KnowledgeMixin:
     def know_reset(self, o: int) -> None:
         """``o`` gave away cards nobody else saw: only what o will be seen to receive is known again."""
         self.pub_known[o] = [0] * HAND
+        self.ver[o] += 1
         if self.exact:
             self._forget_counts(o)
         if self.priv_known[o]:

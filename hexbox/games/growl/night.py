@@ -149,10 +149,12 @@ class NightMixin:
             self.insomniac = t
         elif card == SEANCE:  # R57
             self.front[self.pos_of[t]].append(SEANCE)
+            self.ver[t] += 1
             if self.dead[t]:
                 events.append(self.reveal_team(t))
         elif card == SILVER_BULLET:  # R58: check at once
             self.front[self.pos_of[t]].append(SILVER_BULLET)
+            self.ver[t] += 1
             return events + self.settle("night_fall")
         elif card == TRUTH_SERUM:  # R60
             if self.show_options(t):
@@ -176,6 +178,8 @@ class NightMixin:
             return events
         pa, pb = self.pos_of[a], self.pos_of[b]  # R64: face-up cards stay at their positions
         self.pos_of[a], self.pos_of[b] = pb, pa
+        self.ver[a] += 1
+        self.ver[b] += 1
         self.seat_at[pa], self.seat_at[pb] = b, a
         return events + self.settle("night_fall")
 
@@ -274,6 +278,7 @@ class NightMixin:
         hands = self.hands
         for s, c in self.pending.items():
             hands[s][c] -= 1
+            self.ver[s] += 1
             self.know_reset(s)
         if self.night_card == THE_GIFT:  # R59: the cards wait on the home tiles until the passing ends
             a, b = self.window
@@ -284,6 +289,7 @@ class NightMixin:
             self.rng.shuffle(pile)
             for s, c in zip(self.window, pile):
                 hands[s][c] += 1
+                self.ver[s] += 1
                 events.append(Event("tempest_card", {"card": IDS[c]}, to=(s,)))
             events.append(Event("tempest_dealt", {"seats": list(self.window)}))
         self.pending, self.window = {}, ()
@@ -379,6 +385,10 @@ class NightMixin:
         h[seat][b] -= 1
         h[left][a] += 1
         h[right][b] += 1
+        ver = self.ver
+        ver[seat] += 1
+        ver[left] += 1
+        ver[right] += 1
         self.know_reset(seat)
         self.know_private_add(seat, left, a)
         self.know_private_add(seat, right, b)
@@ -426,6 +436,7 @@ class NightMixin:
         events = []
         for s, t, c in self.gift:
             self.hands[t][c] += 1
+            self.ver[t] += 1
             events.append(Event("sent", {"from": s, "to": t, "card": IDS[c], "side": "gift", "night": self.nights},
                                 ONLY[s]))
             events.append(Event("received", {"cards": [IDS[c]], "senders": None}, ONLY[t]))
@@ -476,6 +487,7 @@ class NightMixin:
                 h = hands[s]
                 h[a] -= 1
                 h[b] -= 1
+                self.ver[s] += 1
                 self.know_reset(s)
                 passed.append(s)
         passes = len(moves)
@@ -486,6 +498,7 @@ class NightMixin:
         bites = 0
         for s, t, c in moves:
             hands[t][c] += 1
+            self.ver[t] += 1
             bites += c == BITE
             if s != t:  # know_private_add, inlined for the busiest loop of a Night
                 known = priv[t].get(s)

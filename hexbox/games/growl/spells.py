@@ -78,11 +78,14 @@ class SpellsMixin:
     def _pay(self, seat: int, cards: tuple[int, ...]) -> None:
         for c in cards:
             self.hands[seat][c] -= 1
+            self.ver[seat] += 1
             self.discards.append(c)  # R47, D20
             self.know_public_remove(seat, c)
 
     def _discard_front(self, card: int) -> None:
-        self.front[self.holder(card)].remove(card)
+        p = self.holder(card)
+        self.front[p].remove(card)
+        self.ver[self.seat_at[p]] += 1
         self.discards.append(card)
 
     def _activated(self, seat: int, spell: int, pay: tuple[int, ...], data: dict[str, Any]) -> list[Event]:
@@ -142,4 +145,6 @@ class SpellsMixin:
         self._pay(seat, pay)
         self.front[p].remove(s)
         self.front[self.pos_of[t]].append(s)  # D27: it acts at once
+        self.ver[self.seat_at[p]] += 1
+        self.ver[t] += 1
         return self._activated(seat, SPIRIT_LEASH, pay, {"moved": action.spell, "from": self.seat_at[p], "to": t})

@@ -119,7 +119,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         "picker", "pick_options", "show_seat", "sides", "pass_opts", "rattles", "resume", "used", "pub_known",
         "priv_known", "exact",
         "intel", "clues", "seance", "sniffed", "log", "turns", "nights", "log_json", "seats_json",
-        "own_json",
+        "own_json", "ver",
     )
 
     game: GrowlGame
@@ -188,6 +188,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         self.intel, self.clues, self.seance = (), (), ()
         self.log, self.turns, self.nights, self._result, self.is_over = [], 0, 0, None, False
         self.log_json = self.seats_json = self.own_json = None
+        self.ver = [0] * n
         self.active = start
         events = [Event("setup", {"players": n, "start_seat": start, "wolf_zeroes": bites})]
         events += [_TEAM[s, self.wolf[s], self.zero[s]] for s in range(n)]
@@ -229,6 +230,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         c.turns, c.nights, c._result, c.is_over = self.turns, self.nights, self._result, self.is_over
         c.actors = self.actors
         c.log_json = c.seats_json = c.own_json = None  # the views' JSON of the log, seats, own hand: made anew
+        c.ver = [0] * self.n
         return c
 
     # ---- Queries --------------------------------------------------------------------------------------------
@@ -453,6 +455,7 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         else:
             self.hands[t][card] += 1
             self.know_public_add(t, card)
+        self.ver[t] += 1
         events = [_gave(seat, card, t)]
         events += self.settle("_end_turn", who=(t,))  # R20: only the receiver's icons changed
         return events
@@ -482,11 +485,13 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         for s in seats:  # R30, R32: turning first
             if not dead[s] and not wolf[s] and self.net_bites(s) >= 3:
                 wolf[s] = True
+                self.ver[s] += 1
                 events.append(Event("turned", {"seat": s, "turn": self.turns}, ONLY[s]))
         dying += [s for s in seats if not dead[s] and s not in dying and self.net_wounds(s) >= 3]  # R31
         if dying:
             for s in dying:
                 dead[s] = True
+                self.ver[s] += 1
             order = self.clockwise(dying)
             events += [Event("died", {"seat": s}) for s in order]  # R33: no team
             events += self._death_triggers(order)
@@ -539,6 +544,8 @@ class GrowlState(NightMixin, SpellsMixin, KnowledgeMixin, ResampleMixin, State):
         self.rattles.pop(0)
         self.hands[seat][c] -= 1
         self.hands[t][c] += 1
+        self.ver[seat] += 1
+        self.ver[t] += 1
         self.know_reset(seat)
         self.know_private_add(seat, t, c)
         events = [Event("death_rattle", {"seat": seat, "to": t}),
