@@ -118,9 +118,11 @@ def private_view(state: GrowlState, seat: int, public: dict[str, Any] | None = N
 # The observe contract lets an observation's nested parts be shared and read-only (its top-level dict is the
 # caller's own): the parts below recur from decision to decision and from seat to seat, so each is made once for
 # what it depends on and handed out again: hands by their counts (_hand), the seats' entries and the seat's own
-# hand and icons kept on the state with what they were made from (_seats, _own). Measured over the decisions of
-# 40 games of normal self-play (benchmarks/bot_speed.py's games) against making them at each observation: the
-# seats 10.4 -> 5.3 µs, the known hands 6.4 -> 4.0 µs, the icons 3.5 -> 1.6 µs.
+# hand and icons kept on the state and made again for the seats whose ``state.ver`` moved (_seats, _own). Measured
+# over the decisions of 40 games of normal self-play (benchmarks/bot_speed.py's games) against making them at each
+# observation: the seats 10.4 -> 5.3 µs, the known hands 6.4 -> 4.0 µs, the icons 3.5 -> 1.6 µs (then compared
+# with copies of their inputs; by ``ver`` since, bot_speed's 20 games: the observation 104k -> 92k CPU
+# instructions a decision, valgrind).
 
 _SEAT_KEY = tuple(str(s) for s in range(64))
 _MEMO_SIZE = 1 << 12  # _hand's memo is emptied when it reaches this many hands (a game needs a few hundred)
