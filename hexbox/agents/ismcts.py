@@ -140,9 +140,10 @@ class ISMCTS:
         if focus not in ("all", "kinds"):
             raise ConfigError(f"ismcts: focus must be all or kinds (the bot's move against other kinds), "
                               f"not {focus!r}")
-        if others not in ("search", "bot"):
+        if others not in ("search", "bot", "through"):
             raise ConfigError(f"ismcts: others must be search (UCB for every seat) or bot (the game's bot plays the "
-                              f"other seats in the tree), not {others!r}")
+                              f"other seats in the tree) or through (and the tree grows at my decisions only), "
+                              f"not {others!r}")
         if memory not in ("search", "world"):
             raise ConfigError(f"ismcts: memory must be search (one bot for the whole search) or world (a fresh bot "
                               f"in each world), not {memory!r}")
@@ -240,7 +241,8 @@ class ISMCTS:
         c = self.c
         cap = self.rollout
         by_kind = self.policy == "kind"
-        others_bot = self.others == "bot"
+        others_bot = self.others != "search"
+        through = self.others == "through"  # a bot's move is no expansion: the tree grows at my own decisions
         bot = heuristic_of(game.name) if self.policy == "heuristic" or others_bot else None
         rollout_bot = self.policy == "heuristic"
         # a bot remembers what it drew for a sale (a Werebeasts budget), keyed by the public situation, which is the
@@ -290,8 +292,9 @@ class ISMCTS:
                         calls += 1
                         if child is None:
                             child = node.children[key] = Node(seat)
-                            path.append(child)
-                            break
+                            if not through:
+                                path.append(child)
+                                break
                         path.append(child)
                         node = child
                         continue
