@@ -68,14 +68,9 @@ class Omniscient:
         prune = pruner_for(self.game) if self.search.prune == "game" else None
         roots = list(prune(truth.clone(), view.seat, legal)) if prune is not None else list(legal)
         if self.game == "werebeasts":  # the advice leaves accusations out for uniform worlds: here, the right ones
-            from hexbox.games.werebeasts import opponent
             from hexbox.games.werebeasts.cards import GOAL_INDEX
 
-            right = [a for a in legal if a.kind == "accuse" and GOAL_INDEX[a.goal] in truth.goals_of(a.target)]
-            if opponent.CHAIN:  # in the tree, after a right accusation, the right ones again
-                opponent._chain[:] = [(view.seat, truth.turns, len(truth.sales)), {(a.target, a.goal) for a in right}]
-
-            roots += right
+            roots += [a for a in legal if a.kind == "accuse" and GOAL_INDEX[a.goal] in truth.goals_of(a.target)]
         return draw, set(roots or legal)
 
     def act(self, view: View, rng: random.Random):

@@ -109,12 +109,12 @@ class ISMCTS:
     clock: Callable[[], float] = staticmethod(time.perf_counter)  # the wall clock of ``seconds``
     PARAMS: dict[str, type] = {"iters": int, "calls": int, "seconds": float, "c": float, "rollout": int,
                                "policy": str, "reward": str, "eval": str, "prune": str, "bias": float,
-                               "worlds": str, "focus": str, "others": str, "memory": str}
+                               "worlds": str, "focus": str}
 
     def __init__(self, iters: int | None = None, calls: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: int = 200, policy: str = "uniform", reward: str = "win",
                  eval: str = "game", prune: str = "game", bias: float = 0.0, worlds: str = "uniform",
-                 focus: str = "all", others: str = "search", memory: str = "search"):
+                 focus: str = "all"):
         if iters is None and calls is None and seconds is None:
             iters = DEFAULT_ITERS
         for key, value in (("iters", iters), ("calls", calls), ("seconds", seconds)):
@@ -140,17 +140,10 @@ class ISMCTS:
         if focus not in ("all", "kinds"):
             raise ConfigError(f"ismcts: focus must be all or kinds (the bot's move against other kinds), "
                               f"not {focus!r}")
-        if others not in ("search", "bot", "through"):
-            raise ConfigError(f"ismcts: others must be search (UCB for every seat) or bot (the game's bot plays the "
-                              f"other seats in the tree) or through (and the tree grows at my decisions only), "
-                              f"not {others!r}")
-        if memory not in ("search", "world"):
-            raise ConfigError(f"ismcts: memory must be search (one bot for the whole search) or world (a fresh bot "
-                              f"in each world), not {memory!r}")
         self.iters, self.calls, self.seconds = iters, calls, seconds
         self.c, self.rollout, self.policy, self.reward = c, rollout, policy, reward
         self.eval, self.prune, self.bias, self.worlds = eval, prune, bias, worlds
-        self.focus, self.others, self.memory = focus, others, memory
+        self.focus = focus
         self.last_iterations = 0  # of the latest act(), for benchmarks and tests
         self.last_calls = 0
         self._started: float | None = None  # when the running act() began: ``seconds`` counts from there
@@ -241,14 +234,7 @@ class ISMCTS:
         c = self.c
         cap = self.rollout
         by_kind = self.policy == "kind"
-        others_bot = self.others != "search"
-        through = self.others == "through"  # a bot's move is no expansion: the tree grows at my own decisions
-        bot = heuristic_of(game.name) if self.policy == "heuristic" or others_bot else None
-        rollout_bot = self.policy == "heuristic"
-        # a bot remembers what it drew for a sale (a Werebeasts budget), keyed by the public situation, which is the
-        # same in every world: one bot for the whole search plays every world with the first world's draws
-        fresh = bot is not None and self.memory == "world"
-        make_bot = type(bot) if fresh else None
+        bot = heuristic_of(game.name) if self.policy == "heuristic" else None
         kind_of = attrgetter("kind")
         evaluate = evaluator_for(game.name) if self.eval == "game" else None
         prune = pruner_for(game.name) if self.prune == "game" else None
@@ -274,8 +260,6 @@ class ISMCTS:
             if deadline is not None and iterations and clock() >= deadline:
                 break
             world = draw(rng)
-            if fresh:
-                bot = make_bot()
             node = root
             path = []
             seat = me
@@ -284,20 +268,6 @@ class ISMCTS:
                 if node is not root:
                     actors = world.actors
                     seat = actors[0] if len(actors) == 1 else rng.choice(actors)
-                    if others_bot and seat != me:  # the others play as the game's bot, in the tree too
-                        action = bot.act(View.of(world, seat), rng)
-                        key = seat * width + game.action_id(action)
-                        child = node.children.get(key)
-                        world.apply(seat, action)
-                        calls += 1
-                        if child is None:
-                            child = node.children[key] = Node(seat)
-                            if not through:
-                                path.append(child)
-                                break
-                        path.append(child)
-                        node = child
-                        continue
                 legal = world.legal_actions(seat)
                 if node is root and root_moves is not None:
                     legal = [a for a in legal if a in root_moves] or legal
@@ -341,7 +311,7 @@ class ISMCTS:
             while steps < cap and not world.is_over:
                 actors = world.actors
                 seat = actors[0] if len(actors) == 1 else rng.choice(actors)
-                if rollout_bot:
+                if bot is not None:
                     world.apply(seat, bot.act(View.of(world, seat), rng))
                     steps += 1
                     continue
@@ -384,5 +354,4 @@ class ISMCTS:
         budget = "+".join(f"{k}={v}" for k, v in (("iters", self.iters), ("calls", self.calls),
                                                   ("seconds", self.seconds)) if v is not None)
         return (f"ismcts:{budget}+c={self.c}+rollout={self.rollout}+policy={self.policy}+reward={self.reward}"
-                f"+eval={self.eval}+prune={self.prune}+bias={self.bias}+worlds={self.worlds}+focus={self.focus}"
-                f"+others={self.others}+memory={self.memory}")
+                f"+eval={self.eval}+prune={self.prune}+bias={self.bias}+worlds={self.worlds}+focus={self.focus}")

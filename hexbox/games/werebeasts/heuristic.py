@@ -32,9 +32,7 @@ CAN_WORTH = 0.15  # a can buys about a sixth of an icon later on
 CHIP_WORTH = 0.25  # an off-goal card is still a payment chip and tie-break weight
 
 
-def win_chances(
-    state, sharpness: float = EVAL_SHARPNESS, can_worth: float = CAN_WORTH, chip_worth: float = CHIP_WORTH
-) -> list[float]:
+def win_chances(state) -> list[float]:
     """Each seat's chance of winning from a full (sampled) position: a softmax of what it has — points if the
     game ended now, cans and off-goal cards as buying power; the eliminated have none."""
     weights = []
@@ -44,7 +42,7 @@ def win_chances(
             continue
         goals = state.goals_of(s)
         chips = sum([1 for c in state.cards[s] if BEAST[c] not in goals])
-        weights.append(math.exp(sharpness * (state.points(s) + can_worth * state.cans[s] + chip_worth * chips)))
+        weights.append(math.exp(EVAL_SHARPNESS * (state.points(s) + CAN_WORTH * state.cans[s] + CHIP_WORTH * chips)))
     total = sum(weights)
     return [w / total for w in weights]
 

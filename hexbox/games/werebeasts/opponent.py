@@ -47,17 +47,12 @@ from . import actions as A
 from . import belief
 from . import heuristic as H
 from .cards import CARD_INDEX, CARDS
-from .state import TURN
 
 EPSILON = 0.1  # the share of "anything" in each act's likelihood (robustness against players who are not the bot)
 MAX_DEALS = 5040  # deals enumerated at most (7 hidden positions); more, and belief.py's reading is used
 OUTBID_SLACK = 0.05  # an outbid bid of k items below its budget: it ran out of changes first (k >= max_bid_changes)
 ACCUSE_AT = 0.5  # the least P(right) of an accusation searched at the root, as heuristic.root_actions
 READERS = "seats"  # whose belief a bid is weighed by: "seats" (each other seat, with its likeliest goals), "public"
-EVAL_EARLY: float | None = None  # the search's evaluator: sharpness x (EVAL_EARLY + the rest x share of deck sold)
-EVAL_WORTH: tuple[float, float] | None = None  # the search's evaluator: (a can, an off-goal card) in points
-EVAL_SHARPNESS: float | None = None  # the search's evaluator: log-odds of a point (None: heuristic's)
-CHAIN = False  # after a right accusation in the tree, the root's other likely accusations searched again (R17)
 HIDE_AT = 0.5  # a bid move that would lift the table's belief in one of my goals to this is not searched (hide)
 # Measured (benchmarks/werebeasts_hiding.py against clairvoyant.py's hard row, 100 deals each, tuned on seeds 0-99
 # only: public 0.4/0.5/0.6 won 50/53/52, seats 0.4/0.45/0.5/0.6 53/45/57/50, no hiding 50; noisy, a paired
@@ -496,50 +491,8 @@ def root_actions(view: View, legal: list[Action]) -> list[Action]:
             return belief.posterior(v.seat, obs["public"], obs["private"]["my_goals"])
         return deals.marginals(obs["public"], v.seat)
 
-    moves = H.root_actions(view, legal, post, ACCUSE_AT)
-    if CHAIN:
-        pub = view.observation["public"]
-        pairs = {(t, g) for t, q in post(view).items() for g, p in q.items() if p >= ACCUSE_AT}
-        _chain[:] = [(view.seat, pub["turn"], len(pub["sales"])), pairs]
-    return moves
-
-
-# (seat, turn, sales) of the root turn decision, and the accusations its reading gives P >= ACCUSE_AT
-_chain: list[Any] = [None, set()]
-
-
-def search_actions(state, seat: int, legal: list[Action]) -> list[Action]:
-    """heuristic.search_actions; with CHAIN, in the turn where the root seat searched accusations and, in this
-    world, has just accused right (R17: it goes on), those accusations again: the value of a right accusation
-    then holds the next one, as the omniscient bound's does."""
-    out = H.search_actions(state, seat, legal)
-    if not CHAIN or state.phase != TURN or not state.accusations:
-        return out
-    key, pairs = _chain
-    last = state.accusations[-1]
-    if key != (seat, state.turns, len(state.sales)) or last["accuser"] != seat or not last["correct"]:
-        return out
-    return out + [a for a in legal if type(a) is A.Accuse and (a.target, a.goal) in pairs]
-
-
-def win_chances(state) -> list[float]:
-    """heuristic.win_chances; with EVAL_EARLY, sharper as the deck runs out, as the normal bot's own estimate
-    (heuristic._win_share): early on a lead of a few points says little of the end."""
-    can, chip = (H.CAN_WORTH, H.CHIP_WORTH) if EVAL_WORTH is None else EVAL_WORTH
-    sharp = H.EVAL_SHARPNESS if EVAL_SHARPNESS is None else EVAL_SHARPNESS
-    if EVAL_EARLY is not None:
-        played = max(0.0, 1 - len(state.deck) / (4 * (len(state.in_play) - 1)))
-        sharp *= EVAL_EARLY + (1 - EVAL_EARLY) * played
-    return H.win_chances(state, sharp, can, chip)
+    return H.root_actions(view, legal, post, ACCUSE_AT)
 
 
 #: the ``advice`` hook: heuristic.ADVICE with the worlds and root moves of this reading (the `hard` level)
-ADVICE = types.SimpleNamespace(
-    **{
-        **vars(H.ADVICE),
-        "determinizer": determinizer,
-        "root_actions": root_actions,
-        "search_actions": search_actions,
-        "win_chances": win_chances,
-    }
-)
+ADVICE = types.SimpleNamespace(**{**vars(H.ADVICE), "determinizer": determinizer, "root_actions": root_actions})
