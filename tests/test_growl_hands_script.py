@@ -81,3 +81,24 @@ def test_true_neighbours_hands_worlds_deal_the_rest_again(monkeypatch):
             assert all(world.hands[s] == truth.hands[s] for s in near | {view.seat})
             rest_true.append(world.hands == truth.hands)
     assert not all(rest_true)
+
+
+def test_true_teams_worlds_hold_the_true_teams_and_drawn_hands():
+    import random
+
+    hands, oracle = script("growl_hands"), script("growl_true_teams")
+    cases = [c for c in hands.positions(2, 3000, 4) if c[1].nights >= 1][:2]
+    assert cases
+    hands_true = []
+    for view, truth in cases:
+        bound = oracle.TrueTeams("growl")
+        bound.truth = truth
+        draw, roots = bound._worlds(view)
+        assert roots and roots <= set(view.legal_actions)
+        rng = random.Random(0)
+        for _ in range(20):
+            world = draw(rng)
+            assert world.wolf == truth.wolf and world.zero == truth.zero
+            assert world.hands[view.seat] == truth.hands[view.seat]  # the seat's own hand is what it holds
+            hands_true.append(world.hands == truth.hands)
+    assert not all(hands_true)  # the others' hands are drawn, not told
