@@ -41,23 +41,27 @@ def test_two_runs_are_paired_deal_by_deal(tmp_path):
     assert line.endswith("won only by A 0, only by B 1")
 
 
-def test_true_hands_worlds_hold_the_true_hands_and_believed_teams():
+def oracle_worlds(bound_class, draws=20):
+    """(view, truth, world): ``draws`` worlds of the bound's at two positions after a Night (seeds from 3000)."""
     import random
 
-    hands, oracle = script("growl_hands"), script("growl_true_hands")
-    cases = [c for c in hands.positions(2, 3000, 4) if c[1].nights >= 1][:2]
+    cases = [c for c in script("growl_hands").positions(2, 3000, 4) if c[1].nights >= 1][:2]
     assert cases
-    teams_true = []
     for view, truth in cases:
-        bound = oracle.TrueHands("growl")
+        bound = bound_class("growl")
         bound.truth = truth
         draw, roots = bound._worlds(view)
         assert roots and roots <= set(view.legal_actions)
         rng = random.Random(0)
-        for _ in range(20):
-            world = draw(rng)
-            assert world.hands == truth.hands
-            teams_true.append(world.wolf == truth.wolf)
+        for _ in range(draws):
+            yield view, truth, draw(rng)
+
+
+def test_true_hands_worlds_hold_the_true_hands_and_believed_teams():
+    teams_true = []
+    for _, truth, world in oracle_worlds(script("growl_true_hands").TrueHands):
+        assert world.hands == truth.hands
+        teams_true.append(world.wolf == truth.wolf)
     assert not all(teams_true)  # the teams are drawn, not told
 
 
@@ -84,21 +88,9 @@ def test_true_neighbours_hands_worlds_deal_the_rest_again(monkeypatch):
 
 
 def test_true_teams_worlds_hold_the_true_teams_and_drawn_hands():
-    import random
-
-    hands, oracle = script("growl_hands"), script("growl_true_teams")
-    cases = [c for c in hands.positions(2, 3000, 4) if c[1].nights >= 1][:2]
-    assert cases
     hands_true = []
-    for view, truth in cases:
-        bound = oracle.TrueTeams("growl")
-        bound.truth = truth
-        draw, roots = bound._worlds(view)
-        assert roots and roots <= set(view.legal_actions)
-        rng = random.Random(0)
-        for _ in range(20):
-            world = draw(rng)
-            assert world.wolf == truth.wolf and world.zero == truth.zero
-            assert world.hands[view.seat] == truth.hands[view.seat]  # the seat's own hand is what it holds
-            hands_true.append(world.hands == truth.hands)
+    for view, truth, world in oracle_worlds(script("growl_true_teams").TrueTeams):
+        assert world.wolf == truth.wolf and world.zero == truth.zero
+        assert world.hands[view.seat] == truth.hands[view.seat]  # the seat's own hand is what it holds
+        hands_true.append(world.hands == truth.hands)
     assert not all(hands_true)  # the others' hands are drawn, not told
