@@ -28,32 +28,19 @@ import subprocess
 import sys
 import tempfile
 
-
-def _games(game: str, count: int):
-    from hexbox.core import conformance_setups, load
-
-    setups = [(p, o) for g, p, o in conformance_setups() if g == game]
-    for seed in range(count):
-        players, options = setups[seed % len(setups)]
-        yield seed, load(game, players=players, **options).new_state(seed=seed)
+from bot_speed import deals, self_play  # the same games, seeds and acting seats
 
 
 def record(game: str, count: int, path: str) -> None:
-    """bot_speed.py's self-play, each game's (seat, action) list pickled to ``path``."""
-    from hexbox.agents import make_agent
-    from hexbox.core import View
-
+    """bot_speed.py's self-play, every decision's (seat, action) in the games' order pickled to ``path``."""
     moves = []
-    for seed, state in _games(game, count):
-        bot, rng = make_agent("normal", game), random.Random(seed)
-        played = []
-        while not state.is_over:
-            actors = state.actors
-            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
-            action = bot.act(View.of(state, seat), rng)
-            played.append((seat, action))
-            state.apply(seat, action)
-        moves.append(played)
+
+    def decide(view, bot, rng):
+        action = bot.act(view, rng)
+        moves.append((view.seat, action))
+        return action
+
+    self_play(game, count, decide)
     with open(path, "wb") as f:
         pickle.dump(moves, f)
 
@@ -64,10 +51,11 @@ def replay(game: str, count: int, path: str, part: str) -> None:
 
     gc.disable()
     with open(path, "rb") as f:
-        moves = pickle.load(f)
-    for (seed, state), played in zip(_games(game, count), moves, strict=True):
+        moves = iter(pickle.load(f))
+    for seed, state in deals(game, count):
         bot, rng = make_agent("normal", game), random.Random(seed)
-        for seat, action in played:
+        while not state.is_over:
+            seat, action = next(moves)
             if part == "obs":
                 View.of(state, seat).observation  # noqa: B018
             elif part == "bot":
@@ -99,8 +87,6 @@ def main() -> None:
     parser.add_argument("--replay", help=argparse.SUPPRESS)  # a part, in the child process valgrind runs
     parser.add_argument("--moves", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    import hexbox  # noqa: F401  (registers the games)
-
     if args.replay:
         replay(args.game, args.games, args.moves, args.replay)
         return
@@ -108,7 +94,7 @@ def main() -> None:
         path = f"{tmp}/moves.pkl"
         record(args.game, args.games, path)
         with open(path, "rb") as f:
-            decisions = sum(map(len, pickle.load(f)))
+            decisions = len(pickle.load(f))
         common = ["--game", args.game, "--games", str(args.games), "--moves", path, "--replay"]
         nothing = count_instructions([*common, "none"])
         for part in args.part or ("obs", "bot"):

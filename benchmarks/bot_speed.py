@@ -23,13 +23,18 @@ from hexbox.agents import make_agent
 from hexbox.core import View, conformance_setups, games, load
 
 
-def self_play(game: str, count: int, decide):
-    """``count`` games of normal self-play (the game's conformance set-ups in turn, seeds 0, 1, …, the acting seat
-    drawn as ``hexbox simulate`` does); ``decide(view, bot, rng) -> action`` makes each decision and times it."""
+def deals(game: str, count: int):
+    """(seed, new state) of the ``count`` games: the game's conformance set-ups in turn, seeds 0, 1, …"""
     setups = [(p, o) for g, p, o in conformance_setups() if g == game]
     for seed in range(count):
         players, options = setups[seed % len(setups)]
-        state = load(game, players=players, **options).new_state(seed=seed)
+        yield seed, load(game, players=players, **options).new_state(seed=seed)
+
+
+def self_play(game: str, count: int, decide):
+    """``count`` games of normal self-play (``deals``, the acting seat drawn as ``hexbox simulate`` does);
+    ``decide(view, bot, rng) -> action`` makes each decision and times it."""
+    for seed, state in deals(game, count):
         bot, rng = make_agent("normal", game), random.Random(seed)
         while not state.is_over:
             actors = state.actors
