@@ -210,3 +210,17 @@ def test_result_kinds_are_the_registered_codes_and_the_ending_opens_the_reason()
             assert end.result.reason.startswith(ENDINGS[ending] + "; ")
             endings.add(ending)
     assert endings == {"deck", "two_left"}
+
+
+def test_R31_the_table_at_the_end_counts_one_can_and_one_card_in_the_singular(four):
+    # what the end shows each seat (the ``reveal`` hook the browser's and the terminal's final table read)
+    from hexbox.games.werebeasts.ending import reveal
+
+    hold(four, 0, ["shark_1", "shark_double", "kitten_2"], 11)
+    hold(four, 1, ["kitten_1"], 1)
+    hold(four, 2, [], 0)
+    last_sale(four, 3, f"{box(four)}_1")
+    hidden = [r["hidden"] for r in reveal(four)]
+    assert hidden[0] == "11 cans, 3 cards"
+    assert hidden[1] == "1 can, 1 card"
+    assert hidden[2].startswith("0 cans, ")

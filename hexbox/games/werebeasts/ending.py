@@ -21,6 +21,7 @@ def reveal(state: Any) -> list[dict[str, Any]]:
         points = state.points(s)
         # the points decide (R32, R33); a tie is broken as the result's reason says
         why = "eliminated: scores nothing" if state.out[s] else f"{points} point{'s' if points != 1 else ''}"
-        shown.append({"role": f"goals: {goals}", "hidden": f"{state.cans[s]} cans, {len(state.cards[s])} cards",
-                      "why": why})
+        cans, cards = state.cans[s], len(state.cards[s])
+        hidden = f"{cans} can{'s' if cans != 1 else ''}, {cards} card{'s' if cards != 1 else ''}"
+        shown.append({"role": f"goals: {goals}", "hidden": hidden, "why": why})
     return shown
