@@ -6,6 +6,8 @@ import pytest
 from growl_helpers import counts, defaults, hold, kinds, lay, new, night, pass_all, pub, table, views, wolves
 
 import hexbox
+from hexbox.agents import make_agent
+from hexbox.core import View
 from hexbox.games.growl import actions as A
 from hexbox.games.growl.cards import INDEX
 from hexbox.games.growl.phases import HALLOWS, PASSING, PICK, POINT, PURGE, SAVE, VOTE
@@ -346,3 +348,25 @@ def test_a_seat_that_may_not_act_has_no_legal_actions():
                 assert s.legal_actions(seat) == [], (s.phase_name, seat)
         seat = s.actors[0]
         s.apply(seat, s.default_action(seat))
+
+
+def test_R69_the_nights_count_holds_the_final_nights_passing_too():
+    # the public ``nights`` is the Night passings over so far (schema.py): after the Final Night's passing the
+    # game is over with all three counted, as the verdict and a designer's statistics say (seen at a browser's
+    # final table: "2 of 3 Nights over" beside "The Final Night is over")
+    bot = make_agent("normal", "growl")
+    endings = set()
+    for seed in range(12):
+        state, rng = hexbox.load("growl", players=6).new_state(seed=seed), random.Random(seed)
+        while True:
+            passings = sum(e.kind == "night_passing" for e in state.log)
+            assert state.observe(None)["public"]["nights"] == passings
+            if state.is_over:
+                break
+            actors = state.actors
+            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+            state.apply(seat, bot.act(View.of(state, seat), rng))
+        endings.add(state.result.kind)
+        if state.result.kind == "final_night":
+            assert passings == 3
+    assert "final_night" in endings

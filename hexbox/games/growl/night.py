@@ -539,12 +539,12 @@ class NightMixin:
                 self.clues += ((t, tuple(sorted({s for s, r, _c in passes if r == t}))),)
 
     def after_night(self) -> list[Event]:
+        self.nights += 1  # the passing is over, the Final Night's too (the public count the verdict agrees with)
         if self.night_card in FINAL:  # R69
             return self.end("final_night")
         events = []
         watchers = self.owners(MOON_WATCHER)
         for o in self.clockwise(watchers) if watchers else ():
             events.append(Event("moon_watcher", {"bites": self.step}, to=ONLY[o]))
-        self.nights += 1
         self.night_card, self.caged, self.insomniac, self.sides = -1, -1, -1, {}
         return events + self._begin_turn(self.neighbour(self.active, 1))  # R22, D9
