@@ -26,7 +26,9 @@ DIGESTS = {  # recorded at 03b0ce1, the same at 4ec7e81
     "growl": "32bce65108bd07656296864f1fcf40905b9dcb2bbb1161847c2ba0f882adf0bc",
     "prowl": "af630ba2959a43158fdd6206b3ce75de1d5535e0942d2fa98587401c869cd9ec",
     "transylvania": "f3e29893b2acea7010d86a895b80d033297ba11ac0f4b37cb91f12e5ce280523",
-    "voodoo": "32422104970d001f5493e1e304e530acff309a25444bba9b2ceae9eef183e227",
+    # Voodoo's since the envelope's ``turn`` counts the turns begun (VoodooState.turns; with its public ``turn``,
+    # the turns over, put back in the envelope, the old 32422104... again)
+    "voodoo": "cae871ccc516b67c15818a3bb104ee261663b751cf7b8f2426de32c9c5a4edeb",
     "werebeasts": "fff2014a5403b5ef1f226990dfbb5f73d2ebb8ad82f0d3c2c2c36811261e21fd",
 }
 

@@ -15,17 +15,18 @@ from hexbox.sim.stats import Summary, summarize
 
 
 @pytest.mark.parametrize("game", games())
-def test_turns_read_from_the_state_are_the_public_turn(game):
-    """A result line's `turns` is the spectator's public `turn` at the end, however the state keeps it."""
+def test_turns_read_from_the_state_are_the_envelopes_turn(game):
+    """A result line's `turns` is the observation envelope's `turn` at the end (the turns begun: the browser's "N
+    turns played"), however the state keeps it."""
     state = load(game, players=load(game).players).new_state(seed=4)
     rng = random.Random(4)
     for _ in range(400 if game == "voodoo" else 10_000):
         if state.is_over:
             break
-        assert state.turns == state.observe(None)["public"]["turn"]
+        assert state.turns == state.observe(None)["turn"]
         seat = rng.choice(state.actors)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert state.turns == state.observe(None)["public"]["turn"]
+    assert state.turns == state.observe(None)["turn"]
 
 
 def test_a_plan_makes_its_jobs_when_asked():

@@ -56,3 +56,29 @@ def test_stats_of_a_game_at_the_turn_cap_stay_small():
     s = game_stats(obs)
     assert s["end"] == "turn_cap" and len(s["score_history"]) == 301  # R46
     assert len(json.dumps(s)) < 8000  # ints only: about 6 kB for 6 seats x 301 entries
+
+
+def test_R38_R46_the_turns_count_is_the_turns_begun_and_the_turn_that_ends_the_game_counts():
+    # core's envelope ``turn`` (what `hexbox simulate` reports as a game's length and the browser's end screen as
+    # "N turns played") counts the turns begun: 1 in the first turn, and a game that ends in a turn (R38: at once,
+    # mid-action) has played that turn, as score_history counts it; the stats say the same. Seen at a phone's end:
+    # "turn 24" on the board beside "23 turns played".
+    from hexbox.agents import make_agent
+    from hexbox.core import View
+
+    bot = make_agent("normal", "voodoo")
+    kinds = set()
+    for seed in range(4):
+        state, rng = hexbox.load("voodoo", players=4).new_state(seed=seed), random.Random(seed)
+        starts = 1  # the first turn begins at the set-up
+        while not state.is_over:
+            assert state.observe(None)["turn"] == starts
+            seat = state.actors[0] if len(state.actors) == 1 else rng.choice(state.actors)
+            starts += sum(e.kind == "turn" for e in state.apply(seat, bot.act(View.of(state, seat), rng)))
+        obs = state.observe(None)
+        kinds.add(state.result.kind)
+        assert obs["turn"] == starts == len(obs["public"]["score_history"]) - 1 == game_stats(obs)["turns"]
+    assert kinds == {"reached_target"}
+    # R46: a game at the cap has played exactly the cap's turns
+    state, obs = final_view(3, 1, max_turns=40)
+    assert obs["turn"] == game_stats(obs)["turns"] == 40

@@ -33,7 +33,7 @@ def render(obs: dict[str, Any]) -> str:
     # in the claim window the doll has already gone on to the next seat (R57): the table shows where it is
     doll = (pub["active"] + 1) % pub["players"] if obs["phase"] == "claim_window" else pub["active"]
     holds = "you hold" if doll == seat else f"seat {doll} holds"
-    lines = [f"[bold]Voodoo[/bold] — turn {pub['turn'] + 1}, {holds} the doll; "
+    lines = [f"[bold]Voodoo[/bold] — turn {obs['turn']}, {holds} the doll; "
              f"{PHASE.get(obs['phase'], obs['phase'])}. First to {pub['target_score']} wins. "
              f"Claims: {pub['claim_mode'].replace('_', '-')}."]
     holder = pub["target_holder"]

@@ -186,6 +186,13 @@ class VoodooState(State):
     def phase_name(self) -> str:
         return PHASES[self.phase]
 
+    @property
+    def turns(self) -> int:
+        """The turns begun (core's envelope ``turn``, a game's length in ``hexbox simulate``): ``turn`` counts the
+        turns over, and a game that ends in a turn has played it (R38: the target ends it at once), as
+        ``score_history`` has it: an entry at the start of each turn, and one more for the final scores."""
+        return len(self.score_history) - (self._result is not None)
+
     def victims(self, curse: int) -> list[int]:
         caster, victim = self.inplay[curse]
         return [victim] if victim >= 0 else [s for s in range(self.n) if s != caster]

@@ -41,7 +41,7 @@ def game_stats(obs: dict[str, Any], used: Any = ()) -> dict[str, Any]:
     return {
         "scores": scores,
         "winner_score": max(scores) if result["winners"] else None,
-        "turns": pub["turn"],
+        "turns": obs["turn"],  # the turns played, the one that ended the game included (VoodooState.turns)
         "end": result["kind"] or None,
         "claim_mode": pub["claim_mode"],
         # a few ints per turn: a 6-seat game at the 300-turn cap adds about 6 kB to its result line

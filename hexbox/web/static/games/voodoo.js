@@ -327,7 +327,7 @@ function Board({ obs, seat, catalog, legal, labels, focus, setFocus: set, act })
       ? html`🪆 ${PHASE[obs.phase] || obs.phase}${" · "}<small class="v-during">during ${pub.active === seat ? "your"
         : `${Seat(pub.active, seat)}'s`} turn</small>`
       : html`🪆 ${pub.active === seat ? "Your turn" : `${Seat(pub.active, seat)}'s turn`}${" · "}${PHASE[obs.phase] || obs.phase}`}
-      <small>turn ${pub.turn + 1} · first to ${pub.target_score} · ${pub.claim_mode === "automatic" ? "automatic claims"
+      <small>turn ${obs.turn} · first to ${pub.target_score} · ${pub.claim_mode === "automatic" ? "automatic claims"
         : "call-out claims"}</small></h2>
     ${pc ? html`<p class="v-alert" role="alert">⚠ ${Seat(pc.caster, seat)} ${pc.caster === seat ? "are" : "is"} casting
       <${VCard} id=${pc.curse} catalog=${catalog} /> on ${pc.target === seat ? "you" : Seat(pc.target, seat)}!</p>` : null}
