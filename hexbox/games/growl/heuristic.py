@@ -12,11 +12,12 @@ import math
 import random
 from itertools import chain
 from operator import itemgetter
+from types import SimpleNamespace
 from typing import Any
 
 from hexbox.core import Action, View
 
-from .cards import STARTER
+from .cards import IDS, STARTER
 
 HARMFUL = {"wound": 2.0, "cursed_charm": 1.0, "cursed_gold": 0.8, "holy_water": 1.2, "hex": 0.8, "infection": 0.8}
 HELPFUL = {"salve": 1.5, "super_salve": 2.5, "charm": 1.2, "gold": 0.6}
@@ -380,7 +381,43 @@ class Mind:
         (_night_pass), over the decisions of 40 games of benchmarks/bot_speed.py: 6.6 -> 4.2 µs a decision; with
         a pass's parts worked out once by hand card and summed here (_pass_tables), bot_speed's 20 games: 38k ->
         31k CPU instructions a decision (valgrind)."""
-        out = []
+        out: list[float] = []
+        append = out.append
+        # the two commonest decisions, each a list of one kind (a Day gift's receivers, a Night's passes): their
+        # scores in one plain loop (no comprehension: on this CPython one costs as much as the loop itself), each
+        # action's kind checked; another kind met, the general loop below (bot_speed's 200 games, XXX)
+        kind = legal[0].kind if legal else None
+        if kind == "give":
+            card = self.pub["top_card"]  # gifts(), the factor by the card: -f * m is f * -m, exactly
+            m = 1.0  # x * 1.0 is x
+            src = self.foes
+            if card == "bite":
+                if not self.wolf:
+                    src = self.p
+            elif card in HARMFUL or card in BAD_SPELLS:
+                m = HARMFUL.get(card, 1.0)
+            else:
+                m = -HELPFUL.get(card, 1.0)
+            for a in legal:
+                if a.kind != "give":
+                    break
+                append(src[a.target] * m)
+            else:
+                return out
+            out = []
+            append = out.append
+        elif kind == "night_pass":
+            to_left, to_right, keeps = self._pass_tables()
+            for a in legal:
+                if a.kind != "night_pass":
+                    break
+                x = a.left
+                y = a.right
+                append(to_left[x] + to_right[y] - keeps[x] - keeps[y])
+            else:
+                return out
+            out = []
+            append = out.append
         scorers: dict[str, Any] = {}
         gifts = to_left = to_right = keeps = unsure = None
         for a in legal:
@@ -497,17 +534,26 @@ class Mind:
         sum is the same float)."""
         memo = self._passes
         if memo is None:
-            left, right = self.pub["passing"].get(str(self.me), (self.me, self.me))
-            to_left, to_right = {}, {}
-            fl, fr, wolf = self.foes[left], self.foes[right], self.wolf
-            for c in self.hand:  # send(c, left) and send(c, right) from one weight (bot_speed's 20 games: 2.4k fewer
-                # CPU instructions a decision, valgrind)
-                w = send_weight(c, wolf)
+            me, wolf = self.me, self.wolf
+            left, right = self.pub["passing"].get(_SEAT_KEY[me] if me < 64 else str(me), (me, me))
+            to_left, to_right, keeps = {}, {}, {}
+            fl, fr = self.foes[left], self.foes[right]
+            # each card's send weight and, but for the few that read the icons or the hand, its keep: looked up,
+            # not called (bot_speed's 200 games: XXX); send(c, left) and send(c, right) from one weight (bot_speed's
+            # 20 games: 2.4k fewer CPU instructions a decision, valgrind)
+            weights, kept = _SEND_WEIGHTS[wolf], _KEEPS[wolf]
+            for c in self.hand:
+                w = weights.get(c, _UNKNOWN)
+                if w is _UNKNOWN:
+                    w = send_weight(c, wolf)
                 if w is None:
                     to_left[c] = to_right[c] = -5.0
                 else:
-                    to_left[c], to_right[c] = w * fl, w * fr
-            memo = self._passes = (to_left, to_right, {c: self.keep(c) for c in self.hand})
+                    to_left[c] = w * fl
+                    to_right[c] = w * fr
+                k = kept.get(c)
+                keeps[c] = self.keep(c) if k is None else k
+            memo = self._passes = (to_left, to_right, keeps)
         return memo
 
     def _contribute(self, a: Action) -> float:
@@ -595,3 +641,13 @@ class Mind:
         if a.spell in ("silver_bullet", "tanglevine"):
             return self.foe(a.target) - self.foe(owner) - 0.6
         return -0.5
+
+
+# send_weight of every card, and Mind.keep of the cards whose keep reads neither the icons nor the hand, by team
+_SEAT_KEY = tuple(str(s) for s in range(64))
+_SEND_WEIGHTS = {w: {c: send_weight(c, w) for c in IDS} for w in (False, True)}
+_NO_ICONS = {"net_wounds": 0, "net_bites": 0}
+_READS_STATE = {"salve", "super_salve", "charm", "cursed_gold", "hex", "infection"}
+_KEEPS = {w: {c: Mind.keep(SimpleNamespace(wolf=w, icons=_NO_ICONS, hand=None), c) for c in IDS  # type: ignore[arg-type]
+              if c not in _READS_STATE} for w in (False, True)}
+_KEEPS[True]["charm"] = 0.2  # a werewolf's keep of a Charm reads nothing else
