@@ -163,9 +163,25 @@ def _read_on(kept: _Reading, public: Any, private: Any, me: int, wolf: bool,
     (views.merged_events); None if the log does not go on from it after all (a private entry placed before the
     reading's end)."""
     at, done = kept.public_at, kept.private_at
+    reads = _READS[wolf]
+    entries: Any = None
     if done == ends[1]:  # no private event since (most moves): the public ones alone
-        entries: Any = public[at:]
+        entries = public[at:]
     else:
+        # the private events since checked to go on from the reading: none that a reading reads (most), the public
+        # ones alone again, without merging the halves (bot_speed's 600 games: 27.7k -> 28.0k decisions a second;
+        # harness of 40 games' decisions: 57.8k -> 56.6k CPU instructions a decision, valgrind)
+        last = at
+        for e in private[done:]:
+            after = e["after"]
+            if after < last:
+                return None
+            last = after
+            if e["kind"] in reads:
+                break
+        else:
+            entries = public[at:]
+    if entries is None:
         runs: list[Any] = []
         for e in private[done:]:
             after = e["after"]
@@ -179,7 +195,6 @@ def _read_on(kept: _Reading, public: Any, private: Any, me: int, wolf: bool,
         entries = chain.from_iterable(runs)
     nudges, certain = kept.nudges, kept.certain
     found = len(nudges) + len(certain)  # both only grow
-    reads = _READS[wolf]
     for e in entries:
         kind = e["kind"]
         if kind not in reads:  # most of the log ("turn", "ready", for a werewolf the gifts) says nothing to the bot
