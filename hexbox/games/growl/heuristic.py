@@ -473,8 +473,10 @@ class Mind:
         best, at, i = -math.inf, 0, 0
         kind = legal[0].kind
         if kind == "give":
-            card = self.pub["top_card"]  # _gift_factor written out, a call fewer at the commonest decision (the
-            # decisions of bot_speed's 40 games replayed: 48.9k -> 48.6k CPU instructions a decision, valgrind)
+            # gifts()' factor of the card, -f * m being f * -m exactly and x * 1.0 being x, worked out here: a call
+            # fewer at the commonest decision (the decisions of bot_speed's 40 games replayed: 48.9k -> 48.6k CPU
+            # instructions a decision, valgrind)
+            card = self.pub["top_card"]
             src, m = self.foes, 1.0
             if card == "bite":
                 if not self.wolf:
@@ -524,51 +526,13 @@ class Mind:
             i += 1
         return at
 
-    def _gift_factor(self) -> tuple[list[float], float]:
-        """A Day gift's score to seat t is ``src[t] * m``: gifts()'s numbers (-f * m is f * -m, exactly; x * 1.0 is
-        x)."""
-        card = self.pub["top_card"]
-        if card == "bite":
-            return (self.foes if self.wolf else self.p), 1.0
-        if card in HARMFUL or card in BAD_SPELLS:
-            return self.foes, HARMFUL.get(card, 1.0)
-        return self.foes, -HELPFUL.get(card, 1.0)
-
     def scores(self, legal: list[Action]) -> list[float]:
         """``[self.score(a) for a in legal]``, the same numbers, with each kind's scorer looked up once and a Day
         gift's scores worked out once for every seat (``gifts``). With the Night passes' sends and keeps looked up
         (_night_pass), over the decisions of 40 games of benchmarks/bot_speed.py: 6.6 -> 4.2 µs a decision; with
         a pass's parts worked out once by hand card and summed here (_pass_tables), bot_speed's 20 games: 38k ->
         31k CPU instructions a decision (valgrind)."""
-        out: list[float] = []
-        append = out.append
-        # the two commonest decisions, each a list of one kind (a Day gift's receivers, a Night's passes): their
-        # scores in one plain loop (no comprehension: on this CPython one costs as much as the loop itself), each
-        # action's kind checked; another kind met, the general loop below (with the passes' tables looked up, the
-        # decisions of bot_speed's 40 games replayed: 65.5k -> 61.1k CPU instructions a decision, valgrind)
-        kind = legal[0].kind if legal else None
-        if kind == "give":
-            src, m = self._gift_factor()
-            for a in legal:
-                if a.kind != "give":
-                    break
-                append(src[a.target] * m)
-            else:
-                return out
-            out = []
-            append = out.append
-        elif kind == "night_pass":
-            to_left, to_right, keeps = self._pass_tables()
-            for a in legal:
-                if a.kind != "night_pass":
-                    break
-                x = a.left
-                y = a.right
-                append(to_left[x] + to_right[y] - keeps[x] - keeps[y])
-            else:
-                return out
-            out = []
-            append = out.append
+        out = []
         scorers: dict[str, Any] = {}
         gifts = to_left = to_right = keeps = unsure = None
         for a in legal:
@@ -690,8 +654,10 @@ class Mind:
             to_left, to_right, keeps = {}, {}, {}
             fl, fr = self.foes[left], self.foes[right]
             # each card's send weight and, but for the few that read the icons or the hand, its keep: looked up,
-            # not called (see scores for the number); send(c, left) and send(c, right) from one weight (bot_speed's
-            # 20 games: 2.4k fewer CPU instructions a decision, valgrind)
+            # not called (with the Day gift's and the passes' scores in a plain loop, each action's kind checked, no
+            # comprehension: the decisions of bot_speed's 40 games replayed, 65.5k -> 61.1k CPU instructions a
+            # decision, valgrind); send(c, left) and send(c, right) from one weight (bot_speed's 20 games: 2.4k
+            # fewer CPU instructions a decision, valgrind)
             weights, kept = _SEND_WEIGHTS[wolf], _KEEPS[wolf]
             for c in self.hand:
                 w = weights.get(c, _UNKNOWN)
