@@ -174,7 +174,7 @@ def _read_on(kept: _Reading, public: Any, private: Any, me: int, wolf: bool,
     else:
         # the private events since checked to go on from the reading: none that a reading reads (most), the public
         # ones alone again, without merging the halves (bot_speed's 600 games: 27.7k -> 28.0k decisions a second;
-        # harness of 40 games' decisions: 57.8k -> 56.6k CPU instructions a decision, valgrind)
+        # benchmarks/growl_mind_replay.py, bot_speed's 40 games: 73.9k -> 72.8k CPU instructions a decision, valgrind)
         last = at
         for e in private[done:]:
             after = e["after"]
@@ -311,7 +311,8 @@ class Mind:
         p = self._suspicions(reading, sides)
         # pack and foes in one plain loop, no comprehension (a comprehension is a function made and called: this
         # CPython, built without PGO, pays as much for that as for a short list; with the sums below, the decisions
-        # of bot_speed's 40 games replayed: 61.1k -> 57.8k CPU instructions a decision, valgrind)
+        # of bot_speed's 40 games replayed by benchmarks/growl_mind_replay.py: 77.2k -> 73.9k CPU instructions a
+        # decision, valgrind)
         n = self.n
         pack: set[int] = set()
         foes: list[float] = []
@@ -338,7 +339,7 @@ class Mind:
         that the facts or the log fixed keeps its value; any other is its sum clamped, below 0.99, so in no pack,
         and its foe is worked out from it as in _beliefs (the beliefs were worked out again at 45% of the decisions
         of bot_speed's games, mostly for a nudge or two; this against all of them, the decisions of its 40 games
-        replayed: 51.3k -> 49.3k CPU instructions a decision, valgrind)."""
+        replayed by benchmarks/growl_mind_replay.py: 67.3k -> 65.3k CPU instructions a decision, valgrind)."""
         facts, (p, pack, foes) = kept
         p, foes = p[:], foes[:]  # the kept lists are shared, read-only
         nudges, sums, fixed, wolf = reading.nudges, reading.sums, reading.fixed, self.wolf
@@ -467,15 +468,16 @@ class Mind:
         65.6k -> 62.3k CPU instructions a decision, valgrind). Scoring draws nothing, so a score worked out and its
         tiebreak drawn in turn draw what the scores' list and then the tiebreaks drew: a Day gift's and a Night
         pass's scores are worked out so, in the tiebreaks' loop, no list of them made (the decisions of bot_speed's
-        40 games replayed: 56.6k -> 53.8k CPU instructions a decision, valgrind; bot_speed's 600 games: 26.8k ->
+        40 games replayed by benchmarks/growl_mind_replay.py: 72.8k -> 70.0k CPU instructions a decision, valgrind;
+        bot_speed's 600 games: 26.8k ->
         27.3k decisions a second, medians of 3); another kind met in their list, the rest are scored by ``scores``
         and drawn for after them."""
         best, at, i = -math.inf, 0, 0
         kind = legal[0].kind
         if kind == "give":
             # gifts()' factor of the card, -f * m being f * -m exactly and x * 1.0 being x, worked out here: a call
-            # fewer at the commonest decision (the decisions of bot_speed's 40 games replayed: 48.9k -> 48.6k CPU
-            # instructions a decision, valgrind)
+            # fewer at the commonest decision (the decisions of bot_speed's 40 games replayed by
+            # benchmarks/growl_mind_replay.py: 64.8k -> 64.5k CPU instructions a decision, valgrind)
             card = self.pub["top_card"]
             src, m = self.foes, 1.0
             if card == "bite":
@@ -508,7 +510,8 @@ class Mind:
             else:
                 return at
         elif kind == "hypnosis":  # _hypnosis, each seat's uncertainty once: some 200 of them (the decisions of
-            # bot_speed's 40 games replayed: 49.3k -> 48.9k CPU instructions a decision, valgrind)
+            # bot_speed's 40 games replayed by benchmarks/growl_mind_replay.py: 65.3k -> 64.8k CPU instructions a
+            # decision, valgrind)
             unsure = list(map(self.uncertainty, range(self.n)))
             for a in legal:
                 if a.kind != "hypnosis":
@@ -655,9 +658,9 @@ class Mind:
             fl, fr = self.foes[left], self.foes[right]
             # each card's send weight and, but for the few that read the icons or the hand, its keep: looked up,
             # not called (with the Day gift's and the passes' scores in a plain loop, each action's kind checked, no
-            # comprehension: the decisions of bot_speed's 40 games replayed, 65.5k -> 61.1k CPU instructions a
-            # decision, valgrind); send(c, left) and send(c, right) from one weight (bot_speed's 20 games: 2.4k
-            # fewer CPU instructions a decision, valgrind)
+            # comprehension: the decisions of bot_speed's 40 games replayed by benchmarks/growl_mind_replay.py,
+            # 81.6k -> 77.2k CPU instructions a decision, valgrind); send(c, left) and send(c, right) from one weight
+            # (bot_speed's 20 games: 2.4k fewer CPU instructions a decision, valgrind)
             weights, kept = _SEND_WEIGHTS[wolf], _KEEPS[wolf]
             for c in self.hand:
                 w = weights.get(c, _UNKNOWN)
