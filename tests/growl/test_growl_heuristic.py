@@ -1,15 +1,17 @@
 """The heuristic bot: legal moves from the View only, and a few sensible choices."""
 
+import math
 import random
 
+import pytest
 from growl_helpers import hold, night, start, table, wolves
 
 import hexbox
-from hexbox.agents import heuristic_for
-from hexbox.core import View
+from hexbox.agents import heuristic_for, make_agent
+from hexbox.core import View, conformance_setups
 from hexbox.games.growl import actions as A
 from hexbox.games.growl.cards import INDEX
-from hexbox.games.growl.heuristic import Heuristic, humans_win_chance
+from hexbox.games.growl.heuristic import Heuristic, Mind, humans_win_chance
 
 
 def test_heuristic_plays_whole_games_with_legal_moves():
@@ -149,3 +151,59 @@ def test_the_kept_readings_of_the_log_give_what_a_fresh_reading_gives_across_tab
         seat = rng.choice(state.actors)
         state.apply(seat, bot.act(View.of(state, seat), rng))
     assert checked > 500
+
+
+# ---- the bot's shortcuts, held to the plain code they stand for ------------------------------------------------
+# Mind.choose works a Day gift's, a Night pass's and a Hypnosis's scores out in the tiebreaks' loop, and the Night
+# passes read each card's keep from a table (_KEEPS): both for speed (the numbers are in heuristic.py), both a
+# second copy of what Mind.scores and Mind.keep say. These tests fail as soon as the two copies part.
+
+
+def _plain_choice(mind, legal, tiebreak):
+    """act's choice as it was: every score, then the tiebreaks drawn in order, the last of the best."""
+    best, at = -math.inf, 0
+    for i, x in enumerate(mind.scores(legal)):
+        x += tiebreak() * 1e-3
+        if x >= best:
+            best, at = x, i
+    return at
+
+
+@pytest.mark.parametrize("agents", ["normal", "random"])
+@pytest.mark.parametrize(("players", "options"), [(p, o) for g, p, o in conformance_setups() if g == "growl"])
+def test_choose_picks_what_the_scores_and_their_tiebreaks_pick_at_every_decision(players, options, agents):
+    game = hexbox.load("growl", players=players, **options)
+    agent = make_agent(agents, "growl")
+    kinds = set()
+    for seed in range(3):
+        state, rng = game.new_state(seed=seed), random.Random(seed)
+        while not state.is_over:
+            actors = state.actors
+            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+            view = View.of(state, seat)
+            legal = view.legal_actions
+            if len(legal) > 1:
+                kinds.add(legal[0].kind)
+                a, b = random.Random(seed * 1000 + len(state.log)), random.Random(seed * 1000 + len(state.log))
+                assert Mind(view.observation).choose(legal, a.random) == _plain_choice(Mind(view.observation),
+                                                                                      legal, b.random)
+                assert a.random() == b.random()  # as many tiebreaks drawn
+            state.apply(seat, agent.act(view, rng))
+    assert {"give", "night_pass"} <= kinds
+
+
+def test_the_keeps_table_is_what_keep_says_whatever_the_icons_and_the_hand():
+    from types import SimpleNamespace
+
+    from hexbox.games.growl.cards import IDS
+    from hexbox.games.growl.heuristic import _KEEPS
+
+    for wolf in (False, True):
+        assert _KEEPS[wolf]
+        for wounds in range(-1, 4):
+            for bites in range(-1, 4):
+                for k in range(3):
+                    hand = dict.fromkeys(IDS, k)
+                    seat = SimpleNamespace(wolf=wolf, icons={"net_wounds": wounds, "net_bites": bites}, hand=hand)
+                    for card, keep in _KEEPS[wolf].items():
+                        assert Mind.keep(seat, card) == keep, (wolf, card, wounds, bites, k)
