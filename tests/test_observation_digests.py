@@ -21,14 +21,14 @@ from hexbox.core import View, conformance_setups, load
 SEEDS = range(3)
 
 DIGESTS = {  # recorded at 03b0ce1, the same at 4ec7e81
-    # GROWL's since the public ``nights`` counts the Final Night's passing (its final observations only: with 3
+    # GROWL's since the public ``nights`` counts the Final Night's passing (its final observations only: with 1
     # taken off them, the old 556f34d3... again)
     "growl": "32bce65108bd07656296864f1fcf40905b9dcb2bbb1161847c2ba0f882adf0bc",
     "prowl": "af630ba2959a43158fdd6206b3ce75de1d5535e0942d2fa98587401c869cd9ec",
     "transylvania": "f3e29893b2acea7010d86a895b80d033297ba11ac0f4b37cb91f12e5ce280523",
-    # Voodoo's since the envelope's ``turn`` counts the turns begun (VoodooState.turns; with its public ``turn``,
-    # the turns over, put back in the envelope, the old 32422104... again)
-    "voodoo": "cae871ccc516b67c15818a3bb104ee261663b751cf7b8f2426de32c9c5a4edeb",
+    # Voodoo's since its turn (the envelope's and the public half's) counts the turns begun (VoodooState.turns; with
+    # the turns over, state.turn, put back in both, the old 32422104... again)
+    "voodoo": "38b8e754a33ba69ed3a495c35c4cc9dda3664fa5a92c3c8a875fd9e03cf7ca1d",
     "werebeasts": "fff2014a5403b5ef1f226990dfbb5f73d2ebb8ad82f0d3c2c2c36811261e21fd",
 }
 

@@ -174,7 +174,7 @@ def test_R6_R7_R40_the_table_at_the_start_of_a_game():
     s = new(first_seat=1)
     pub = public(s)
     start = {
-        "turn": 0, "active": 1, "rolled": False, "bag": [], "set_aside": [],
+        "turn": 1, "active": 1, "rolled": False, "bag": [], "set_aside": [],  # the first turn has begun
         "counts": {"reroll": 0, "draw_curse": 0, "draw_artefact": 0, "cast": 0, "phase2": 0},
         "scores": [0, 0, 0, 0], "score_history": [[0, 0, 0, 0]],
         "curses_cast": 0, "curse_claims": 0, "false_claims": 0,
@@ -609,8 +609,9 @@ def test_R9_each_turn_is_announced_with_its_player_and_number():
     s = new()
     to_phase2(s, "PU PU PU PU PU")
     events = act(s, 0, A.PASS_DOLL)
+    # the event numbers turns from 0 (its sentence says "Turn 2"), the table counts the turns begun
     assert [(e.kind, e.data) for e in events if e.kind == "turn"] == [("turn", {"active": 1, "turn": 1})]
-    assert public(s)["turn"] == 1 and public(s)["active"] == 1
+    assert public(s)["turn"] == 2 and public(s)["active"] == 1
 
 
 def test_R13_D10_discarded_dice_add_up_and_every_die_is_lost_when_the_doll_passes():

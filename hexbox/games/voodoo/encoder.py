@@ -283,7 +283,7 @@ def encoder(game) -> Encoder:
               lambda o, v: v.flag(0, o["public"]["claim_mode"] == "automatic")),
         Field("target_score", 1, f"points needed to win (R38), divided by {SCORE_TOP}",
               lambda o, v: v.scaled(0, o["public"]["target_score"], SCORE_TOP)),
-        Field("turn", 1, f"turns played, divided by the turn cap ({max_turns}, R46)",
+        Field("turn", 1, f"turns begun, divided by the turn cap ({max_turns}, R46)",
               lambda o, v: v.scaled(0, o["public"]["turn"], max_turns)),
         Field("rolled", 1, "the active seat has rolled this turn", lambda o, v: v.flag(0, o["public"]["rolled"])),
         Field("bag", 6, f"the dice in the active seat's bag, counted per face ({', '.join(FACE)}), divided by "

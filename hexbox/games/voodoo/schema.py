@@ -187,7 +187,7 @@ class Public(Struct):
     players: int  # seats at the table
     claim_mode: Literal["call_out", "automatic"]  # who turns a break into points (R57, R58)
     target_score: int  # points needed to win (R38)
-    turn: int  # turns over so far (the doll passed this many times); the envelope's turn counts the turns begun
+    turn: int  # turns begun so far, counting from 1; a game that ends in a turn has played it
     active: int  # the seat holding the Voodoo doll
     rolled: bool  # whether the active seat has rolled this turn
     bag: list[Face]  # the dice in the active seat's bag

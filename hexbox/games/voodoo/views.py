@@ -185,7 +185,7 @@ def public(state: VoodooState) -> dict[str, Any]:
     out["players"] = n
     out["claim_mode"] = "automatic" if game.automatic else "call_out"
     out["target_score"] = game.target_score
-    out["turn"] = state.turn
+    out["turn"] = state.turns  # the turns begun, as the envelope's (VoodooState.turns)
     out["active"] = state.active
     out["rolled"] = state.rolled
     out["bag"] = _faces(state.bag)
