@@ -46,9 +46,15 @@ def record(path: str, games: int) -> None:
         self_play("growl", games, lambda view, bot, rng: bot.act(view, rng))
     finally:
         heuristic.Mind = mind  # type: ignore[misc]
+    limit = sys.getrecursionlimit()
     sys.setrecursionlimit(100_000)  # the log entries nest a few levels deep in a long list: pickle recurses
-    with open(path, "wb") as f:
-        pickle.dump(recs, f, protocol=5)
+    try:
+        with open(path, "wb") as f:
+            pickle.dump(recs, f, protocol=5)
+    finally:
+        # put back: a raised limit lets deeply nested input overflow C's stack instead of raising RecursionError
+        # (a test run in the same process crashed so, parsing a JSON text of 100,000 brackets)
+        sys.setrecursionlimit(limit)
     print(f"{len(recs)} decisions recorded")
 
 
