@@ -469,28 +469,17 @@ class Mind:
         tiebreak drawn in turn draw what the scores' list and then the tiebreaks drew: a Day gift's and a Night
         pass's scores are worked out so, in the tiebreaks' loop, no list of them made (the decisions of bot_speed's
         40 games replayed by benchmarks/growl_mind_replay.py: 72.8k -> 70.0k CPU instructions a decision, valgrind;
-        bot_speed's 600 games: 26.8k ->
-        27.3k decisions a second, medians of 3); another kind met in their list, the rest are scored by ``scores``
-        and drawn for after them."""
+        bot_speed's 600 games: 26.8k -> 27.3k decisions a second, medians of 3); another kind met in their list, the
+        rest are scored by ``scores`` and drawn for after them. The scores are the scorers' own (``gifts``,
+        ``_pass_tables``), so this and ``scores`` say the same."""
         best, at, i = -math.inf, 0, 0
         kind = legal[0].kind
         if kind == "give":
-            # gifts()' factor of the card, -f * m being f * -m exactly and x * 1.0 being x, worked out here: a call
-            # fewer at the commonest decision (the decisions of bot_speed's 40 games replayed by
-            # benchmarks/growl_mind_replay.py: 64.8k -> 64.5k CPU instructions a decision, valgrind)
-            card = self.pub["top_card"]
-            src, m = self.foes, 1.0
-            if card == "bite":
-                if not self.wolf:
-                    src = self.p
-            elif card in HARMFUL or card in BAD_SPELLS:
-                m = HARMFUL.get(card, 1.0)
-            else:
-                m = -HELPFUL.get(card, 1.0)
+            gifts = self.gifts()  # a Day gift's score is its receiver's entry
             for a in legal:
                 if a.kind != "give":
                     break
-                x = src[a.target] * m + tiebreak() * 1e-3
+                x = gifts[a.target] + tiebreak() * 1e-3
                 if x >= best:
                     best, at = x, i
                 i += 1
@@ -504,19 +493,6 @@ class Mind:
                 left = a.left
                 right = a.right
                 x = to_left[left] + to_right[right] - keeps[left] - keeps[right] + tiebreak() * 1e-3
-                if x >= best:
-                    best, at = x, i
-                i += 1
-            else:
-                return at
-        elif kind == "hypnosis":  # _hypnosis, each seat's uncertainty once: some 200 of them (the decisions of
-            # bot_speed's 40 games replayed by benchmarks/growl_mind_replay.py: 65.3k -> 64.8k CPU instructions a
-            # decision, valgrind)
-            unsure = list(map(self.uncertainty, range(self.n)))
-            for a in legal:
-                if a.kind != "hypnosis":
-                    break
-                x = (a.card == "bite") * 2 + unsure[a.first] + unsure[a.second] + tiebreak() * 1e-3
                 if x >= best:
                     best, at = x, i
                 i += 1
@@ -653,7 +629,7 @@ class Mind:
         memo = self._passes
         if memo is None:
             me, wolf = self.me, self.wolf
-            left, right = self.pub["passing"].get(_SEAT_KEY[me] if me < 64 else str(me), (me, me))
+            left, right = self.pub["passing"].get(str(me), (me, me))
             to_left, to_right, keeps = {}, {}, {}
             fl, fr = self.foes[left], self.foes[right]
             # each card's send weight and, but for the few that read the icons or the hand, its keep: looked up,
@@ -764,7 +740,6 @@ class Mind:
 
 
 # send_weight of every card, and Mind.keep of the cards whose keep reads neither the icons nor the hand, by team
-_SEAT_KEY = tuple(str(s) for s in range(64))
 _SEND_WEIGHTS = {w: {c: send_weight(c, w) for c in IDS} for w in (False, True)}
 _NO_ICONS = {"net_wounds": 0, "net_bites": 0}
 _READS_STATE = {"salve", "super_salve", "charm", "cursed_gold", "hex", "infection"}
