@@ -35,8 +35,10 @@ def test_made_up_tokens_buy_no_fresh_buckets_and_get_401_before_any_work(tmp_pat
             assert set(counted) <= {401, 429} and counted.get(429, 0) >= 200, counted  # not one 201
             assert all(a.json()["detail"] for a in answers)
             assert [t["id"] for t in Store(live.db_url).list_tables()] == [made["id"]]  # no table was made
-            assert http.get("/api/tables").status_code == 429  # the address is spent ...
-            # ... but a real seat has a bucket of its own: people behind one home router each keep theirs
+            # the 429s above are the address's own bucket spent by the made-up tokens (a token with a bucket of its own
+            # would have met 401 only); a plain request after them was not asked to be refused: at 20 a second the
+            # bucket has a request again 50 ms later, so that asked the machine to be quick (it failed on a loaded one)
+            # a real seat has a bucket of its own: people behind one home router each keep theirs
             assert http.get(f"/api/tables/{made['id']}", headers=bearer(mine)).status_code == 200
     finally:
         live.stop()
