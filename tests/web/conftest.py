@@ -101,14 +101,20 @@ def axe_check(page) -> list[dict]:
             for v in found if v["impact"] in ("serious", "critical")]
 
 
+#: a tap not landed after this long looks again: another seat's move may have taken the choice away between seeing
+#: it and tapping it. Not a failure (the caller looks again), so not a speed either.
+LOOK_AGAIN_MS = 5_000
+
+
 def tap(page) -> bool:
-    """One tap of the first choice offered (confirming where asked); False when there is none now."""
-    confirm = page.locator(".confirm .primary")
-    if confirm.count():
-        confirm.first.click()
-        return True
-    choices = page.locator(".actions .choices button:not(.back):not([disabled])")
-    if choices.count():
-        choices.first.click()
-        return True
+    """One tap of the first choice offered (confirming where asked); False when there is none now, or when it went
+    away before the tap landed."""
+    for offered in (".confirm .primary", ".actions .choices button:not(.back):not([disabled])"):
+        found = page.locator(offered)
+        if found.count():
+            try:
+                found.first.click(timeout=LOOK_AGAIN_MS)
+            except sync_api.TimeoutError:
+                return False
+            return True
     return False

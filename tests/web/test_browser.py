@@ -29,13 +29,7 @@ def _play_to_the_end(page, limit=400):
     for _ in range(limit):
         if page.locator(".end").count():
             return
-        confirm = page.locator(".confirm .primary")
-        if confirm.count():
-            confirm.first.click()
-            continue
-        choices = page.locator(".actions .choices button:not(.back):not([disabled])")
-        if choices.count():
-            choices.first.click()
+        if tap(page):
             continue
         page.wait_for_selector(".actions .choices button:not(.back):not([disabled]), .end, .confirm .primary",
                                timeout=NEVER_MS)
@@ -489,12 +483,7 @@ def test_three_devices_play_prowl_from_the_lobby_to_the_end_with_a_bot(server, p
             break
         seq = devices[0].get_attribute("main", "data-seq")
         for page in devices:
-            confirm = page.locator(".confirm .primary")
-            choices = page.locator(".actions .choices button:not(.back):not([disabled])")
-            if confirm.count():
-                confirm.first.click()
-            elif choices.count():
-                choices.first.click()
+            tap(page)
         try:  # wait for the next move to reach the host's screen (a tap may only have opened a step)
             devices[0].wait_for_selector(f"main:not([data-seq='{seq}'])", timeout=1_000)
         except sync_api.TimeoutError:
@@ -614,6 +603,48 @@ def test_a_refused_move_says_why_where_you_are_looking(server, page_at):
     box = page.locator(".refused").bounding_box()
     assert "seat 2 cannot roll now" in page.inner_text(".refused")
     assert 0 <= box["y"] and box["y"] + box["height"] <= 640
+    assert page.errors == []
+
+
+def test_your_choices_stay_closed_from_your_move_until_its_view_arrives(server, page_at):
+    """The server answers a move's POST and pushes the move's view over the websocket, in either order. Until that
+    view arrives the choices on screen are the ones just answered: a second tap sent a move the table had moved past
+    (a 409), and a test's tap waited for a button the view then took away (found by CI on a busy machine). The
+    page holds the server's pushes here, so the answer certainly comes first."""
+    made = new_table(server, game="voodoo", players=3, options={"target_score": 5}, seed=3)
+    seat = 2  # the first to act at this seed (the test of the steps above)
+    held, sockets, holding = [], [], [False]
+
+    def hold_the_pushes(ws):
+        upstream = ws.connect_to_server()  # the page's own messages still go through untouched
+        sockets.append(ws)
+        upstream.on_message(lambda m: held.append(m) if holding[0] else ws.send(m))
+
+    page = page_at("phone")
+    page.route_web_socket(re.compile(r"/ws$"), hold_the_pushes)
+    page.goto(f"{server.url}/tables/{made['id']}#token={made['seats'][seat]['token']}")
+    page.wait_for_selector(".sheet.mine .actions .choices button:not([disabled])")
+    seq = page.get_attribute("main", "data-seq")
+    holding[0] = True  # from here on the server's pushes wait in `held`
+    with page.expect_response("**/actions") as answer:
+        page.locator(".actions .choices button", has_text="roll").first.click()
+    assert answer.value.ok
+    answer.value.finished()
+    # the page has read the answer: two frames later, and a moment more on a busy machine
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.wait_for_timeout(300)
+    assert page.get_attribute("main", "data-seq") == seq  # the move's view is held back
+    enabled = page.locator(".actions .choices button:not([disabled])")
+    assert enabled.count() == 0, enabled.all_inner_texts()
+    deadline = time.monotonic() + NEVER
+    while not held and time.monotonic() < deadline:  # the move's view comes, and waits
+        page.wait_for_timeout(50)
+    assert held
+    while held:  # (Playwright runs the handler only inside its own calls: none comes between the last and the flag)
+        sockets[-1].send(held.pop(0))
+    holding[0] = False
+    page.wait_for_selector(f"main:not([data-seq='{seq}'])")
+    page.wait_for_selector(".sheet.mine .actions .choices button:not([disabled])")  # your next choice opens
     assert page.errors == []
 
 

@@ -411,6 +411,9 @@ function Table({ id }) {
   const [focus, setFocus] = useState(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  // the table's seq after your last move: the server's answer may come before the move's view, and until that
+  // view comes the choices on screen are the ones you just answered (a second tap would be refused as stale)
+  const [answered, setAnswered] = useState(0);
   const [seen, setSeen] = useState(0); // the log's length at your last move
   const [naming, setNaming] = useState(false);
   const wasMine = useRef(false);
@@ -442,7 +445,8 @@ function Table({ id }) {
     setBusy(true);
     setError("");
     try {
-      await api(`/api/tables/${id}/actions`, { method: "POST", token, body: { seq: view.seq, action } });
+      const moved = await api(`/api/tables/${id}/actions`, { method: "POST", token, body: { seq: view.seq, action } });
+      setAnswered(moved.seq);
       setFocus(null);
       setSeen(view.log.length);
     } catch (e) {
@@ -496,7 +500,7 @@ function Table({ id }) {
     ${me !== null && view.started && !view.result ? html`<${Sheet} mine=${mine} count=${view.legal.length} error=${error}
       deadline=${timeLeft(view, me)}>
       <${ActionPicker} legal=${view.legal} labels=${labels} choices=${view.choices} onAct=${act}
-        focus=${focus} onClearFocus=${() => setFocus(null)} confirmKinds=${module.confirm || new Set()} busy=${busy} />
+        focus=${focus} onClearFocus=${() => setFocus(null)} confirmKinds=${module.confirm || new Set()} busy=${busy || view.seq < answered} />
     </${Sheet}>` : error ? html`<p class="error" role="alert">${error}</p>` : null}
     <div class="side">
       <${Seats} seats=${view.seats} me=${me} actors=${view.started ? actors : []} scores=${view.result?.scores} />
