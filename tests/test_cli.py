@@ -91,6 +91,7 @@ def test_a_game_stopped_after_one_action_says_one_action():
     (["play", "--resume", "/no/such/file.json"], "cannot read /no/such/file.json"),
     (["rules", "chess"], "unknown game 'chess'"),
     (["serve", "--bot-think", "9"], "--bot-think positive and at most --max-bot-seconds"),
+    (["serve", "--burst", "0"], "--burst at least 1"),
 ])
 def test_bad_arguments_give_one_line_and_exit_2(args, message):
     out = hexbox(*args)

@@ -31,6 +31,8 @@ def serve_cmd(
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before its move")] = 0.6,
     rate: Annotated[float, typer.Option(help="requests per second per seat token, or per address without one "
                                              "(bursts of 3 seconds' worth)")] = 20.0,
+    burst: Annotated[int | None, typer.Option(help="requests a seat token or an address may make at once, refilled "
+                                                   "at --rate (default: 3 seconds' worth of --rate)")] = None,
     forwarded_allow_ips: Annotated[str, typer.Option(
         envvar="FORWARDED_ALLOW_IPS",
         help="comma-separated addresses or networks of the proxies whose X-Forwarded-For is believed ('*': any); "
@@ -59,9 +61,11 @@ def serve_cmd(
         raise BadInput(f"hexbox serve needs the server extra: pip install -e '.[server]' ({missing})") from None
     if workers is None:
         workers = default_workers()
-    if not 0 < port < 65536 or workers < 0 or grace <= 0 or bot_delay < 0 or rate <= 0:
+    if burst is None:
+        burst = max(1, int(3 * rate))
+    if not 0 < port < 65536 or workers < 0 or grace <= 0 or bot_delay < 0 or rate <= 0 or burst < 1:
         raise BadInput("--port must be 1-65535, --workers at least 0, --grace and --rate positive, "
-                       "--bot-delay not negative")
+                       "--bot-delay not negative, --burst at least 1")
     if unload_after < 0 or expire_after < 0:
         raise BadInput("--unload-after and --expire-after must not be negative")
     if max_tables_per_client < 1 or max_seats_per_client < 1:
@@ -70,7 +74,7 @@ def serve_cmd(
         raise BadInput("--max-bot-seconds must be positive, --max-bot-iterations at least 1, "
                        "--max-bot-rollout not negative, --bot-think positive and at most --max-bot-seconds")
     serve(Settings(db_url=db, redis_url=redis, workers=workers, grace=grace, bot_delay=bot_delay, rate=rate,
-                   burst=max(1, int(3 * rate)), max_bot_seconds=max_bot_seconds,
+                   burst=burst, max_bot_seconds=max_bot_seconds,
                    max_bot_iterations=max_bot_iterations, max_bot_rollout=max_bot_rollout, bot_think=bot_think,
                    forwarded_allow_ips=tuple(a.strip() for a in forwarded_allow_ips.split(",") if a.strip()),
                    max_tables_per_client=max_tables_per_client, max_seats_per_client=max_seats_per_client,
