@@ -445,7 +445,8 @@ function Table({ id }) {
     setBusy(true);
     setError("");
     try {
-      const moved = await api(`/api/tables/${id}/actions`, { method: "POST", token, body: { seq: view.seq, action } });
+      const moved = await api(`/api/tables/${id}/actions`, { method: "POST", token,
+        body: { seq: view.seq, action } });
       setAnswered(moved.seq);
       setFocus(null);
       setSeen(view.log.length);
@@ -500,7 +501,8 @@ function Table({ id }) {
     ${me !== null && view.started && !view.result ? html`<${Sheet} mine=${mine} count=${view.legal.length} error=${error}
       deadline=${timeLeft(view, me)}>
       <${ActionPicker} legal=${view.legal} labels=${labels} choices=${view.choices} onAct=${act}
-        focus=${focus} onClearFocus=${() => setFocus(null)} confirmKinds=${module.confirm || new Set()} busy=${busy || view.seq < answered} />
+        focus=${focus} onClearFocus=${() => setFocus(null)} confirmKinds=${module.confirm || new Set()}
+        busy=${busy || view.seq < answered} />
     </${Sheet}>` : error ? html`<p class="error" role="alert">${error}</p>` : null}
     <div class="side">
       <${Seats} seats=${view.seats} me=${me} actors=${view.started ? actors : []} scores=${view.result?.scores} />
