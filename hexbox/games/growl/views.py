@@ -90,16 +90,23 @@ def private_view(state: GrowlState, seat: int, public: dict[str, Any] | None = N
                 t = tuple(h)
                 known[_SEAT_KEY[o]] = _HANDS.get(t) or _hand(t)
     else:
-        # what only the viewer knows of o's hand (None: what the table knows, the pins); the same entries in the
-        # same order as above
-        for o, h, entry in zip(range(state.n), map(dict.get, state.priv_known, repeat(seat)), public["seats"]):
-            if h is None:
-                pinned = entry["pinned"]
-                if pinned and o != seat:
+        # what only the viewer knows of o's hand, else what the table knows (the pins); the same entries in the
+        # same order as above. A plain loop with a counter and ``in``, no zip or map of dict.get (a C function called
+        # per seat through map; bot_speed's 20 games: the observation 92.2k -> 86.9k CPU instructions and 3.07k ->
+        # 2.74k L1 cache misses a decision, valgrind --tool=cachegrind --cache-sim=yes)
+        seats = public["seats"]
+        o = 0
+        for d in state.priv_known:
+            if seat in d:
+                h = d[seat]
+                if any(h) and o != seat:
+                    t = tuple(h)
+                    known[_SEAT_KEY[o]] = _HANDS.get(t) or _hand(t)
+            elif o != seat:
+                pinned = seats[o]["pinned"]
+                if pinned:
                     known[_SEAT_KEY[o]] = pinned
-            elif any(h) and o != seat:
-                t = tuple(h)
-                known[_SEAT_KEY[o]] = _HANDS.get(t) or _hand(t)
+            o += 1
     hand, icons = _own(state, seat)
     return {
         "hand": hand,
