@@ -12,8 +12,7 @@ in order without a public count of anybody's private events.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain, compress, repeat
-from operator import ne
+from itertools import chain, repeat
 from typing import Any
 
 from hexbox.core import game_info
@@ -197,15 +196,20 @@ def _seats(state: GrowlState) -> list[dict[str, Any]]:
     kept = state.seats_json
     if kept is None or kept[0] is not hands or kept[1] is not pins or kept[2] is not front or kept[3] is not pos_of \
             or kept[4] is not dead:
-        changed: Iterable[int] = range(n)
+        old = None
         kept = state.seats_json = [hands, pins, front, pos_of, dead, [None] * n, None, ver[:]]
     elif ver == kept[7]:
         return kept[6]
     else:
-        changed = list(compress(range(n), map(ne, ver, kept[7])))
+        old = kept[7]
         kept[7] = ver[:]
     entries = kept[5]
-    for s in changed:
+    # the seats whose count moved, in the loop that makes their entries: no list of them by compress/map(ne) (three
+    # C iterators whose code a decision loads for one use; bot_speed's 20 games: the observation 86.9k -> 84.7k CPU
+    # instructions and 2.74k -> 2.65k L1 cache misses a decision, valgrind --tool=cachegrind --cache-sim=yes)
+    for s in range(n):
+        if old is not None and ver[s] == old[s]:
+            continue
         h = hands[s]
         pinned = tuple(pins[s])
         position = pos_of[s]
