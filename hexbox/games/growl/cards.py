@@ -157,8 +157,16 @@ def curses_cards() -> list[int]:
 
 
 def hand_json(h: list[int]) -> dict[str, int]:
-    """A hand as counts per card id (D16)."""
-    return {IDS[c]: h[c] for c in range(HAND) if h[c]}
+    """A hand as counts per card id (D16). A plain loop, not a dict comprehension, which this CPython makes and calls
+    as a function (the observation makes a hand's JSON at most decisions; bot_speed's 20 games: the observation
+    87.7k -> 86.0k CPU instructions and 2.58k -> 2.48k L1 cache misses a decision, valgrind --tool=cachegrind
+    --cache-sim=yes)."""
+    out: dict[str, int] = {}
+    for c in range(HAND):
+        k = h[c]
+        if k:
+            out[IDS[c]] = k
+    return out
 
 
 def clamp_cuts(d: int, cut1: int, cut2: int) -> tuple[int, int]:
