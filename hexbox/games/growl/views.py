@@ -211,7 +211,13 @@ def _seats(state: GrowlState) -> list[dict[str, Any]]:
         if old is not None and ver[s] == old[s]:
             continue
         h = hands[s]
-        pinned = tuple(pins[s])
+        t = tuple(pins[s])
+        # the memo's entry, None if not there yet: most pins are none, whose {} is falsy, so ``get(t) or
+        # _hand(t)`` looked them up twice (bot_speed's 20 games: the decision 152.4k -> 151.9k CPU instructions
+        # and 3.95k -> 3.94k L1 cache misses, valgrind --tool=cachegrind --cache-sim=yes)
+        pinned = _HANDS.get(t)
+        if pinned is None:
+            pinned = _hand(t)
         position = pos_of[s]
         cards = front[position]
         entries[s] = {
@@ -220,7 +226,7 @@ def _seats(state: GrowlState) -> list[dict[str, Any]]:
             "alive": not dead[s],
             "hand_size": sum(h),
             "front": _ids(cards) if cards else [],
-            "pinned": _HANDS.get(pinned) or _hand(pinned),
+            "pinned": pinned,
         }
     out = kept[6] = entries[:]
     return out
