@@ -273,7 +273,11 @@ def log_json(state: GrowlState) -> tuple[list[dict[str, Any]], dict[int, list[di
             if to is None:
                 public.append({"kind": e.kind, "data": e.data, "to": None})
             else:
-                entry = {"kind": e.kind, "data": e.data, "to": sorted(to), "after": len(public)}
+                # sorted(to), or of one seat (most) its list: no call of the sort for it (bot_speed's 20 games: the
+                # decision 151.9k -> 151.7k CPU instructions and 3.94k -> 3.88k L1 cache misses, valgrind
+                # --tool=cachegrind --cache-sim=yes)
+                entry = {"kind": e.kind, "data": e.data, "to": list(to) if len(to) == 1 else sorted(to),
+                         "after": len(public)}
                 for s in to:
                     private.setdefault(s, []).append(entry)
         done[0] = len(log)
