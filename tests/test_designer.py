@@ -49,6 +49,21 @@ def test_a_valid_overlay_is_played_and_leaves_this_process_data_alone(tmp_path):
     assert cards.STARTER[6] == (2, 4)  # validating and playing the overlay changed nothing here
 
 
+def test_the_data_each_reader_gets_is_its_own_though_the_parse_is_kept():
+    """core.data keeps a cards.toml's parse for the same text (a variant's check reads it twice, the knobs' check
+    thousands of times): what one reader changes in its dict must not reach the next one, nor the game in use."""
+    from hexbox.core.loading import catalogue_of, cards_toml
+    from hexbox.games.growl import cards
+
+    first = catalogue_of("hexbox.games.growl")()
+    first["setup"]["starter"]["6"] = [3, 3]
+    first.clear()
+    again = catalogue_of("hexbox.games.growl")()
+    assert again["setup"]["starter"]["6"] == [2, 4]
+    assert cards_toml("hexbox.games.growl") == again and cards_toml("hexbox.games.growl") is not again
+    assert cards.STARTER[6] == (2, 4)
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ('game = "growl"\n[overlay.card.gold]\ncopis.base = 11\n', "overlay key card.gold.copis"),
     ('game = "growl"\n[overlay.card.golden]\ncopies.base = 11\n', "overlay key card.golden: no entry 'golden'"),

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import tomllib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -31,10 +33,22 @@ class DataError(ConfigError):
     """A game's data file is malformed: the game cannot be set up from it."""
 
 
+def parse_toml(text: str) -> dict[str, Any]:
+    """``tomllib.loads``, a fresh dict for each caller, the parse kept for the same text: checking a variant
+    (``validate_overlay``) reads the game's data twice, and the knobs' check and a designer's search check thousands
+    of them (Transylvania's cards.toml: 10 ms to parse, 0.35 ms to unpickle)."""
+    return pickle.loads(_parsed(text))
+
+
+@lru_cache(maxsize=16)
+def _parsed(text: str) -> bytes:
+    return pickle.dumps(tomllib.loads(text), pickle.HIGHEST_PROTOCOL)
+
+
 def read_toml(package: str, filename: str) -> dict[str, Any]:
     try:
         text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
-        data = tomllib.loads(text)
+        data = parse_toml(text)
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise DataError(f"{package}/{filename}: {exc}") from None
     over = _overlays().get(package) if filename == "cards.toml" else None

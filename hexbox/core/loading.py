@@ -5,12 +5,11 @@ rules``)."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from .data import read_toml
+from .data import parse_toml, read_toml
 
 
 def cards_toml(package: str) -> dict[str, Any]:
@@ -24,7 +23,7 @@ def catalogue_of(package: str) -> Callable[[], dict[str, Any]]:
 
     def catalogue() -> dict[str, Any]:
         data = resources.files(package) / "cards.toml"
-        return tomllib.loads(data.read_text(encoding="utf-8")) if data.is_file() else {}
+        return parse_toml(data.read_text(encoding="utf-8")) if data.is_file() else {}
 
     catalogue.__qualname__ = f"catalogue_of({package!r})"
     return catalogue
