@@ -55,16 +55,16 @@ def public_view(state: GrowlState) -> dict[str, Any]:
         "deck_size": len(state.deck),
         "top_card": IDS[state.deck[-1]] if state.deck and not over else None,
         "night_card": IDS[night_card] if night_card >= 0 else None,
-        "revealed_night": _ids(state.revealed_night) if state.revealed_night else [],
-        "discards": _ids(state.discards) if state.discards else [],
+        "revealed_night": _ids(state.revealed_night) if state.revealed_night else _NO_LIST,
+        "discards": _ids(state.discards) if state.discards else _NO_LIST,
         "seats": _seats(state),
         "caged": state.caged if state.caged >= 0 else None,
         "insomniac": state.insomniac if state.insomniac >= 0 else None,
     }
     # the last five keys stored one by one: CPython builds a dict display of more than 15 entries in two and
     # merges them (bot_speed's 20 games: the observation 105.8k -> 103.8k CPU instructions a decision, valgrind)
-    out["passing"] = _passing(state.sides) if state.sides else {}
-    out["seance"] = [{"seat": s, "werewolf": w} for s, w in state.seance] if state.seance else []
+    out["passing"] = _passing(state.sides) if state.sides else _NO_DICT
+    out["seance"] = [{"seat": s, "werewolf": w} for s, w in state.seance] if state.seance else _NO_LIST
     out["window"] = _window(state)
     out["log"] = log_json(state)[0][:]
     out["reveal"] = [{"seat": s, "werewolf": state.wolf[s], "wolf_zero": state.zero[s],
@@ -111,12 +111,12 @@ def private_view(state: GrowlState, seat: int, public: dict[str, Any] | None = N
         "hand": hand,
         "werewolf": state.wolf[seat],
         "wolf_zero": state.zero[seat],
-        "sniffed": list(state.sniffed) if seat in state.sniffed else [],
+        "sniffed": list(state.sniffed) if seat in state.sniffed else _NO_LIST,
         "known_hands": known,
-        "told": {str(o): w for v, o, w in state.intel if v == seat} if state.intel else {},
+        "told": {str(o): w for v, o, w in state.intel if v == seat} if state.intel else _NO_DICT,
         "icons": icons,
         "my_choice": _choice(state, state.pending[seat]) if seat in state.pending else None,
-        "log": mine[:] if mine else [],
+        "log": mine[:] if mine else _NO_LIST,
     }
 
 
@@ -131,6 +131,10 @@ def private_view(state: GrowlState, seat: int, public: dict[str, Any] | None = N
 # instructions a decision, valgrind).
 
 _SEAT_KEY = tuple(str(s) for s in range(64))
+# the empty list and dict an observation lists where it has nothing: shared like every nested part, read-only (a
+# fresh [] or {} for each was some five containers a decision to make, free and count towards the collector)
+_NO_LIST: list[Any] = []
+_NO_DICT: dict[str, Any] = {}
 _MEMO_SIZE = 1 << 12  # _hand's memo is emptied when it reaches this many hands (a game needs a few hundred)
 
 
@@ -225,7 +229,7 @@ def _seats(state: GrowlState) -> list[dict[str, Any]]:
             "position": position,
             "alive": not dead[s],
             "hand_size": sum(h),
-            "front": _ids(cards) if cards else [],
+            "front": _ids(cards) if cards else _NO_LIST,
             "pinned": pinned,
         }
     out = kept[6] = entries[:]
@@ -310,7 +314,8 @@ def merged_events(observation: dict[str, Any]) -> Iterable[dict[str, Any]]:
 
 #: the window's fields, null unless the kind of window has them (_window fills them in)
 _NO_WINDOW = dict.fromkeys(("members", "votes", "candidates", "round", "unsaved", "saver", "picker", "options",
-                            "why", "shower", "dead_seat", "kind", "death_rattles"))
+                            "why", "shower", "dead_seat", "kind"), None)
+_NO_WINDOW["death_rattles"] = _NO_LIST  # most windows: no Death Rattle waits
 
 
 def _window(state: GrowlState) -> dict[str, Any]:
@@ -338,5 +343,6 @@ def _window(state: GrowlState) -> dict[str, Any]:
         out["dead_seat"] = state.picker
     elif phase == CONTRIBUTE:
         out["kind"] = IDS[state.night_card]
-    out["death_rattles"] = list(state.rattles)
+    if state.rattles:
+        out["death_rattles"] = list(state.rattles)
     return out
