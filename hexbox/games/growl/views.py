@@ -200,7 +200,7 @@ def _seats(state: GrowlState) -> list[dict[str, Any]]:
     kept = state.seats_json
     if kept is None or kept[0] is not hands or kept[1] is not pins or kept[2] is not front or kept[3] is not pos_of \
             or kept[4] is not dead:
-        old = None
+        old = [-1] * n  # no count is negative: every entry made
         kept = state.seats_json = [hands, pins, front, pos_of, dead, [None] * n, None, ver[:]]
     elif ver == kept[7]:
         return kept[6]
@@ -212,7 +212,7 @@ def _seats(state: GrowlState) -> list[dict[str, Any]]:
     # C iterators whose code a decision loads for one use; bot_speed's 20 games: the observation 86.9k -> 84.7k CPU
     # instructions and 2.74k -> 2.65k L1 cache misses a decision, valgrind --tool=cachegrind --cache-sim=yes)
     for s in range(n):
-        if old is not None and ver[s] == old[s]:
+        if ver[s] == old[s]:
             continue
         h = hands[s]
         t = tuple(pins[s])
