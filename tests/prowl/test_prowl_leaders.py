@@ -7,6 +7,7 @@ seat (seat indexes are where off-by-one slips hide), with and without the other 
 import pytest
 from prowl_helpers import clan
 
+from hexbox.core.people import named
 from hexbox.games.prowl.cards import CURSED_EFFIGY, EXILED_PRINCE, GRAND_CHANCELLOR, HIGH_MAGE, LEADERS, WARLORD
 from hexbox.games.prowl.scoring import decide, ladder, leader_claims
 
@@ -132,14 +133,16 @@ def test_R48_R49_a_cursed_player_holding_a_leader_cannot_claim(leader, tr, cl):
     # through decide: seat 1 cursed seat 0 with seat 0's own clan; the claim is gone and seat 0 cannot win
     result = outcome(track(*tr), clans(*cl), 0, effigy=(1, 0, clan(cl[0])), **{leader: where})
     assert 0 not in result.winners and result.kind != "leader_claim"
-    assert "lost by a card effect or tie: seats 0" in result.reason
+    assert "lost by a card effect or tie: seat 0" in result.reason
 
 
 def test_R48_the_cursed_effigy_played_by_seat_0_curses_its_target():
     tr = track("spring", "summer", "autumn", "winter")
     result = outcome(tr, clans("summer", "spring", "autumn"), 0, effigy=(0, 1, clan("spring")))
     assert result.winners == {0}  # seat 1 alone on Spring has lost; seat 0 alone on Summer wins
-    assert result.reason.endswith("; lost by a card effect or tie: seats 1")
+    assert result.reason.endswith("; lost by a card effect or tie: seat 1")
+    # one seat in the engine's form ("seat 1", not "seats 1"), so the end screen names its person
+    assert named(result.reason, {0: "Mia", 1: "Bot 2"}).endswith("lost by a card effect or tie: Bot 2")
 
 
 def test_R48_seat_0_can_be_the_cursed_one():
@@ -147,7 +150,7 @@ def test_R48_seat_0_can_be_the_cursed_one():
     result = outcome(tr, clans("spring", "summer", "autumn"), 1, effigy=(2, 0, clan("spring")))
     assert result.winners == {1}
     assert result.reason == ("Spring: seat 0 has lost; Summer: seat 1 alone controls it; "
-                             "lost by a card effect or tie: seats 0")
+                             "lost by a card effect or tie: seat 0")
 
 
 def test_R48_a_curse_naming_another_clan_does_nothing():
@@ -239,7 +242,7 @@ def test_R47_R51_no_winner_says_which_clans_were_tied_or_lost():
     assert result.winners == frozenset() and result.kind == "no_winner_ties"
     assert result.reason == ("no winner: every controlled clan was tied or lost (Spring tied without Dominance "
                              "(seats 0, 1); Summer tied without Dominance (seats 2, 3)); lost by a card effect or "
-                             "tie: seats 0")
+                             "tie: seat 0")
 
 
 def test_X14_R48_tied_claimants_lose_along_with_a_cursed_player():

@@ -8,7 +8,7 @@ the Result: Cursed Effigy curses, leader claims, the ladder down the track, then
 
 from __future__ import annotations
 
-from hexbox.core import Result
+from hexbox.core import Result, seats_text
 
 from .cards import (
     AUTUMN,
@@ -107,7 +107,7 @@ def decide(track: list[int], clans: list[int], dominance: int, att_by: list[int]
     elif winner < 0:
         reason = f"no winner: every controlled clan was tied or lost ({reason})" if reason else "no winner"
     if lost:
-        reason += f"; lost by a card effect or tie: seats {', '.join(map(str, sorted(lost)))}"
+        reason += f"; lost by a card effect or tie: {seats_text(sorted(lost))}"
     winners = frozenset() if winner < 0 else frozenset((winner,))
     return Result(winners, {p: int(p == winner) for p in range(n)}, reason, kind)
 
