@@ -138,6 +138,9 @@ def test_out_and_reveal_say_how_a_seat_is_out_and_what_the_end_shows(game):
         shown = reveal(state)
         assert len(shown) == state.game.players
         assert all(set(r) == {"role", "hidden", "why"} and isinstance(r["role"], str) and r["role"] for r in shown)
+        # in words: no data id ("zk_plague_ledger#0", as Transylvania's hands once read at the end)
+        ids = [t for r in shown for t in (r["role"], r["hidden"], r["why"]) if t and re.search(r"#\d|[a-z]_[a-z]", t)]
+        assert ids == []
 
 
 @pytest.mark.parametrize("game", hexbox.games())

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .views import reveal as hands
-from .words import who
+from .words import card, who
 
 
 def reveal(state: Any) -> list[dict[str, Any]]:
@@ -14,7 +14,7 @@ def reveal(state: Any) -> list[dict[str, Any]]:
     for s, h in enumerate(hands(state)):
         role = who(state.role_name(s))
         monster = state.role[s] >= 0
-        cards = ", ".join(h["hand"] + h["set_aside"]) or "no cards"
+        cards = ", ".join(card(c) for c in h["hand"] + h["set_aside"]) or "no cards"
         shown.append({"role": f"{'Monster: ' if monster else 'Adventurer: '}{role}"
                               f"{'' if state.alive[s] else ' · slain'}",
                       "hidden": f"hand: {cards}", "why": None})
