@@ -9,7 +9,7 @@ from hexbox.core import View
 from hexbox.games.transylvania import actions as A
 from hexbox.games.transylvania.heuristic import ADVICE, Heuristic, p_at_least, win_chances
 from hexbox.games.transylvania.label import label
-from hexbox.games.transylvania.render import render
+from hexbox.games.transylvania.render import TILE, render
 from hexbox.games.transylvania.state import RESULT_KINDS
 from hexbox.games.transylvania.stats import game_stats
 
@@ -80,6 +80,29 @@ def test_render_shows_the_map_and_the_viewer_cards():
     assert "seat 0 (you):" in out and "Your hand:" in out and "round 1" in out
     assert "Church" in out and "[bold]You[/bold]: " in out and "moves left this turn" in out
     assert "Your hand" not in render(s.observe(None))
+
+
+def test_a_land_wider_than_five_tiles_is_drawn_in_strips_that_fit_80_columns():
+    """At a terminal a map row wider than the window wraps and the land loses its shape (a seven-tile land once
+    wrapped at 110 columns): every map line fits 80 columns, west to east in strips when it must, and every laid
+    tile is drawn."""
+    from rich.text import Text
+
+    widest, strips = 0, 0
+    s = hexbox.load("transylvania", players=5).new_state(seed=17)
+    bots = [Heuristic() for _ in range(5)]
+    rng = random.Random(17)
+    while not s.is_over:
+        seat = rng.choice(s.actors)
+        s.apply(seat, bots[seat].act(View.of(s, seat), rng))
+        lines = Text.from_markup(render(s.observe(0))).plain.split("\n")
+        land = lines[1:next(i for i, line in enumerate(lines) if line.startswith("north up"))]
+        widest = max(widest, *map(len, land))
+        tiles = [t["tile"] for t in s.observe(0)["public"]["board"]["tiles"]]
+        drawn = " ".join(land)
+        assert all(drawn.count(TILE[t].name) >= 1 for t in tiles)
+        strips = max(strips, sum(line.startswith("the land's tile columns") for line in land))
+    assert widest <= 80 and strips >= 2  # this deal's land grows seven tiles wide
 
 
 def test_the_viewer_is_you_in_its_own_words():

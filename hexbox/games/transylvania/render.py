@@ -19,6 +19,7 @@ TILE = {t.id: t for t in CARDS.tiles}
 #: the mark after a space's letter: what the space is
 MARK = {"token": "t", "locked_token": "L", "token_event": "e", "event": "E", "gate": "G", "passage": "P"}
 CELL = 3  # characters per space on the map: its letter (or a piece), its mark, a space
+STRIP = 5  # tiles side by side at most: five tiles of five spaces and their gaps fit an 80-column terminal
 PHASE = {"setup_start": "set-up: choosing starting spaces", "setup_keep": "set-up: keeping a card",
          "exploration": "exploration", "determination": "Determination", "cleanup": "Cleanup", "over": "the end"}
 
@@ -101,16 +102,24 @@ def _map(pub: dict[str, Any]) -> list[str]:
     ys = [t["at"][1] for t in laid]
     names = {tuple(t["at"]): tile(t["tile"]) for t in laid}
     width = 5 * CELL
+    columns = list(range(min(xs), max(xs) + 1))
+    # a land wider than the terminal would wrap and lose its shape: it is drawn in strips, west to east, of equal
+    # widths, none wider than STRIP tiles
+    strips = -(-len(columns) // STRIP)
+    per = -(-len(columns) // strips)
     lines = []
-    for ty in range(min(ys), max(ys) + 1):
-        lines.append(" ".join(f"[bold]{names.get((tx, ty), '')[:width]:^{width}}[/bold]"
-                              for tx in range(min(xs), max(xs) + 1)).rstrip())
-        for row in range(5):
-            y = ty * 5 + row
-            parts = []
-            for tx in range(min(xs), max(xs) + 1):
-                parts.append("".join(cells.get((tx * 5 + c, y), " " * CELL) for c in range(5)))
-            lines.append(" ".join(parts).rstrip())
+    for k in range(strips):
+        part = columns[k * per:(k + 1) * per]
+        if strips > 1:
+            lines.append(f"[dim]the land's tile columns {k * per + 1}–{k * per + len(part)} of {len(columns)}, "
+                         "west to east[/dim]")
+        rows = [ty for ty in range(min(ys), max(ys) + 1) if any((tx, ty) in names for tx in part)]
+        for ty in range(rows[0], rows[-1] + 1):
+            lines.append(" ".join(f"[bold]{names.get((tx, ty), '')[:width]:^{width}}[/bold]" for tx in part).rstrip())
+            for row in range(5):
+                y = ty * 5 + row
+                parts = ["".join(cells.get((tx * 5 + c, y), " " * CELL) for c in range(5)) for tx in part]
+                lines.append(" ".join(parts).rstrip())
     return lines
 
 
