@@ -132,3 +132,13 @@ def test_timer_times_the_windows_out_of_turn_only():
     assert seconds == 15.0 and window[0] == "ambush"
     act(s, 2, A.AMBUSH[0])
     assert timer(s)[1] == window  # the same window: its clock runs on
+
+
+def test_a_monster_hurt_past_its_last_health_reads_none_left():
+    """A Monster whose Health runs out dies (R101); the log said "loses 10 Health (-9 left)", as no seat line does."""
+    from hexbox.games.transylvania.words import SENTENCES
+
+    assert SENTENCES["monster_wounded"]({"seat": 4, "lost": 10, "health": -9}) == \
+        "Seat 4's Monster loses 10 Health (0 left)."
+    assert SENTENCES["church_burns"]({"seat": 2, "health": -1}) == "The Church burns seat 2's Monster (0 Health left)."
+    assert SENTENCES["wounded"]({"seat": 1, "lost": 3, "health": -2}) == "Seat 1 loses 3 Health (0 left)."

@@ -83,7 +83,7 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     f"The Werewolf rolls {d['value']}.",
     "moved": lambda d: f"Seat {d['seat']} moves to {space(d['to'])}.",
     "teleported": lambda d: f"Seat {d['seat']} is carried to {space(d['to'])}.",
-    "church_burns": lambda d: f"The Church burns seat {d['seat']}'s Monster ({d['health']} Health left).",
+    "church_burns": lambda d: f"The Church burns seat {d['seat']}'s Monster ({max(0, d['health'])} Health left).",
     "tile_drawn": lambda d: f"Seat {d['seat']} draws the {_TILE.get(d['tile'], d['tile'])} tile.",
     "tile_laid": lambda d: f"The {_TILE.get(d['tile'], d['tile'])} is laid {where_tile(d['at'])}.",
     "board_refilled": lambda d: "The last tile is laid: every empty token space is filled.",
@@ -115,7 +115,7 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     "fight": lambda d: f"{piece(d['attacker']).capitalize()} attacks {piece(d['target'])} on {space(d['node'])}.",
     "fight_result": lambda d: f"The fight ends {d['attack']} to {d['defence']}.",
     "minion_destroyed": lambda d: f"Minion {d['minion']} is destroyed.",
-    "monster_wounded": lambda d: f"Seat {d['seat']}'s Monster loses {d['lost']} Health ({d['health']} left).",
+    "monster_wounded": lambda d: f"Seat {d['seat']}'s Monster loses {d['lost']} Health ({max(0, d['health'])} left).",
     "ambush_window": lambda d: f"Seat{'s' if len(d['seats']) > 1 else ''} {', '.join(map(str, d['seats']))} may "
                                f"attack {piece(d['mover'])} on {space(d['node'])}.",
     "ambush_declared": lambda d: "You declare: " + (f"reveal as the {d['reveal'].capitalize()}." if "reveal" in d
