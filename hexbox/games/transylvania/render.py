@@ -114,7 +114,7 @@ def _map(pub: dict[str, Any]) -> list[str]:
             lines.append(f"[dim]the land's tile columns {k * per + 1}–{k * per + len(part)} of {len(columns)}, "
                          "west to east[/dim]")
         rows = [ty for ty in range(min(ys), max(ys) + 1) if any((tx, ty) in names for tx in part)]
-        for ty in range(rows[0], rows[-1] + 1):
+        for ty in range(rows[0], rows[-1] + 1) if rows else ():  # laid tiles touch: every column has one
             lines.append(" ".join(f"[bold]{names.get((tx, ty), '')[:width]:^{width}}[/bold]" for tx in part).rstrip())
             for row in range(5):
                 y = ty * 5 + row
