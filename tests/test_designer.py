@@ -52,7 +52,7 @@ def test_a_valid_overlay_is_played_and_leaves_this_process_data_alone(tmp_path):
 def test_the_data_each_reader_gets_is_its_own_though_the_parse_is_kept():
     """core.data keeps a cards.toml's parse for the same text (a variant's check reads it twice, the knobs' check
     thousands of times): what one reader changes in its dict must not reach the next one, nor the game in use."""
-    from hexbox.core.loading import catalogue_of, cards_toml
+    from hexbox.core.loading import cards_toml, catalogue_of
     from hexbox.games.growl import cards
 
     first = catalogue_of("hexbox.games.growl")()
