@@ -1,7 +1,7 @@
 """No internals on screen: along the conformance kit's random games of every game and set-up, everything a
-person reads at the terminal — every seat's and the spectator's table, the words of each move for every viewer,
-the moves offered (and the titles of the steps they are chosen in), the end line — has no Python repr, phase or
-rule id, option code or snake_case identifier in it."""
+person reads — every seat's and the spectator's table, the words of each move for every viewer, the moves offered
+(and the titles of the steps they are chosen in), the end line, the end screen's reveal of every seat — has no
+Python repr, phase or rule id, option code or snake_case identifier in it."""
 
 from __future__ import annotations
 
@@ -78,6 +78,9 @@ def screens(name: str, players: int, options: dict, seed: int, every: int = 5):
     for v in viewers:
         yield f"seat {v}'s final table", Text.from_markup(render(last.observe(v))).plain
         yield "the end line", end_line(last.result, [] if v is None else [v])
+    reveal = info.hook("reveal")  # the end screen's row per seat: its role and what its hand held
+    for r in reveal(last) if reveal else ():
+        yield "the end's reveal", " · ".join(t for t in (r["role"], r["hidden"], r["why"]) if t)
 
 
 def test_the_patterns_catch_what_they_are_for():
